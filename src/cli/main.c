@@ -1,0 +1,186 @@
+/* main.c — feerie-cli: solve, perft, bench, convert from the command line.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib.h>
+
+#include "core/movegen.h"
+#include "core/solver/solver.h"
+#include "io/fen.h"
+#include "io/popeye.h"
+
+static int
+usage (void)
+{
+  fprintf (stderr,
+           "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S]\n"
+           "       feerie-cli perft --depth N \"FEN\"\n"
+           "       feerie-cli bench [--depth N]\n");
+  return 2;
+}
+
+static int
+cmd_perft (int argc, char **argv)
+{
+  int depth = 1;
+  const char *fen = NULL;
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc)
+        depth = atoi (argv[++i]);
+      else
+        fen = argv[i];
+    }
+  if (!fen || depth < 1 || depth > 12)
+    return usage ();
+  FePosition pos;
+  GError *error = NULL;
+  if (!fe_fen_parse (fen, &pos, &error))
+    {
+      fprintf (stderr, "feerie-cli: %s\n", error->message);
+      g_error_free (error);
+      return 2;
+    }
+  gint64 t0 = g_get_monotonic_time ();
+  uint64_t n = fe_perft (&pos, depth);
+  double s = (g_get_monotonic_time () - t0) / 1e6;
+  fprintf (stderr, "perft %d: %.3f s, %.1f M nodes/s\n", depth, s, n / (s > 0 ? s : 1e-9) / 1e6);
+  printf ("%" G_GUINT64_FORMAT "\n", (guint64) n);
+  return 0;
+}
+
+static int
+solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats)
+{
+  GError *error = NULL;
+  GPtrArray *problems = fe_popeye_read_file (path, &error);
+  if (!problems)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      g_error_free (error);
+      return 2;
+    }
+  int status = 0;
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const FeProblem *p = problems->pdata[i];
+      if (!p->options.no_board)
+        fe_write_board (p, out);
+      if (!fe_solve (p, config, out, stats, &error))
+        {
+          fprintf (stderr, "%s: %s\n", path, error->message);
+          g_clear_error (&error);
+          status = 2;
+        }
+    }
+  g_ptr_array_unref (problems);
+  return status;
+}
+
+static int
+cmd_solve (int argc, char **argv)
+{
+  FeSolverConfig config = { 0 };
+  const char *path = NULL;
+  for (int i = 0; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--hash") == 0 && i + 1 < argc)
+        config.hash_mb = atoi (argv[++i]);
+      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
+        config.threads = atoi (argv[++i]);
+      else if (strcmp (argv[i], "--max-time") == 0 && i + 1 < argc)
+        config.max_time = g_ascii_strtod (argv[++i], NULL);
+      else if (argv[i][0] == '-')
+        return usage ();
+      else
+        path = argv[i];
+    }
+  if (!path)
+    return usage ();
+  GString *out = g_string_new (NULL);
+  FeSolverStats stats = { 0 };
+  int status = solve_file (path, &config, out, &stats);
+  fputs (out->str, stdout);
+  if (status == 0)
+    printf ("\nsolution finished.%s\n", stats.solutions ? "" : " (no solution)");
+  g_string_free (out, TRUE);
+  return status;
+}
+
+static int
+cmd_bench (int argc, char **argv)
+{
+  int depth = 5;
+  for (int i = 0; i < argc; i++)
+    if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc)
+      depth = atoi (argv[++i]);
+  static const char *positions[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+  };
+  guint64 total = 0;
+  double total_s = 0;
+  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
+    {
+      FePosition pos;
+      fe_fen_parse (positions[i], &pos, NULL);
+      int d = i == 0 ? depth : depth - 1;
+      gint64 t0 = g_get_monotonic_time ();
+      uint64_t n = fe_perft (&pos, d);
+      double s = (g_get_monotonic_time () - t0) / 1e6;
+      printf ("perft %-8s depth %d: %12" G_GUINT64_FORMAT " nodes %8.3f s %8.2f Mnps\n",
+              i == 0 ? "start" : "kiwipete", d, (guint64) n, s, n / s / 1e6);
+      total += n;
+      total_s += s;
+    }
+  printf ("perft total: %" G_GUINT64_FORMAT " nodes, %.2f M nodes/s\n", total, total / total_s / 1e6);
+  const char *dir = g_getenv ("FEERIE_BENCH_DIR");
+  if (dir)
+    {
+      GDir *d = g_dir_open (dir, 0, NULL);
+      const char *name;
+      GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+      while (d && (name = g_dir_read_name (d)))
+        g_ptr_array_add (names, g_strdup (name));
+      g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+      for (guint i = 0; i < names->len; i++)
+        {
+          char *path = g_build_filename (dir, names->pdata[i], "problem.inp", NULL);
+          if (!g_file_test (path, G_FILE_TEST_EXISTS))
+            {
+              g_free (path);
+              continue;
+            }
+          FeSolverConfig config = { 0 };
+          FeSolverStats stats = { 0 };
+          GString *out = g_string_new (NULL);
+          gint64 t0 = g_get_monotonic_time ();
+          int st = solve_file (path, &config, out, &stats);
+          double s = (g_get_monotonic_time () - t0) / 1e6;
+          printf ("solve %-32s %8.3f s %10" G_GUINT64_FORMAT " nodes%s\n",
+                  (char *) names->pdata[i], s, stats.nodes, st ? " (error)" : "");
+          g_string_free (out, TRUE);
+          g_free (path);
+        }
+      g_ptr_array_unref (names);
+      if (d)
+        g_dir_close (d);
+    }
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 2)
+    return usage ();
+  if (strcmp (argv[1], "perft") == 0)
+    return cmd_perft (argc - 2, argv + 2);
+  if (strcmp (argv[1], "solve") == 0)
+    return cmd_solve (argc - 2, argv + 2);
+  if (strcmp (argv[1], "bench") == 0)
+    return cmd_bench (argc - 2, argv + 2);
+  return usage ();
+}

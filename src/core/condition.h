@@ -1,0 +1,100 @@
+/* condition.h — the hooks a fairy condition plugs into.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A condition is one file under conditions/ that fills an FeConditionOps.
+ * The core calls the hooks of every active condition in the order of
+ * rules.md §8.1; a NULL hook means "no opinion". No condition calls another.
+ */
+#pragma once
+
+#include "fe-types.h"
+#include "position.h"
+
+typedef struct FeConditionOps FeConditionOps;
+
+/* Parameters of all conditions, filled by the readers (Popeye, XML) and the
+ * GUI pickers.  Plain data, so FeProblem can copy and compare it. */
+typedef enum {
+  FE_EINSTEIN_NONE = 0,
+  FE_EINSTEIN_NORMAL,
+  FE_EINSTEIN_REVERSE,
+  FE_EINSTEIN_ANTI,
+} FeEinsteinVariant;
+
+typedef struct {
+  bool madrasi;
+  bool madrasi_rex_inclusive;
+  bool imitator; /* the imitator squares live in the position */
+  bool imitator_no_promotion;   /* Popeye NoIProm */
+  bool imitator_no_hurdles;     /* WinChloe: hops need no hurdle */
+  uint8_t einstein;             /* FeEinsteinVariant */
+  bool einstein_promotions;     /* WinChloe "Einstein with promotions" */
+  int8_t einstein_side;         /* -1 both, FE_WHITE or FE_BLACK only */
+  /* Magic and magician are piece attributes; these switch their rules on
+   * even before such a piece is placed (GUI) and are set by the readers. */
+  bool magic;
+  bool magician;
+} FeConditionParams;
+
+/* What a hook sees of an attack: the attacker, the target and how it gets
+ * there (for the Imitator, which must copy the capture). */
+typedef struct {
+  FeSquare from;
+  FeSquare to;
+  uint8_t nature;
+  uint8_t aux;
+} FeCapturePath;
+
+struct FeConditionOps {
+  const char *name;
+  /* Before the move (rules §8.1 step 1): may the piece on `sq` move at all? */
+  bool (*piece_may_move) (const FePosition *pos, FeSquare sq);
+  /* May this attacker capture there, for check and for magic views?
+   * (paralysis, imitability, magician bans) */
+  bool (*capture_allowed) (const FePosition *pos, const FeCapturePath *path);
+  /* Filter of generated moves before they are made (magician bans). */
+  bool (*move_allowed) (const FePosition *pos, const FeMove *move);
+  /* How many alternatives of a move (several fairy walks to mutate into). */
+  int (*choice_count) (const FePosition *pos, const FeMove *move);
+  /* Promotion: may pawns of `side` promote at all, and to an imitator? */
+  bool (*promotion_forbidden) (const FePosition *pos, const FeMove *move);
+  bool (*promotion_to_imitator) (const FePosition *pos);
+  /* Pawns on their own first rank may advance 1–3 squares (rules §1.6). */
+  bool pawns_from_first_rank;
+  /* Effects after the displacement, in the order of rules §8.1; they write
+   * through fe_position_set so unmake restores them.  Returning false
+   * rejects the move (an imitator cannot follow). */
+  bool (*after_displacement) (FePosition *pos, const FeMove *move, FeUndo *undo);
+  /* Order slot of after_displacement: 1 imitator, 2 Einstein, 3 magician,
+   * 4 magic. */
+  int effect_order;
+  /* Optional extra reason a square is paralysed for e.p. (Madrasi §3.4)…
+   * conditions keep such details inside their own file. */
+};
+
+#define FE_MAX_CONDITIONS 8
+
+/* The active rule set of one problem: composed from the parameters. */
+struct FeRules {
+  FeConditionParams params;
+  const FeConditionOps *ops[FE_MAX_CONDITIONS];
+  int n_ops;
+  /* The fairy set F (rules §2.4): fairy walks standing in the diagram. */
+  uint8_t fairy_walks[FE_WALK_MAX];
+  int n_fairy_walks;
+  /* Walks a pawn may promote to, in generation order. */
+  uint8_t promotion_walks[FE_WALK_MAX];
+  int n_promotion_walks;
+  bool any_capture_hook;
+  bool any_move_hook;
+};
+
+/* Builds the rules for a diagram; `diagram` provides the fairy set. */
+void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);
+
+/* The registered conditions (conditions/registry.c lists them). */
+extern const FeConditionOps fe_condition_madrasi;
+extern const FeConditionOps fe_condition_imitator;
+extern const FeConditionOps fe_condition_magic;
+extern const FeConditionOps fe_condition_magician;
+extern const FeConditionOps fe_condition_einstein;

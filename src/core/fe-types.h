@@ -1,0 +1,155 @@
+/* fe-types.h — the compact value types every layer shares.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Squares are 0x88 indices (rank * 16 + file): any vector of a fairy leaper
+ * that leaves the board sets a bit of 0x88, so one test guards every walk.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint8_t FeSquare;
+
+#define FE_NO_SQUARE 0xFF
+#define FE_SQ(file, rank) ((FeSquare) ((rank) * 16 + (file)))
+#define FE_FILE(sq) ((sq) & 7)
+#define FE_RANK(sq) ((sq) >> 4)
+#define FE_ON_BOARD(sq) (((sq) & 0x88) == 0)
+/* Dense 0..63 index, for tables and the Zobrist keys. */
+#define FE_SQ64(sq) ((((sq) >> 4) << 3) | ((sq) & 7))
+#define FE_SQ88(i) ((FeSquare) ((((i) >> 3) << 4) | ((i) & 7)))
+
+typedef enum {
+  FE_WHITE = 0,
+  FE_BLACK = 1,
+  FE_NEUTRAL = 2,
+} FeColour;
+
+#define FE_OPPONENT(side) ((FeColour) ((side) ^ 1))
+
+/* Walk identifiers. The catalogue in walk.c describes each; adding a walk is
+ * adding an enum value and a table row. FE_WALK_NONE marks an empty square. */
+typedef enum {
+  FE_WALK_NONE = 0,
+  FE_WALK_KING,
+  FE_WALK_QUEEN,
+  FE_WALK_ROOK,
+  FE_WALK_BISHOP,
+  FE_WALK_KNIGHT,
+  FE_WALK_PAWN,
+  /* fairy walks */
+  FE_WALK_GRASSHOPPER,
+  FE_WALK_NIGHTRIDER,
+  FE_WALK_LOCUST,
+  FE_WALK_LION,
+  FE_WALK_AMAZON,
+  FE_WALK_CAMEL,
+  FE_WALK_ZEBRA,
+  FE_WALK_GIRAFFE,
+  FE_WALK_ROSE,
+  FE_WALK_KINGHOPPER,
+  FE_WALK_EQUIHOPPER,
+  FE_WALK_NONSTOP_EQUIHOPPER,
+  FE_WALK_MOOSE,
+  FE_WALK_MAO,
+  FE_WALK_BOYSCOUT,
+  FE_WALK_EMPRESS,
+  FE_WALK_PRINCESS,
+  FE_WALK_ALFIL,
+  FE_WALK_FERS,
+  FE_WALK_WAZIR,
+  FE_WALK_DABBABA,
+  FE_WALK_GNU,
+  FE_WALK_ANTELOPE,
+  FE_WALK_OKAPI,
+  FE_WALK_BISON,
+  FE_WALK_CAMELRIDER,
+  FE_WALK_ZEBRARIDER,
+  FE_WALK_GRASSHOPPER2,
+  FE_WALK_GRASSHOPPER3,
+  FE_WALK_ROOKHOPPER,
+  FE_WALK_BISHOPHOPPER,
+  FE_WALK_ROOKLION,
+  FE_WALK_BISHOPLION,
+  FE_WALK_NIGHTRIDERLION,
+  FE_WALK_ROOKLOCUST,
+  FE_WALK_BISHOPLOCUST,
+  FE_WALK_NIGHTRIDERLOCUST,
+  FE_WALK_MOA,
+  FE_WALK_COUNT
+} FeWalk;
+
+#define FE_WALK_MAX 64
+
+/* Piece attributes (bit set). The king's royalty is its walk. */
+enum {
+  FE_ATTR_MAGIC = 1 << 0,
+  FE_ATTR_MAGICIAN = 1 << 1,
+};
+
+/* One square's content: four bytes, so the board copies and compares cheaply.
+ * `id` is the persistent identity magic pieces compare views by (rules §1.2). */
+typedef struct {
+  uint8_t walk;   /* FeWalk; FE_WALK_NONE = empty */
+  uint8_t colour; /* FeColour */
+  uint8_t attrs;  /* FE_ATTR_* */
+  uint8_t id;     /* 1..255, 0 on empty squares */
+} FePiece;
+
+#define FE_PIECE_EMPTY ((FePiece) { 0, 0, 0, 0 })
+
+/* How a displacement travels: the Imitator copies it "of the same nature". */
+typedef enum {
+  FE_NATURE_LEAP = 0,
+  FE_NATURE_RIDE, /* aux = number of steps */
+  FE_NATURE_HOP,  /* aux = distance of the hurdle; arrival is just beyond */
+  FE_NATURE_LION, /* aux = distance of the hurdle; arrival further on */
+  FE_NATURE_CURVE, /* rose: aux = start index * 2 + sense */
+  FE_NATURE_OTHER, /* lame leapers, equihoppers… (not imitable) */
+} FeNature;
+
+/* Move flags */
+enum {
+  FE_MOVE_CAPTURE = 1 << 0,
+  FE_MOVE_EN_PASSANT = 1 << 1,
+  FE_MOVE_CASTLE_SHORT = 1 << 2,
+  FE_MOVE_CASTLE_LONG = 1 << 3,
+  FE_MOVE_MULTI_STEP = 1 << 4, /* pawn double or triple step: sets e.p. */
+  FE_MOVE_PROMOTION = 1 << 5,
+  FE_MOVE_PROMOTE_IMITATOR = 1 << 6,
+  FE_MOVE_NULL = 1 << 7, /* a pass, used for threats and set play */
+};
+
+/* A move: eight bytes. The capture square differs from the arrival for en
+ * passant and for locusts. `choice` selects among a condition's alternatives
+ * (an Einstein mutation into one of several fairy walks, …). */
+typedef struct {
+  FeSquare from;
+  FeSquare to;
+  FeSquare capture; /* FE_NO_SQUARE when nothing is captured */
+  uint8_t flags;
+  uint8_t promotion; /* FeWalk promoted to */
+  uint8_t nature;    /* FeNature */
+  uint8_t aux;
+  uint8_t choice;
+} FeMove;
+
+#define FE_MAX_MOVES 512
+#define FE_MAX_IMITATORS 10
+#define FE_MAX_CHANGES 72
+
+typedef struct {
+  FeMove moves[FE_MAX_MOVES];
+  int count;
+} FeMoveList;
+
+/* Castling right flags (rules §1.7): a king flag and one per rook square. */
+enum {
+  FE_CASTLE_WK = 1 << 0,
+  FE_CASTLE_WA = 1 << 1,
+  FE_CASTLE_WH = 1 << 2,
+  FE_CASTLE_BK = 1 << 3,
+  FE_CASTLE_BA = 1 << 4,
+  FE_CASTLE_BH = 1 << 5,
+};

@@ -1,0 +1,189 @@
+/* make.c — make and unmake, with every side effect logged in the undo record.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <glib.h>
+
+#include "movegen.h"
+#include "walk.h"
+
+void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
+
+static inline void
+save_state (const FePosition *pos, FeUndo *undo)
+{
+  undo->hash = pos->hash;
+  undo->castling = pos->castling;
+  undo->ep_victim = pos->ep_victim;
+  undo->ep_count = pos->ep_count;
+  undo->ep_squares[0] = pos->ep_squares[0];
+  undo->ep_squares[1] = pos->ep_squares[1];
+  undo->n_imitators = pos->n_imitators;
+  if (pos->n_imitators)
+    memcpy (undo->imitators, pos->imitators, pos->n_imitators);
+  undo->n_changes = 0;
+  undo->imitators_moved = false;
+}
+
+static inline void
+clear_ep (FePosition *pos)
+{
+  for (int i = 0; i < pos->ep_count; i++)
+    pos->hash ^= fe_zobrist_ep (pos->ep_squares[i]);
+  pos->ep_count = 0;
+  pos->ep_victim = FE_NO_SQUARE;
+}
+
+/* Castling flags of the corner and king squares (rules §1.7). */
+static inline uint8_t
+square_flag (FeSquare sq)
+{
+  switch (sq)
+    {
+    case FE_SQ (4, 0): return FE_CASTLE_WK;
+    case FE_SQ (0, 0): return FE_CASTLE_WA;
+    case FE_SQ (7, 0): return FE_CASTLE_WH;
+    case FE_SQ (4, 7): return FE_CASTLE_BK;
+    case FE_SQ (0, 7): return FE_CASTLE_BA;
+    case FE_SQ (7, 7): return FE_CASTLE_BH;
+    default: return 0;
+    }
+}
+
+static void
+update_castling (FePosition *pos, const FeUndo *undo)
+{
+  if (!pos->castling)
+    return;
+  uint8_t rights = pos->castling;
+  for (int i = 0; i < undo->n_changes; i++)
+    {
+      FeSquare sq = undo->changes[i].square;
+      uint8_t flag = square_flag (sq);
+      if (!flag)
+        continue;
+      FePiece before = undo->changes[i].before;
+      FePiece now = pos->board[sq];
+      bool mutated_in_place = i >= undo->n_displacement_changes && before.id == now.id
+                              && before.walk != FE_WALK_NONE;
+      if (!mutated_in_place)
+        {
+          rights &= ~flag;
+          continue;
+        }
+      /* A piece on a corner that changed walk or colour: the right follows
+       * whether it is now a rook of the corner's side. */
+      if (flag & (FE_CASTLE_WK | FE_CASTLE_BK))
+        continue;
+      int owner = FE_RANK (sq) == 0 ? FE_WHITE : FE_BLACK;
+      rights &= ~flag;
+      if (now.walk == FE_WALK_ROOK && now.colour == owner && (undo->castling & flag))
+        rights |= flag;
+    }
+  if (rights != pos->castling)
+    {
+      pos->hash ^= fe_zobrist_castling (pos->castling) ^ fe_zobrist_castling (rights);
+      pos->castling = rights;
+    }
+}
+
+bool
+fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
+{
+  save_state (pos, undo);
+  int mover = pos->side;
+  FePiece piece = pos->board[m->from];
+
+  if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG))
+    {
+      int rank = FE_RANK (m->from);
+      bool short_side = m->flags & FE_MOVE_CASTLE_SHORT;
+      FeSquare corner = FE_SQ (short_side ? 7 : 0, rank);
+      FeSquare rook_to = FE_SQ (short_side ? 5 : 3, rank);
+      FePiece rook = pos->board[corner];
+      fe_position_set (pos, undo, m->from, FE_PIECE_EMPTY);
+      fe_position_set (pos, undo, m->to, piece);
+      fe_position_set (pos, undo, corner, FE_PIECE_EMPTY);
+      fe_position_set (pos, undo, rook_to, rook);
+    }
+  else
+    {
+      if (m->capture != FE_NO_SQUARE && m->capture != m->to)
+        fe_position_set (pos, undo, m->capture, FE_PIECE_EMPTY);
+      fe_position_set (pos, undo, m->from, FE_PIECE_EMPTY);
+      if (m->flags & FE_MOVE_PROMOTION)
+        piece.walk = m->promotion;
+      if (m->flags & FE_MOVE_PROMOTE_IMITATOR)
+        {
+          /* The pawn leaves the board; the imitator condition places the new
+           * imitator after shifting the others (rules §4.6). */
+          if (m->capture == m->to)
+            fe_position_set (pos, undo, m->to, FE_PIECE_EMPTY);
+        }
+      else
+        fe_position_set (pos, undo, m->to, piece);
+    }
+  undo->n_displacement_changes = undo->n_changes;
+
+  clear_ep (pos);
+
+  bool ok = true;
+  const FeRules *r = pos->rules;
+  if (r)
+    for (int i = 0; i < r->n_ops && ok; i++)
+      if (r->ops[i]->after_displacement)
+        ok = r->ops[i]->after_displacement (pos, m, undo);
+
+  update_castling (pos, undo);
+
+  if ((m->flags & FE_MOVE_MULTI_STEP) && !(m->flags & FE_MOVE_NULL))
+    {
+      int step = m->to > m->from ? 16 : -16;
+      int n = 0;
+      for (int sq = m->from + step; sq != m->to && n < 2; sq += step)
+        {
+          pos->ep_squares[n++] = sq;
+          pos->hash ^= fe_zobrist_ep (sq);
+        }
+      pos->ep_count = n;
+      pos->ep_victim = m->to;
+    }
+
+  pos->side = FE_OPPONENT (mover);
+  pos->hash ^= fe_zobrist_side ();
+  return ok;
+}
+
+void
+fe_unmake (FePosition *pos, const FeMove *m, const FeUndo *undo)
+{
+  for (int i = undo->n_changes - 1; i >= 0; i--)
+    fe_position_restore_square (pos, undo->changes[i].square, undo->changes[i].before);
+  pos->side = FE_OPPONENT (pos->side);
+  pos->castling = undo->castling;
+  pos->ep_victim = undo->ep_victim;
+  pos->ep_count = undo->ep_count;
+  pos->ep_squares[0] = undo->ep_squares[0];
+  pos->ep_squares[1] = undo->ep_squares[1];
+  pos->n_imitators = undo->n_imitators;
+  if (undo->n_imitators)
+    memcpy (pos->imitators, undo->imitators, undo->n_imitators);
+  pos->hash = undo->hash;
+}
+
+void
+fe_make_null (FePosition *pos, FeUndo *undo)
+{
+  save_state (pos, undo);
+  undo->n_displacement_changes = 0;
+  clear_ep (pos);
+  pos->side = FE_OPPONENT (pos->side);
+  pos->hash ^= fe_zobrist_side ();
+}
+
+void
+fe_unmake_null (FePosition *pos, const FeUndo *undo)
+{
+  FeMove none = { 0 };
+  fe_unmake (pos, &none, undo);
+}

@@ -1,0 +1,695 @@
+/* movegen.c — pseudo-legal generation from the walk catalogue.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One generator serves two purposes: listing moves for the side to move, and
+ * listing what a piece observes (its capture pattern), which check, Madrasi
+ * paralysis and magic views are built on.
+ */
+#include <string.h>
+#include <glib.h>
+
+#include "movegen.h"
+#include "walk.h"
+
+typedef struct {
+  FePosition *pos;
+  int side;
+  FeMoveList *list;
+  /* Observation mode when set: report occupied capture squares only. */
+  FeObservationFunc observe;
+  void *observe_data;
+  bool stop;
+} Gen;
+
+#define V(df, dr) ((int) ((dr) * 16 + (df)))
+
+static const int rose_steps[8] = { V (2, 1), V (1, 2), V (-1, 2), V (-2, 1),
+                                   V (-2, -1), V (-1, -2), V (1, -2), V (2, -1) };
+static const int qlines_angular[8] = { V (1, 0), V (1, 1), V (0, 1), V (-1, 1),
+                                       V (-1, 0), V (-1, -1), V (0, -1), V (1, -1) };
+
+static inline void
+push (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags, uint8_t nature, uint8_t aux)
+{
+  FeMoveList *l = g->list;
+  if (G_UNLIKELY (l->count >= FE_MAX_MOVES))
+    return;
+  FeMove *m = &l->moves[l->count++];
+  m->from = from;
+  m->to = to;
+  m->capture = cap;
+  m->flags = flags;
+  m->promotion = 0;
+  m->nature = nature;
+  m->aux = aux;
+  m->choice = 0;
+}
+
+static inline void
+quiet (Gen *g, FeSquare from, FeSquare to, uint8_t nature, uint8_t aux)
+{
+  if (!g->observe)
+    push (g, from, to, FE_NO_SQUARE, 0, nature, aux);
+}
+
+/* A capture of the piece on `cap`, landing on `to` (different for locusts). */
+static inline void
+capture (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t nature, uint8_t aux)
+{
+  if (g->observe)
+    {
+      if (!g->stop)
+        {
+          FeCapturePath p = { from, cap, nature, aux };
+          g->stop = g->observe (g->pos, &p, g->observe_data);
+        }
+      return;
+    }
+  if (fe_piece_capturable_by (g->pos->board[cap], g->side))
+    push (g, from, to, cap, FE_MOVE_CAPTURE, nature, aux);
+}
+
+static void
+gen_leaps (Gen *g, FeSquare from, const FeWalkDef *d)
+{
+  const FePiece *b = g->pos->board;
+  for (int i = 0; i < d->n_leaps; i++)
+    {
+      int to = from + d->leaps[i];
+      if (to & 0x88)
+        continue;
+      if (b[to].walk == FE_WALK_NONE)
+        quiet (g, from, to, FE_NATURE_LEAP, 1);
+      else
+        capture (g, from, to, to, FE_NATURE_LEAP, 1);
+    }
+}
+
+static void
+gen_rides (Gen *g, FeSquare from, const int8_t *vecs, int n)
+{
+  const FePiece *b = g->pos->board;
+  for (int i = 0; i < n; i++)
+    {
+      int v = vecs[i];
+      int to = from + v;
+      int k = 1;
+      while (!(to & 0x88) && b[to].walk == FE_WALK_NONE)
+        {
+          quiet (g, from, to, FE_NATURE_RIDE, k);
+          to += v;
+          k++;
+        }
+      if (!(to & 0x88))
+        capture (g, from, to, to, FE_NATURE_RIDE, k);
+    }
+}
+
+/* First occupied square along v from `from`; returns its distance or 0. */
+static inline int
+first_piece (const FePiece *b, int from, int v, int *sq)
+{
+  int s = from + v, k = 1;
+  while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
+    s += v, k++;
+  if (s & 0x88)
+    return 0;
+  *sq = s;
+  return k;
+}
+
+static void
+gen_hopper (Gen *g, FeSquare from, const FeWalkDef *d, bool adjacent_hurdle)
+{
+  const FePiece *b = g->pos->board;
+  for (int i = 0; i < d->n_hops; i++)
+    {
+      int v = d->hops[i], h;
+      int j = first_piece (b, from, v, &h);
+      if (!j || (adjacent_hurdle && j != 1))
+        continue;
+      int t = h;
+      bool clear = true;
+      for (int k = 1; k <= d->hop_land; k++)
+        {
+          t += v;
+          if (t & 0x88)
+            {
+              clear = false;
+              break;
+            }
+          if (k < d->hop_land && b[t].walk != FE_WALK_NONE)
+            {
+              clear = false;
+              break;
+            }
+        }
+      if (!clear)
+        continue;
+      if (b[t].walk == FE_WALK_NONE)
+        quiet (g, from, t, FE_NATURE_HOP, j);
+      else
+        capture (g, from, t, t, FE_NATURE_HOP, j);
+    }
+}
+
+static void
+gen_lion (Gen *g, FeSquare from, const FeWalkDef *d)
+{
+  const FePiece *b = g->pos->board;
+  for (int i = 0; i < d->n_hops; i++)
+    {
+      int v = d->hops[i], h;
+      int j = first_piece (b, from, v, &h);
+      if (!j)
+        continue;
+      int t = h + v;
+      while (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
+        {
+          quiet (g, from, t, FE_NATURE_LION, j);
+          t += v;
+        }
+      if (!(t & 0x88))
+        capture (g, from, t, t, FE_NATURE_LION, j);
+    }
+}
+
+static void
+gen_locust (Gen *g, FeSquare from, const FeWalkDef *d)
+{
+  const FePiece *b = g->pos->board;
+  for (int i = 0; i < d->n_hops; i++)
+    {
+      int v = d->hops[i], h;
+      int j = first_piece (b, from, v, &h);
+      if (!j)
+        continue;
+      int t = h + v;
+      if (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
+        capture (g, from, t, h, FE_NATURE_HOP, j);
+    }
+}
+
+static void
+gen_rose (Gen *g, FeSquare from)
+{
+  const FePiece *b = g->pos->board;
+  /* Several paths reach the same square: the move is listed once (§2.2). */
+  uint8_t seen[128];
+  memset (seen, 0, sizeof seen);
+  for (int start = 0; start < 8; start++)
+    for (int sense = 0; sense < 2; sense++)
+      {
+        int s = from;
+        for (int k = 0; k < 7; k++)
+          {
+            int idx = (start + (sense ? -k : k) + 16) & 7;
+            s += rose_steps[idx];
+            if (s & 0x88)
+              break;
+            uint8_t aux = start * 2 + sense;
+            if (b[s].walk == FE_WALK_NONE)
+              {
+                if (!seen[s])
+                  quiet (g, from, s, FE_NATURE_CURVE, aux);
+                seen[s] = 1;
+                continue;
+              }
+            /* Observation keeps every path: magic counts them apart. */
+            if (g->observe || !(seen[s] & 2))
+              capture (g, from, s, s, FE_NATURE_CURVE, aux);
+            seen[s] |= 2;
+            break;
+          }
+      }
+}
+
+/* Lame leapers: a first step that must be free, then the leap's end. */
+static void
+gen_lame (Gen *g, FeSquare from, bool mao)
+{
+  const FePiece *b = g->pos->board;
+  static const int orth[4] = { V (1, 0), V (0, 1), V (-1, 0), V (0, -1) };
+  static const int diag[4] = { V (1, 1), V (-1, 1), V (-1, -1), V (1, -1) };
+  uint8_t seen[128];
+  memset (seen, 0, sizeof seen);
+  for (int i = 0; i < 4; i++)
+    {
+      int first = mao ? orth[i] : diag[i];
+      int mid = from + first;
+      if ((mid & 0x88) || b[mid].walk != FE_WALK_NONE)
+        continue;
+      int seconds[2];
+      if (mao)
+        {
+          /* orthogonal step, then outward diagonal */
+          int perp = orth[(i + 1) & 3];
+          seconds[0] = first + perp;
+          seconds[1] = first - perp;
+        }
+      else
+        {
+          seconds[0] = orth[i];
+          seconds[1] = orth[(i + 1) & 3];
+        }
+      for (int k = 0; k < 2; k++)
+        {
+          int t = mid + seconds[k];
+          if ((t & 0x88) || seen[t])
+            continue;
+          seen[t] = 1;
+          if (b[t].walk == FE_WALK_NONE)
+            quiet (g, from, t, FE_NATURE_OTHER, i);
+          else
+            capture (g, from, t, t, FE_NATURE_OTHER, i);
+        }
+    }
+}
+
+static void
+gen_moose (Gen *g, FeSquare from)
+{
+  const FePiece *b = g->pos->board;
+  for (int i = 0; i < 8; i++)
+    {
+      int v = qlines_angular[i], h;
+      int j = first_piece (b, from, v, &h);
+      if (!j)
+        continue;
+      for (int k = -1; k <= 1; k += 2)
+        {
+          int t = h + qlines_angular[(i + k + 8) & 7];
+          if (t & 0x88)
+            continue;
+          if (b[t].walk == FE_WALK_NONE)
+            quiet (g, from, t, FE_NATURE_OTHER, j);
+          else
+            capture (g, from, t, t, FE_NATURE_OTHER, j);
+        }
+    }
+}
+
+static int
+gcd (int a, int b)
+{
+  a = ABS (a), b = ABS (b);
+  while (b)
+    {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+static void
+gen_equihopper (Gen *g, FeSquare from, bool nonstop)
+{
+  const FePiece *b = g->pos->board;
+  int ff = FE_FILE (from), fr = FE_RANK (from);
+  for (int df = -3; df <= 3; df++)
+    for (int dr = -3; dr <= 3; dr++)
+      {
+        if (!df && !dr)
+          continue;
+        int tf = ff + 2 * df, tr = fr + 2 * dr;
+        if (tf < 0 || tf > 7 || tr < 0 || tr > 7)
+          continue;
+        int hurdle = from + V (df, dr);
+        if (b[hurdle].walk == FE_WALK_NONE)
+          continue;
+        int n = gcd (df, dr);
+        int unit = V (df / n, dr / n);
+        bool clear = true;
+        if (!nonstop)
+          for (int k = 1; k < n && clear; k++)
+            clear = b[from + k * unit].walk == FE_WALK_NONE
+                    && b[hurdle + k * unit].walk == FE_WALK_NONE;
+        if (!clear)
+          continue;
+        int t = FE_SQ (tf, tr);
+        if (b[t].walk == FE_WALK_NONE)
+          quiet (g, from, t, FE_NATURE_OTHER, 0);
+        else
+          capture (g, from, t, t, FE_NATURE_OTHER, 0);
+      }
+}
+
+static void
+gen_boyscout (Gen *g, FeSquare from)
+{
+  const FePiece *b = g->pos->board;
+  static const int diag[4] = { V (1, 1), V (-1, 1), V (-1, -1), V (1, -1) };
+  uint8_t seen[128];
+  memset (seen, 0, sizeof seen);
+  for (int i = 0; i < 4; i++)
+    for (int k = -1; k <= 1; k += 2)
+      {
+        int d1 = diag[i], d2 = diag[(i + k + 4) & 3];
+        int s = from;
+        for (int step = 0;; step++)
+          {
+            s += (step & 1) ? d2 : d1;
+            if ((s & 0x88) || s == from)
+              break;
+            if (b[s].walk == FE_WALK_NONE)
+              {
+                if (!seen[s])
+                  quiet (g, from, s, FE_NATURE_OTHER, i * 2 + (k > 0));
+                seen[s] |= 1;
+                continue;
+              }
+            if (g->observe || !(seen[s] & 2))
+              capture (g, from, s, s, FE_NATURE_OTHER, i * 2 + (k > 0));
+            seen[s] |= 2;
+            break;
+          }
+      }
+}
+
+static const uint8_t orthodox_promotions[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
+                                               FE_WALK_KNIGHT };
+
+static void
+push_pawn_move (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags,
+                uint8_t nature, uint8_t aux, int promo_rank)
+{
+  if (FE_RANK (to) != promo_rank)
+    {
+      push (g, from, to, cap, flags, nature, aux);
+      return;
+    }
+  const FeRules *r = g->pos->rules;
+  FeMove probe = { from, to, cap, flags, 0, nature, aux, 0 };
+  if (r)
+    for (int i = 0; i < r->n_ops; i++)
+      if (r->ops[i]->promotion_forbidden && r->ops[i]->promotion_forbidden (g->pos, &probe))
+        {
+          push (g, from, to, cap, flags, nature, aux);
+          return;
+        }
+  const uint8_t *walks = r ? r->promotion_walks : orthodox_promotions;
+  int n = r ? r->n_promotion_walks : 4;
+  for (int i = 0; i < n; i++)
+    {
+      push (g, from, to, cap, flags | FE_MOVE_PROMOTION, nature, aux);
+      if (g->list->count)
+        g->list->moves[g->list->count - 1].promotion = walks[i];
+    }
+  if (r)
+    for (int i = 0; i < r->n_ops; i++)
+      if (r->ops[i]->promotion_to_imitator && r->ops[i]->promotion_to_imitator (g->pos))
+        {
+          push (g, from, to, cap, flags | FE_MOVE_PROMOTE_IMITATOR, nature, aux);
+          break;
+        }
+}
+
+static void
+gen_pawn (Gen *g, FeSquare from, int colour)
+{
+  const FePosition *pos = g->pos;
+  const FePiece *b = pos->board;
+  int mover = colour == FE_NEUTRAL ? g->side : colour;
+  int fwd = mover == FE_WHITE ? 16 : -16;
+  int rank = FE_RANK (from);
+  int rel = mover == FE_WHITE ? rank : 7 - rank;
+  int promo_rank = mover == FE_WHITE ? 7 : 0;
+  int max_steps = 1;
+  if (rel == 0)
+    {
+      /* A pawn on its own first rank moves only in Einstein and magician
+       * chess (rules §1.6), then one to three squares. */
+      bool allowed = false;
+      if (pos->rules)
+        for (int i = 0; i < pos->rules->n_ops; i++)
+          allowed |= pos->rules->ops[i]->pawns_from_first_rank;
+      if (!allowed)
+        return;
+      max_steps = 3;
+    }
+  else if (rel == 1)
+    max_steps = 2;
+  else if (rel == 7)
+    return;
+
+  /* captures */
+  for (int side_step = -1; side_step <= 1; side_step += 2)
+    {
+      int t = from + fwd + side_step;
+      if (t & 0x88)
+        continue;
+      if (b[t].walk != FE_WALK_NONE)
+        {
+          if (g->observe)
+            capture (g, from, t, t, FE_NATURE_LEAP, 1);
+          else if (fe_piece_capturable_by (b[t], g->side))
+            push_pawn_move (g, from, t, t, FE_MOVE_CAPTURE, FE_NATURE_LEAP, 1, promo_rank);
+        }
+      else if (!g->observe && pos->ep_count)
+        {
+          for (int e = 0; e < pos->ep_count; e++)
+            if (pos->ep_squares[e] == t && pos->ep_victim != FE_NO_SQUARE
+                && fe_piece_capturable_by (b[pos->ep_victim], g->side))
+              push (g, from, t, pos->ep_victim, FE_MOVE_CAPTURE | FE_MOVE_EN_PASSANT,
+                    FE_NATURE_LEAP, 1);
+        }
+    }
+  if (g->observe)
+    return;
+  /* steps */
+  int t = from;
+  for (int k = 1; k <= max_steps; k++)
+    {
+      t += fwd;
+      if ((t & 0x88) || b[t].walk != FE_WALK_NONE)
+        break;
+      if (k == 1)
+        push_pawn_move (g, from, t, FE_NO_SQUARE, 0, FE_NATURE_LEAP, 1, promo_rank);
+      else
+        push (g, from, t, FE_NO_SQUARE, FE_MOVE_MULTI_STEP, FE_NATURE_RIDE, k);
+    }
+}
+
+static void gen_castling (Gen *g, FeSquare from);
+
+static void
+gen_piece (Gen *g, FeSquare from)
+{
+  FePiece p = g->pos->board[from];
+  const FeWalkDef *d = fe_walk_def (p.walk);
+  switch (d->family)
+    {
+    case FE_FAMILY_PAWN:
+      gen_pawn (g, from, p.colour);
+      return;
+    case FE_FAMILY_KING:
+      gen_leaps (g, from, d);
+      if (!g->observe && p.colour == g->side)
+        gen_castling (g, from);
+      return;
+    case FE_FAMILY_HOPPER:
+      gen_hopper (g, from, d, false);
+      break;
+    case FE_FAMILY_KINGHOPPER:
+      gen_hopper (g, from, d, true);
+      break;
+    case FE_FAMILY_LION:
+      gen_lion (g, from, d);
+      break;
+    case FE_FAMILY_LOCUST:
+      gen_locust (g, from, d);
+      break;
+    case FE_FAMILY_ROSE:
+      gen_rose (g, from);
+      break;
+    case FE_FAMILY_MAO:
+      gen_lame (g, from, true);
+      break;
+    case FE_FAMILY_MOA:
+      gen_lame (g, from, false);
+      break;
+    case FE_FAMILY_MOOSE:
+      gen_moose (g, from);
+      break;
+    case FE_FAMILY_EQUIHOPPER:
+      gen_equihopper (g, from, false);
+      break;
+    case FE_FAMILY_NONSTOP_EQUIHOPPER:
+      gen_equihopper (g, from, true);
+      break;
+    case FE_FAMILY_BOYSCOUT:
+      gen_boyscout (g, from);
+      break;
+    default:
+      break;
+    }
+  if (d->n_leaps)
+    gen_leaps (g, from, d);
+  if (d->n_rides)
+    gen_rides (g, from, d->rides, d->n_rides);
+}
+
+static void
+gen_castling (Gen *g, FeSquare from)
+{
+  FePosition *pos = g->pos;
+  int side = g->side;
+  int rank = side == FE_WHITE ? 0 : 7;
+  int shift = side == FE_WHITE ? 0 : 3;
+  if (from != FE_SQ (4, rank) || !(pos->castling & (FE_CASTLE_WK << shift)))
+    return;
+  for (int wing = 0; wing < 2; wing++)
+    {
+      bool short_side = wing == 0;
+      if (!(pos->castling & ((short_side ? FE_CASTLE_WH : FE_CASTLE_WA) << shift)))
+        continue;
+      FeSquare corner = FE_SQ (short_side ? 7 : 0, rank);
+      FePiece rook = pos->board[corner];
+      if (rook.walk != FE_WALK_ROOK || rook.colour != side)
+        continue;
+      bool empty = true;
+      for (int f = short_side ? 5 : 1; f <= (short_side ? 6 : 3); f++)
+        empty &= pos->board[FE_SQ (f, rank)].walk == FE_WALK_NONE;
+      if (!empty || fe_in_check (pos, side))
+        continue;
+      /* The crossed square: play the king's one step (rules §1.7 (4)). */
+      FeMove step = { from, FE_SQ (short_side ? 5 : 3, rank), FE_NO_SQUARE, 0, 0,
+                      FE_NATURE_LEAP, 1, 0 };
+      FeUndo undo;
+      bool ok = fe_make (pos, &step, &undo);
+      ok = ok && !fe_in_check (pos, side);
+      fe_unmake (pos, &step, &undo);
+      if (!ok)
+        continue;
+      push (g, from, FE_SQ (short_side ? 6 : 2, rank), FE_NO_SQUARE,
+            short_side ? FE_MOVE_CASTLE_SHORT : FE_MOVE_CASTLE_LONG, FE_NATURE_LEAP, 2);
+    }
+}
+
+static inline bool
+piece_may_move (const FePosition *pos, FeSquare sq)
+{
+  const FeRules *r = pos->rules;
+  for (int i = 0; i < r->n_ops; i++)
+    if (r->ops[i]->piece_may_move && !r->ops[i]->piece_may_move (pos, sq))
+      return false;
+  return true;
+}
+
+void
+fe_generate_pseudo (FePosition *pos, FeMoveList *list)
+{
+  Gen g = { pos, pos->side, list, NULL, NULL, false };
+  list->count = 0;
+  const FeRules *r = pos->rules;
+  for (int rank = 0; rank < 8; rank++)
+    for (int file = 0; file < 8; file++)
+      {
+        FeSquare sq = FE_SQ (file, rank);
+        FePiece p = pos->board[sq];
+        if (!fe_piece_playable_by (p, g.side))
+          continue;
+        if (r && !piece_may_move (pos, sq))
+          continue;
+        gen_piece (&g, sq);
+      }
+  if (!r)
+    return;
+  if (r->any_move_hook)
+    {
+      int n = 0;
+      for (int i = 0; i < list->count; i++)
+        {
+          bool ok = true;
+          for (int k = 0; k < r->n_ops && ok; k++)
+            if (r->ops[k]->move_allowed)
+              ok = r->ops[k]->move_allowed (pos, &list->moves[i]);
+          if (ok)
+            list->moves[n++] = list->moves[i];
+        }
+      list->count = n;
+    }
+  for (int k = 0; k < r->n_ops; k++)
+    {
+      if (!r->ops[k]->choice_count)
+        continue;
+      int n = list->count;
+      for (int i = 0; i < n; i++)
+        {
+          int c = r->ops[k]->choice_count (pos, &list->moves[i]);
+          for (int j = 1; j < c && list->count < FE_MAX_MOVES; j++)
+            {
+              list->moves[list->count] = list->moves[i];
+              list->moves[list->count++].choice = j;
+            }
+        }
+    }
+}
+
+void
+fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
+                         FeObservationFunc func, void *data)
+{
+  FeMoveList unused;
+  unused.count = 0;
+  Gen g = { (FePosition *) pos, side, &unused, func, data, false };
+  gen_piece (&g, from);
+}
+
+bool
+fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo)
+{
+  int mover = pos->side;
+  if (fe_make (pos, move, undo) && !fe_in_check (pos, mover))
+    return true;
+  fe_unmake (pos, move, undo);
+  return false;
+}
+
+void
+fe_generate_legal (FePosition *pos, FeMoveList *list)
+{
+  fe_generate_pseudo (pos, list);
+  int n = 0;
+  FeUndo undo;
+  for (int i = 0; i < list->count; i++)
+    if (fe_make_legal (pos, &list->moves[i], &undo))
+      {
+        fe_unmake (pos, &list->moves[i], &undo);
+        list->moves[n++] = list->moves[i];
+      }
+  list->count = n;
+}
+
+bool
+fe_has_legal_move (FePosition *pos)
+{
+  FeMoveList list;
+  fe_generate_pseudo (pos, &list);
+  FeUndo undo;
+  for (int i = 0; i < list.count; i++)
+    if (fe_make_legal (pos, &list.moves[i], &undo))
+      {
+        fe_unmake (pos, &list.moves[i], &undo);
+        return true;
+      }
+  return false;
+}
+
+uint64_t
+fe_perft (FePosition *pos, int depth)
+{
+  FeMoveList list;
+  fe_generate_pseudo (pos, &list);
+  uint64_t n = 0;
+  FeUndo undo;
+  for (int i = 0; i < list.count; i++)
+    {
+      if (!fe_make_legal (pos, &list.moves[i], &undo))
+        continue;
+      n += depth <= 1 ? 1 : fe_perft (pos, depth - 1);
+      fe_unmake (pos, &list.moves[i], &undo);
+    }
+  return n;
+}

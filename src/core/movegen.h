@@ -1,0 +1,55 @@
+/* movegen.h — move generation, attacks, make and unmake.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "condition.h"
+#include "position.h"
+
+/* Called for each square a piece observes (its capture pattern on the
+ * current board, whatever stands there).  Return true to stop. */
+typedef bool (*FeObservationFunc) (const FePosition *pos, const FeCapturePath *path, void *data);
+
+/* Pseudo-legal moves of the side to move: walk rules plus the conditions'
+ * pre-move filters.  Takes a mutable position because castling tests the
+ * crossed square by playing the king's one step; it is restored. */
+void fe_generate_pseudo (FePosition *pos, FeMoveList *list);
+/* Legal moves: pseudo-legal ones after which the mover is not in check. */
+void fe_generate_legal (FePosition *pos, FeMoveList *list);
+/* Is there at least one legal move? (stops at the first) */
+bool fe_has_legal_move (FePosition *pos);
+
+/* The capture pattern of the piece on `from`, played by `side` (matters for
+ * neutral pawns).  Geometric only: no condition is consulted. */
+void fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
+                              FeObservationFunc func, void *data);
+
+/* G-observation of `target` by pieces of `colour` with walk `walk`
+ * (FE_WALK_NONE = any walk).  Geometric only (Madrasi paralysis). */
+bool fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk);
+
+/* Attack (rules §1.3): a piece playable by `by_side` could capture on
+ * `target`, allowed by every active condition. */
+bool fe_square_attacked (const FePosition *pos, FeSquare target, int by_side);
+bool fe_in_check (const FePosition *pos, int side);
+
+/* Make returns false when a condition rejects the move (an imitator cannot
+ * follow); unmake must be called in every case. */
+bool fe_make (FePosition *pos, const FeMove *move, FeUndo *undo);
+void fe_unmake (FePosition *pos, const FeMove *move, const FeUndo *undo);
+/* A pass (null move), for threats and set play. */
+void fe_make_null (FePosition *pos, FeUndo *undo);
+void fe_unmake_null (FePosition *pos, const FeUndo *undo);
+
+/* Makes the move if it is legal; on false the position is unchanged. */
+bool fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo);
+
+uint64_t fe_perft (FePosition *pos, int depth);
+
+static inline bool
+fe_move_equal (const FeMove *a, const FeMove *b)
+{
+  return a->from == b->from && a->to == b->to && a->capture == b->capture
+         && a->flags == b->flags && a->promotion == b->promotion && a->choice == b->choice
+         && a->aux == b->aux;
+}

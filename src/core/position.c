@@ -1,0 +1,195 @@
+/* position.c — board bookkeeping and the Zobrist keys.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <glib.h>
+
+#include "position.h"
+#include "walk.h"
+
+/* Piece keys by (walk, colour, attributes) and square; filled once from a
+ * fixed seed so hashes are reproducible between runs. */
+#define N_PIECE_KEYS (FE_WALK_MAX * 3 * 4)
+static uint64_t piece_keys[N_PIECE_KEYS][64];
+static uint64_t side_key;
+static uint64_t castling_keys[64];
+static uint64_t ep_keys[64];
+static uint64_t imitator_keys[64];
+
+static uint64_t
+splitmix (uint64_t *state)
+{
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static void
+keys_init (void)
+{
+  static gsize done = 0;
+  if (g_once_init_enter (&done))
+    {
+      uint64_t s = 0x46656572696521ull;
+      for (int k = 0; k < N_PIECE_KEYS; k++)
+        for (int i = 0; i < 64; i++)
+          piece_keys[k][i] = splitmix (&s);
+      side_key = splitmix (&s);
+      for (int i = 0; i < 64; i++)
+        {
+          castling_keys[i] = splitmix (&s);
+          ep_keys[i] = splitmix (&s);
+          imitator_keys[i] = splitmix (&s);
+        }
+      fe_walks_init ();
+      g_once_init_leave (&done, 1);
+    }
+}
+
+uint64_t
+fe_zobrist_piece (FePiece p, FeSquare sq)
+{
+  return piece_keys[(p.walk * 3 + p.colour) * 4 + (p.attrs & 3)][FE_SQ64 (sq)];
+}
+
+uint64_t fe_zobrist_side (void) { return side_key; }
+uint64_t fe_zobrist_castling (uint8_t rights) { return castling_keys[rights & 63]; }
+uint64_t fe_zobrist_ep (FeSquare sq) { return ep_keys[FE_SQ64 (sq)]; }
+uint64_t fe_zobrist_imitator (FeSquare sq) { return imitator_keys[FE_SQ64 (sq)]; }
+
+void
+fe_position_init (FePosition *pos)
+{
+  keys_init ();
+  memset (pos, 0, sizeof *pos);
+  pos->king[0] = pos->king[1] = FE_NO_SQUARE;
+  pos->ep_victim = FE_NO_SQUARE;
+  pos->next_id = 1;
+  pos->side = FE_WHITE;
+  fe_position_recompute_hash (pos);
+}
+
+/* The raw write: hash, counts and king squares follow the board. */
+static inline void
+write_square (FePosition *pos, FeSquare sq, FePiece piece)
+{
+  FePiece old = pos->board[sq];
+  if (old.walk)
+    {
+      pos->hash ^= fe_zobrist_piece (old, sq);
+      pos->walk_count[old.colour][old.walk]--;
+      if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
+        pos->king[old.colour] = FE_NO_SQUARE;
+    }
+  pos->board[sq] = piece;
+  if (piece.walk)
+    {
+      pos->hash ^= fe_zobrist_piece (piece, sq);
+      pos->walk_count[piece.colour][piece.walk]++;
+      if (piece.walk == FE_WALK_KING && piece.colour < 2)
+        pos->king[piece.colour] = sq;
+    }
+}
+
+void
+fe_position_put (FePosition *pos, FeSquare sq, FePiece piece)
+{
+  g_return_if_fail (FE_ON_BOARD (sq));
+  if (piece.walk && piece.id == 0)
+    piece.id = pos->next_id++;
+  write_square (pos, sq, piece);
+}
+
+void
+fe_position_remove (FePosition *pos, FeSquare sq)
+{
+  g_return_if_fail (FE_ON_BOARD (sq));
+  write_square (pos, sq, FE_PIECE_EMPTY);
+}
+
+void
+fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece)
+{
+  g_assert (undo->n_changes < FE_MAX_CHANGES);
+  undo->changes[undo->n_changes].square = sq;
+  undo->changes[undo->n_changes].before = pos->board[sq];
+  undo->n_changes++;
+  write_square (pos, sq, piece);
+}
+
+/* Unmake's side of fe_position_set. */
+void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
+void
+fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
+{
+  write_square (pos, sq, piece);
+}
+
+void
+fe_position_default_castling (FePosition *pos)
+{
+  uint8_t r = 0;
+  for (int c = 0; c < 2; c++)
+    {
+      int rank = c == FE_WHITE ? 0 : 7;
+      FePiece k = pos->board[FE_SQ (4, rank)];
+      FePiece a = pos->board[FE_SQ (0, rank)];
+      FePiece h = pos->board[FE_SQ (7, rank)];
+      int shift = c == FE_WHITE ? 0 : 3;
+      if (k.walk == FE_WALK_KING && k.colour == c)
+        r |= FE_CASTLE_WK << shift;
+      if (a.walk == FE_WALK_ROOK && a.colour == c)
+        r |= FE_CASTLE_WA << shift;
+      if (h.walk == FE_WALK_ROOK && h.colour == c)
+        r |= FE_CASTLE_WH << shift;
+    }
+  pos->castling = r;
+  fe_position_recompute_hash (pos);
+}
+
+void
+fe_position_recompute_hash (FePosition *pos)
+{
+  keys_init ();
+  uint64_t h = 0;
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      if (pos->board[sq].walk)
+        h ^= fe_zobrist_piece (pos->board[sq], sq);
+    }
+  if (pos->side == FE_BLACK)
+    h ^= side_key;
+  h ^= castling_keys[pos->castling & 63];
+  for (int i = 0; i < pos->ep_count; i++)
+    h ^= fe_zobrist_ep (pos->ep_squares[i]);
+  for (int i = 0; i < pos->n_imitators; i++)
+    h ^= fe_zobrist_imitator (pos->imitators[i]);
+  pos->hash = h;
+}
+
+int
+fe_position_count (const FePosition *pos, FeColour colour)
+{
+  int n = 0;
+  for (int w = 1; w < FE_WALK_COUNT; w++)
+    n += pos->walk_count[colour][w];
+  return n;
+}
+
+FeSquare
+fe_square_parse (const char *t)
+{
+  if (!t || t[0] < 'a' || t[0] > 'h' || t[1] < '1' || t[1] > '8')
+    return FE_NO_SQUARE;
+  return FE_SQ (t[0] - 'a', t[1] - '1');
+}
+
+void
+fe_square_name (FeSquare sq, char out[3])
+{
+  out[0] = 'a' + FE_FILE (sq);
+  out[1] = '1' + FE_RANK (sq);
+  out[2] = 0;
+}

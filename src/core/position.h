@@ -1,0 +1,94 @@
+/* position.h — the board, side to move, rights, imitators and hash.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "fe-types.h"
+
+typedef struct FeRules FeRules;
+
+/* One logged square write; unmake replays the log backwards, so every fairy
+ * side effect (mutation, recolouring, second castling piece) is undone the
+ * same way. */
+typedef struct {
+  FeSquare square;
+  FePiece before;
+} FeChange;
+
+typedef struct {
+  uint64_t hash;
+  uint8_t castling;
+  uint8_t ep_victim;
+  uint8_t ep_count;
+  uint8_t ep_squares[2];
+  uint8_t n_imitators;
+  uint8_t imitators[FE_MAX_IMITATORS];
+  uint8_t n_changes;
+  /* Index into `changes` where the displacement ends and condition effects
+   * begin (notation shows the effects, playback steps through them). */
+  uint8_t n_displacement_changes;
+  bool imitators_moved;
+  FeChange changes[FE_MAX_CHANGES];
+} FeUndo;
+
+typedef struct FePosition {
+  FePiece board[128];
+  uint8_t side; /* FeColour of the side to move */
+  uint8_t castling;
+  /* The pawn that just made a multi-step, and the squares it passed over,
+   * where an enemy pawn may capture it en passant on this reply. */
+  uint8_t ep_victim;
+  uint8_t ep_count;
+  uint8_t ep_squares[2];
+  uint8_t king[2]; /* FE_NO_SQUARE when the side has no king */
+  uint8_t n_imitators;
+  uint8_t imitators[FE_MAX_IMITATORS];
+  uint8_t imitator_colour[FE_MAX_IMITATORS]; /* FeColour; neutral = standard */
+  uint8_t walk_count[3][FE_WALK_MAX];          /* per colour: how many of each walk */
+  uint8_t next_id;
+  uint64_t hash;
+  const FeRules *rules; /* the active conditions; NULL = orthodox */
+} FePosition;
+
+void fe_position_init (FePosition *pos);
+/* Puts a piece on an empty or occupied square, keeping the hash, the walk
+ * counts and the king squares; assigns a fresh id when piece.id is 0. */
+void fe_position_put (FePosition *pos, FeSquare sq, FePiece piece);
+void fe_position_remove (FePosition *pos, FeSquare sq);
+/* Rights from the standard squares (rules §1.7); called after setup. */
+void fe_position_default_castling (FePosition *pos);
+void fe_position_recompute_hash (FePosition *pos);
+int fe_position_count (const FePosition *pos, FeColour colour);
+
+/* The logged write used by make and the conditions. */
+void fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece);
+
+uint64_t fe_zobrist_piece (FePiece piece, FeSquare sq);
+uint64_t fe_zobrist_side (void);
+uint64_t fe_zobrist_castling (uint8_t rights);
+uint64_t fe_zobrist_ep (FeSquare sq);
+uint64_t fe_zobrist_imitator (FeSquare sq);
+
+/* Does `colour` own or may it play the piece?  Neutral pieces belong to both. */
+static inline bool
+fe_piece_playable_by (FePiece p, int side)
+{
+  return p.walk != FE_WALK_NONE && (p.colour == side || p.colour == FE_NEUTRAL);
+}
+
+/* May `side` capture the piece (it is the opponent's or neutral)? */
+static inline bool
+fe_piece_capturable_by (FePiece p, int side)
+{
+  return p.walk != FE_WALK_NONE && p.colour != side;
+}
+
+static inline bool
+fe_square_empty (const FePosition *pos, int sq)
+{
+  return pos->board[sq].walk == FE_WALK_NONE;
+}
+
+/* Square names: "e4"; returns FE_NO_SQUARE on a bad name. */
+FeSquare fe_square_parse (const char *text);
+void fe_square_name (FeSquare sq, char out[3]);

@@ -1,0 +1,42 @@
+/* stipulation.h — what the problem asks for: play kind, goal, length.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+typedef enum {
+  FE_PLAY_DIRECT = 0, /* #n: White forces the goal */
+  FE_PLAY_HELP,       /* h#n: both sides cooperate, Black starts */
+  FE_PLAY_SELF,       /* s#n: White forces Black to reach the goal */
+  FE_PLAY_REFLEX,     /* r#n: self play where either side must take a goal in one */
+  FE_PLAY_SERIES,     /* ser-#n: White plays n moves in a row, then the goal */
+  FE_PLAY_SERIES_HELP, /* ser-h#n: Black plays n moves, White then reaches the goal in 1 */
+  FE_PLAY_SERIES_SELF, /* ser-s#n: White plays n moves, then Black is forced to the goal */
+} FePlay;
+
+typedef enum {
+  FE_GOAL_MATE = 0,     /* # */
+  FE_GOAL_STALEMATE,    /* = */
+  FE_GOAL_DOUBLE_STALEMATE, /* == */
+  FE_GOAL_ANY,          /* ~ : any move (lists the moves) */
+  FE_GOAL_CAPTURE,      /* x */
+  FE_GOAL_CHECK,        /* + */
+} FeGoal;
+
+typedef struct {
+  FePlay play;
+  FeGoal goal;
+  /* Length in moves as written: #2 → 2, h#2.5 → 2 with half = TRUE. */
+  int moves;
+  gboolean half;
+} FeStipulation;
+
+/* Parses "#2", "h#2.5", "ser-s#7", "~1"… Errors name the offending part. */
+gboolean fe_stipulation_parse (const char *text, FeStipulation *out, GError **error);
+/* Writes the Popeye spelling back ("h#2.5"); caller frees. */
+char *fe_stipulation_to_string (const FeStipulation *stip);
+const char *fe_goal_symbol (FeGoal goal);
+
+#define FE_STIPULATION_ERROR (fe_stipulation_error_quark ())
+GQuark fe_stipulation_error_quark (void);

@@ -1,0 +1,55 @@
+/* walk.h — the table-driven catalogue of walks.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Most walks are a set of leap vectors plus a set of ride vectors plus a set
+ * of hop lines; a few families (pawn, rose, lion, locust, lame leapers,
+ * equihoppers) name a generator of their own.  Moves, captures and
+ * observation all come from this one description.
+ */
+#pragma once
+
+#include "fe-types.h"
+
+typedef enum {
+  FE_FAMILY_PLAIN = 0,  /* leaps + rides only */
+  FE_FAMILY_KING,       /* leaps + castling */
+  FE_FAMILY_PAWN,
+  FE_FAMILY_HOPPER,     /* grasshopper-like: land `hop_land` squares after the hurdle */
+  FE_FAMILY_LION,       /* land anywhere beyond the hurdle */
+  FE_FAMILY_LOCUST,     /* capture the hurdle, land just beyond */
+  FE_FAMILY_ROSE,
+  FE_FAMILY_MAO,        /* lame knight: orthogonal step then diagonal */
+  FE_FAMILY_MOA,        /* lame knight: diagonal step then orthogonal */
+  FE_FAMILY_MOOSE,      /* grasshopper deflected by 45° */
+  FE_FAMILY_EQUIHOPPER,
+  FE_FAMILY_NONSTOP_EQUIHOPPER,
+  FE_FAMILY_BOYSCOUT,
+  FE_FAMILY_KINGHOPPER, /* hurdle adjacent, land just beyond */
+} FeWalkFamily;
+
+typedef struct {
+  const char *code; /* Popeye English code, lower case */
+  const char *name;
+  const char *french_code;
+  uint8_t family;
+  bool fairy;
+  int8_t leaps[24];
+  uint8_t n_leaps;
+  int8_t rides[16];
+  uint8_t n_rides;
+  /* Hopper lines (for hopper, lion, locust families), unit vectors. */
+  int8_t hops[8];
+  uint8_t n_hops;
+  uint8_t hop_land; /* grasshopper 1, grasshopper-2: 2… */
+  bool hop_rides;   /* hopper lines are rider lines (nightrider locust…) */
+} FeWalkDef;
+
+const FeWalkDef *fe_walk_def (int walk);
+/* Looks up a Popeye code ("s", "g", "kh"); returns FE_WALK_NONE if unknown. */
+int fe_walk_from_code (const char *code);
+/* Upper-case print code: "S", "G", "KH". */
+const char *fe_walk_print_code (int walk);
+bool fe_walk_is_fairy (int walk);
+
+/* Helpers for attack tables (filled once, thread-safe after fe_walks_init). */
+void fe_walks_init (void);
