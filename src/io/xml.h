@@ -1,0 +1,23 @@
+/* xml.h — Féerie's own problem files (libxml2, RELAX NG schema in data/).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <gio/gio.h>
+
+#include "core/problem.h"
+
+#define FE_XML_NAMESPACE "https://feerie.org/ns/problem/1"
+
+/* Loads a file holding one problem or a collection; validates against the
+ * schema.  Errors read "FILE:LINE:COL: message".  Array of FeProblem*. */
+GPtrArray *fe_xml_load (GFile *file, GError **error);
+GPtrArray *fe_xml_parse (const char *text, gsize length, const char *filename, GError **error);
+/* Serialises problems (one → <problem>, several → <collection>). */
+char *fe_xml_to_string (GPtrArray *problems);
+/* Writes atomically (temporary file + rename through GIO). */
+gboolean fe_xml_save (GFile *file, GPtrArray *problems, GError **error);
+
+#define FE_XML_ERROR (fe_xml_error_quark ())
+GQuark fe_xml_error_quark (void);
