@@ -1,0 +1,104 @@
+/* cond-test-util.c — small helpers shared by the condition unit tests.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "cond-test-util.h"
+#include "core/notation.h"
+#include "core/walk.h"
+
+void
+fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *params,
+               const char *pieces, int side)
+{
+  fe_position_init (pos);
+  char **tok = g_strsplit_set (pieces, " \t\n", -1);
+  for (char **t = tok; *t; t++)
+    {
+      const char *s = *t;
+      if (!*s)
+        continue;
+      size_t n = strlen (s);
+      g_assert_cmpint (n, >=, 3);
+      FeSquare sq = fe_square_parse (s + n - 2);
+      g_assert_cmpint (sq, !=, FE_NO_SQUARE);
+      if (s[0] == 'I' && n == 3)
+        {
+          pos->imitators[pos->n_imitators] = sq;
+          pos->imitator_colour[pos->n_imitators++] = FE_NEUTRAL;
+          continue;
+        }
+      FePiece p = { 0 };
+      p.colour = s[0] == 'w' ? FE_WHITE : s[0] == 'b' ? FE_BLACK : FE_NEUTRAL;
+      g_assert_true (strchr ("wbn", s[0]));
+      const char *c = s + 1;
+      if (g_str_has_prefix (c, "mg"))
+        p.attrs |= FE_ATTR_MAGICIAN, c += 2;
+      else if (c[0] == 'm' && g_ascii_isupper (c[1]))
+        p.attrs |= FE_ATTR_MAGIC, c += 1;
+      char *code = g_ascii_strdown (c, (s + n - 2) - c);
+      p.walk = fe_walk_from_code (code);
+      g_assert_cmpint (p.walk, !=, FE_WALK_NONE);
+      g_free (code);
+      fe_position_put (pos, sq, p);
+    }
+  g_strfreev (tok);
+  pos->side = side;
+  fe_position_default_castling (pos);
+  fe_rules_init (rules, params, pos);
+  pos->rules = rules;
+  fe_position_recompute_hash (pos);
+}
+
+static int
+cmp_str (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static GPtrArray *
+legal_texts (FePosition *pos, GArray *moves)
+{
+  FeMoveList list;
+  fe_generate_legal (pos, &list);
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+  for (int i = 0; i < list.count; i++)
+    {
+      FePosition before = *pos;
+      FeUndo undo;
+      fe_make (pos, &list.moves[i], &undo);
+      g_ptr_array_add (texts, fe_notation_move (&before, &list.moves[i], pos, &undo));
+      fe_unmake (pos, &list.moves[i], &undo);
+      if (moves)
+        g_array_append_val (moves, list.moves[i]);
+    }
+  return texts;
+}
+
+char *
+fe_test_legal_moves (FePosition *pos)
+{
+  GPtrArray *texts = legal_texts (pos, NULL);
+  g_ptr_array_sort (texts, cmp_str);
+  g_ptr_array_add (texts, NULL);
+  char *r = g_strjoinv (" ", (char **) texts->pdata);
+  g_ptr_array_unref (texts);
+  return r;
+}
+
+void
+fe_test_play (FePosition *pos, const char *text)
+{
+  GArray *moves = g_array_new (FALSE, FALSE, sizeof (FeMove));
+  GPtrArray *texts = legal_texts (pos, moves);
+  for (guint i = 0; i < texts->len; i++)
+    if (strcmp (texts->pdata[i], text) == 0)
+      {
+        FeUndo undo;
+        fe_make (pos, &g_array_index (moves, FeMove, i), &undo);
+        g_ptr_array_unref (texts);
+        g_array_unref (moves);
+        return;
+      }
+  g_error ("move %s is not legal here", text);
+}

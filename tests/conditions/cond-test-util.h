@@ -1,0 +1,24 @@
+/* cond-test-util.h — small helpers shared by the condition unit tests.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "core/condition.h"
+#include "core/movegen.h"
+
+/* Builds a position from a piece list such as
+ * "wKh1 wGd1 bKa8 nRa7 wmRa1 wmgBc4 Ic3" (colour w/b/n, optional prefix m =
+ * magic or mg = magician, Popeye walk code, square; "I" + square is a
+ * neutral imitator).  Rules are composed from `params` into `rules`, which
+ * must outlive the position.  Side to move: `side`. */
+void fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *params,
+                    const char *pieces, int side);
+
+/* The legal moves in Popeye notation (with effects, no check marks), sorted,
+ * joined by single spaces. Caller frees. */
+char *fe_test_legal_moves (FePosition *pos);
+
+/* Plays the legal move whose notation is `text` (fails the test if absent). */
+void fe_test_play (FePosition *pos, const char *text);
