@@ -1,7 +1,234 @@
-#include "solver.h"
+/* solver.c — entry point: twins, rules, refusal of what we cannot solve.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "solver-private.h"
+
+gboolean
+fe_solver_tick (FeSolver *s)
+{
+  if (s->aborted)
+    return TRUE;
+  if ((++s->nodes & 4095) == 0)
+    {
+      const FeSolverConfig *c = s->config;
+      if (c && c->cancelled && c->cancelled (c->user_data))
+        s->aborted = TRUE;
+      if (s->deadline && g_get_monotonic_time () > s->deadline)
+        s->aborted = TRUE;
+      if (c && c->progress && (s->nodes & 0xFFFFF) == 0)
+        c->progress (s->nodes, c->user_data);
+    }
+  return s->aborted;
+}
+
+/* Called after `last` was made: is the stipulation's goal reached? */
+gboolean
+fe_solver_goal_reached (FeSolver *s, const FeMove *last)
+{
+  FePosition *pos = &s->pos;
+  int to_move = pos->side;
+  switch (s->goal)
+    {
+    case FE_GOAL_MATE:
+      return fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
+    case FE_GOAL_STALEMATE:
+      return !fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
+    case FE_GOAL_DOUBLE_STALEMATE:
+      {
+        if (fe_in_check (pos, to_move) || fe_has_legal_move (pos))
+          return FALSE;
+        FeUndo undo;
+        fe_make_null (pos, &undo);
+        gboolean r = !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
+        fe_unmake_null (pos, &undo);
+        return r;
+      }
+    case FE_GOAL_ANY:
+      return TRUE;
+    case FE_GOAL_CAPTURE:
+      return last && last->capture != FE_NO_SQUARE;
+    case FE_GOAL_CHECK:
+      return fe_in_check (pos, to_move);
+    }
+  return FALSE;
+}
+
+/* Appends the move (made from s->pos, which is restored) with its marks. */
+void
+fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last,
+                       gboolean show_check)
+{
+  FePosition before = s->pos;
+  FeUndo undo;
+  fe_make (&s->pos, m, &undo);
+  fe_notation_append_move (line, &before, m, &s->pos, &undo);
+  if (last && fe_solver_goal_reached (s, m))
+    {
+      if (s->goal != FE_GOAL_ANY)
+        g_string_append_printf (line, " %s", fe_goal_symbol (s->goal));
+      else if (fe_in_check (&s->pos, s->pos.side))
+        g_string_append (line, " +");
+    }
+  else if (show_check && fe_in_check (&s->pos, s->pos.side))
+    g_string_append (line, " +");
+  fe_unmake (&s->pos, m, &undo);
+}
+
+static gboolean
+check_position (FeSolver *s, const FeProblem *p, GError **error)
+{
+  for (int c = 0; c < 2; c++)
+    {
+      int kings = 0;
+      for (int i = 0; i < 64; i++)
+        {
+          FePiece pc = s->pos.board[FE_SQ88 (i)];
+          kings += pc.walk == FE_WALK_KING && pc.colour == c;
+        }
+      if (kings > 1)
+        {
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                       "%s has more than one king", c == FE_WHITE ? "White" : "Black");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static void
+solve_one (FeSolver *s, int first_side)
+{
+  s->pos.side = first_side;
+  s->attacker = first_side;
+  /* Rights and e.p. squares may depend on the side to move. */
+  fe_position_recompute_hash (&s->pos);
+  switch (s->stip.play)
+    {
+    case FE_PLAY_DIRECT:
+    case FE_PLAY_SELF:
+    case FE_PLAY_REFLEX:
+      fe_solve_battle (s);
+      break;
+    case FE_PLAY_HELP:
+      fe_solve_help (s);
+      break;
+    case FE_PLAY_SERIES:
+    case FE_PLAY_SERIES_HELP:
+    case FE_PLAY_SERIES_SELF:
+      fe_solve_series (s);
+      break;
+    }
+}
+
+/* Who moves first in the diagram for this play (before Duplex swaps it). */
+static int
+starting_side (const FeStipulation *st, const FeOptions *o)
+{
+  switch (st->play)
+    {
+    case FE_PLAY_HELP:
+      if (st->half || o->white_to_play)
+        return FE_WHITE;
+      return FE_BLACK;
+    case FE_PLAY_SERIES_HELP:
+      return FE_BLACK;
+    default:
+      return FE_WHITE;
+    }
+}
+
 gboolean
 fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
           FeSolverStats *stats, GError **error)
 {
-  return TRUE;
+  if (problem->unsupported->len)
+    {
+      GString *names = g_string_new (NULL);
+      for (guint i = 0; i < problem->unsupported->len; i++)
+        g_string_append_printf (names, "%s%s", i ? ", " : "", (char *) problem->unsupported->pdata[i]);
+      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   "unsupported condition: %s (Féerie cannot solve this problem)", names->str);
+      g_string_free (names, TRUE);
+      return FALSE;
+    }
+
+  FeSolver *s = g_new0 (FeSolver, 1);
+  s->problem = problem;
+  s->config = config;
+  s->out = out;
+  s->tt = fe_tt_new (config ? config->hash_mb : 0);
+  gint64 start = g_get_monotonic_time ();
+  double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
+  if (max_time > 0)
+    s->deadline = start + (gint64) (max_time * 1e6);
+  s->max_solutions = problem->options.max_solutions;
+  gboolean ok = TRUE;
+  int n_twins = problem->twins->len;
+
+  for (int t = 0; t <= n_twins && ok && !s->aborted; t++)
+    {
+      if (t == 0 && problem->zero_position)
+        continue;
+      FeConditionParams cond;
+      FePosition pos;
+      if (!fe_problem_apply_twin (problem, t, &pos, &s->stip, &cond, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      if (n_twins)
+        {
+          if (t == 0)
+            g_string_append (out, "\na) \n\n");
+          else
+            {
+              char *d = fe_twin_describe (problem, t);
+              FeTwin *tw = problem->twins->pdata[t - 1];
+              g_string_append_printf (out, "\n%s%c) %s  \n\n", tw->continued ? "+" : "",
+                                      'a' + t, d);
+              g_free (d);
+            }
+        }
+      else
+        g_string_append_c (out, '\n');
+      FeRules *rules = g_new0 (FeRules, 1);
+      fe_rules_init (rules, &cond, &pos);
+      s->pos = pos;
+      s->pos.rules = rules->n_ops ? rules : NULL;
+      if (!check_position (s, problem, error))
+        {
+          g_free (rules);
+          ok = FALSE;
+          break;
+        }
+      s->goal = s->stip.goal;
+      fe_tt_clear (s->tt);
+      int first = starting_side (&s->stip, &problem->options);
+      if (!problem->options.half_duplex)
+        solve_one (s, first);
+      if ((problem->options.duplex || problem->options.half_duplex) && !s->aborted)
+        {
+          s->pos = pos;
+          s->pos.rules = rules->n_ops ? rules : NULL;
+          fe_tt_clear (s->tt);
+          /* The other side plays the same stipulation: polish the roles. */
+          solve_one (s, FE_OPPONENT (first));
+        }
+      g_free (rules);
+    }
+
+  if (s->aborted)
+    g_string_append (out, "\nsolving interrupted\n");
+  if (stats)
+    {
+      stats->nodes += s->nodes;
+      stats->seconds += (g_get_monotonic_time () - start) / 1e6;
+      stats->interrupted |= s->aborted;
+      stats->solutions += s->solutions;
+    }
+  fe_tt_free (s->tt);
+  g_free (s);
+  return ok;
 }

@@ -1,0 +1,478 @@
+/* battle.c — direct, self and reflex play, written as Popeye's tree.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Lengths are in half-moves left: a #n starts with 2n-1 (ending on the
+ * attacker's move), s#n and r#n with 2n (ending on the defender's).
+ */
+#include <string.h>
+
+#include "solver-private.h"
+
+#define SALT_ATTACK 0x3c6ef372fe94f82bull
+#define SALT_DEFEND 0xa54ff53a5f1d36f1ull
+
+static gboolean
+goal_by_attacker (const FeSolver *s)
+{
+  return s->stip.play == FE_PLAY_DIRECT;
+}
+
+static gboolean
+reflex (const FeSolver *s)
+{
+  return s->stip.play == FE_PLAY_REFLEX;
+}
+
+/* Can the side to move reach the goal in one move? */
+static gboolean
+goal_in_one (FeSolver *s)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  FeUndo undo;
+  for (int i = 0; i < list.count; i++)
+    {
+      if (!fe_make_legal (&s->pos, &list.moves[i], &undo))
+        continue;
+      gboolean g = fe_solver_goal_reached (s, &list.moves[i]);
+      fe_unmake (&s->pos, &list.moves[i], &undo);
+      if (g)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean defend (FeSolver *s, int h);
+
+/* Attacker to move: does it win within h half-moves? */
+static gboolean
+attack (FeSolver *s, int h)
+{
+  if (fe_solver_tick (s) || h < 1)
+    return FALSE;
+  uint64_t key = s->pos.hash ^ SALT_ATTACK;
+  int known = fe_tt_probe (s->tt, key, h);
+  if (known >= 0)
+    return known;
+  gboolean win = FALSE;
+  if (reflex (s) && goal_in_one (s))
+    win = FALSE; /* obliged to reach the goal itself: the wrong result */
+  else
+    {
+      FeMoveList list;
+      fe_generate_pseudo (&s->pos, &list);
+      FeUndo undo;
+      for (int i = 0; i < list.count && !win; i++)
+        {
+          FeMove *m = &list.moves[i];
+          if (!fe_make_legal (&s->pos, m, &undo))
+            continue;
+          if (goal_by_attacker (s))
+            win = fe_solver_goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
+          else
+            win = h >= 2 && defend (s, h - 1);
+          fe_unmake (&s->pos, m, &undo);
+        }
+    }
+  if (!s->aborted)
+    fe_tt_store (s->tt, key, h, win);
+  return win;
+}
+
+/* Defender to move: does the attacker win within h half-moves whatever
+ * the defender does? */
+static gboolean
+defend (FeSolver *s, int h)
+{
+  if (fe_solver_tick (s) || h < 1)
+    return FALSE;
+  uint64_t key = s->pos.hash ^ SALT_DEFEND;
+  int known = fe_tt_probe (s->tt, key, h);
+  if (known >= 0)
+    return known;
+  gboolean lost = TRUE, any = FALSE;
+  if (reflex (s) && goal_in_one (s))
+    {
+      any = TRUE; /* it must reach the goal: the attacker's aim */
+      goto done;
+    }
+  if (reflex (s) && h == 1)
+    {
+      lost = FALSE;
+      goto done;
+    }
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  FeUndo undo;
+  for (int i = 0; i < list.count && lost; i++)
+    {
+      FeMove *m = &list.moves[i];
+      if (!fe_make_legal (&s->pos, m, &undo))
+        continue;
+      any = TRUE;
+      if (goal_by_attacker (s))
+        lost = attack (s, h - 1);
+      else
+        lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
+      fe_unmake (&s->pos, m, &undo);
+    }
+done:
+  lost = lost && any;
+  if (!s->aborted)
+    fe_tt_store (s->tt, key, h, lost);
+  return lost;
+}
+
+static int
+min_attack_h (const FeSolver *s)
+{
+  return goal_by_attacker (s) ? 1 : 2;
+}
+
+/* Shortest win of the attacker within h, or 0. */
+static int
+attack_length (FeSolver *s, int h)
+{
+  for (int k = min_attack_h (s); k <= h; k += 2)
+    if (attack (s, k))
+      return k;
+  return 0;
+}
+
+/* Does this attacking move (to be made now) win within h? */
+static gboolean
+move_wins (FeSolver *s, const FeMove *m, int h)
+{
+  FeUndo undo;
+  if (!fe_make_legal (&s->pos, m, &undo))
+    return FALSE;
+  gboolean win;
+  if (goal_by_attacker (s))
+    win = fe_solver_goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
+  else
+    win = h >= 2 && defend (s, h - 1);
+  fe_unmake (&s->pos, m, &undo);
+  return win;
+}
+
+/* ---- writing -------------------------------------------------------- */
+
+static void
+begin_line (GString *line, int level)
+{
+  int indent = level == 0 ? 3 : 4 * level + 2;
+  for (int i = 0; i < indent; i++)
+    g_string_append_c (line, ' ');
+  if (level % 2 == 0)
+    g_string_append_printf (line, "%d.", level / 2 + 1);
+  else
+    g_string_append_printf (line, "%d...", (level + 1) / 2);
+}
+
+static void
+emit (FeSolver *s, GString *line)
+{
+  g_string_append_c (line, '\n');
+  g_string_append (s->out, line->str);
+  if (s->config && s->config->line)
+    s->config->line (line->str, s->config->user_data);
+  g_string_truncate (line, 0);
+}
+
+static void print_defences (FeSolver *s, int level, int h, const FeMove *refuted_by, int n_ref,
+                            gboolean have_threat_info, int threat_h, FeMoveList *threats);
+static void print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
+                          const FeMove *refs, int n_ref);
+
+/* Attacking moves that win within exactly the shortest length k. */
+static void
+print_continuations (FeSolver *s, int level, int k)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  for (int i = 0; i < list.count && !s->aborted; i++)
+    if (move_wins (s, &list.moves[i], k))
+      print_attack (s, level, &list.moves[i], k, NULL, NULL, 0);
+}
+
+/* Collects the attacker's winning moves within k (threats after a pass). */
+static void
+collect_wins (FeSolver *s, int k, FeMoveList *out)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  out->count = 0;
+  for (int i = 0; i < list.count; i++)
+    if (move_wins (s, &list.moves[i], k))
+      out->moves[out->count++] = list.moves[i];
+}
+
+static gboolean
+show_variations (const FeSolver *s)
+{
+  return s->problem->options.variations;
+}
+
+/* Writes an attacking move already known to win within h, and what follows
+ * (threat, variations, forced final replies).  `tail` is " !" or " ?". */
+static void
+print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
+              const FeMove *refs, int n_ref)
+{
+  GString *line = g_string_new (NULL);
+  begin_line (line, level);
+  gboolean last = goal_by_attacker (s);
+  fe_solver_append_move (s, line, m, last, TRUE);
+
+  FeUndo undo;
+  fe_make (&s->pos, m, &undo);
+  gboolean done = goal_by_attacker (s) && fe_solver_goal_reached (s, m);
+  int hd = h - 1; /* defender's half-moves */
+  FeMoveList threats;
+  threats.count = 0;
+  int threat_h = 0;
+  gboolean check = fe_in_check (&s->pos, s->pos.side);
+  gboolean final_reply = !goal_by_attacker (s) && hd == 1;
+  gboolean want_tree = level > 0 || show_variations (s);
+
+  if (!done && !final_reply && hd >= 2 && want_tree && !check)
+    {
+      FeUndo nu;
+      fe_make_null (&s->pos, &nu);
+      threat_h = attack_length (s, hd - 1);
+      if (threat_h)
+        collect_wins (s, threat_h, &threats);
+      fe_unmake_null (&s->pos, &nu);
+      if (!s->problem->options.no_threat)
+        g_string_append (line, threat_h ? " threat:" : " zugzwang.");
+    }
+  if (tail)
+    {
+      /* Popeye writes the verdict before the threat. */
+      const char *t = strstr (line->str, " threat:");
+      if (!t)
+        t = strstr (line->str, " zugzwang.");
+      if (t)
+        g_string_insert (line, t - line->str, tail);
+      else
+        g_string_append (line, tail);
+    }
+  emit (s, line);
+  g_string_free (line, TRUE);
+
+  if (!done && want_tree)
+    {
+      if (final_reply)
+        print_defences (s, level + 1, hd, NULL, 0, FALSE, 0, NULL);
+      else if (hd >= 2)
+        {
+          if (threat_h && !s->problem->options.no_threat)
+            for (int i = 0; i < threats.count; i++)
+              print_attack (s, level + 2, &threats.moves[i], threat_h, NULL, NULL, 0);
+          print_defences (s, level + 1, hd, refs, n_ref, TRUE, threat_h, &threats);
+        }
+    }
+  if (n_ref)
+    {
+      GString *but = g_string_new ("    but");
+      emit (s, but);
+      for (int i = 0; i < n_ref; i++)
+        {
+          begin_line (but, level + 1);
+          fe_solver_append_move (s, but, &refs[i], FALSE, TRUE);
+          g_string_append (but, " !");
+          emit (s, but);
+        }
+      g_string_free (but, TRUE);
+    }
+  fe_unmake (&s->pos, m, &undo);
+}
+
+/* Is the move `t` (a threat) still a win within k after the defence? */
+static gboolean
+threat_still_works (FeSolver *s, const FeMove *t, int k)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  for (int i = 0; i < list.count; i++)
+    if (fe_move_equal (&list.moves[i], t))
+      return move_wins (s, &list.moves[i], k);
+  return FALSE;
+}
+
+static gboolean
+is_refutation (const FeMove *m, const FeMove *refs, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (fe_move_equal (m, &refs[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Defender to move with h half-moves left (the attacker wins unless the
+ * move is one of the refutations).  Writes the variations. */
+static void
+print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
+                gboolean have_threat_info, int threat_h, FeMoveList *threats)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  gboolean must_goal = reflex (s) && goal_in_one (s);
+  gboolean check = fe_in_check (&s->pos, s->pos.side);
+  GString *line = g_string_new (NULL);
+  for (int i = 0; i < list.count && !s->aborted; i++)
+    {
+      FeMove *d = &list.moves[i];
+      if (is_refutation (d, refs, n_ref))
+        continue;
+      FeUndo undo;
+      if (!fe_make_legal (&s->pos, d, &undo))
+        continue;
+      gboolean goal = !goal_by_attacker (s) && fe_solver_goal_reached (s, d);
+      if (must_goal && !goal)
+        {
+          fe_unmake (&s->pos, d, &undo);
+          continue;
+        }
+      if (goal)
+        {
+          /* The defender reaches the goal: the end of a self or reflex line. */
+          fe_unmake (&s->pos, d, &undo);
+          if (h > 1 && threat_h && !check)
+            continue; /* shorter than the threat */
+          begin_line (line, level);
+          fe_solver_append_move (s, line, d, TRUE, TRUE);
+          emit (s, line);
+          continue;
+        }
+      if (h == 1)
+        {
+          fe_unmake (&s->pos, d, &undo);
+          continue;
+        }
+      int k = attack_length (s, h - 1);
+      gboolean show = TRUE;
+      if (have_threat_info && threat_h && !check)
+        {
+          if (k == 0 || k > threat_h)
+            show = TRUE;
+          else if (k < threat_h)
+            show = FALSE;
+          else
+            {
+              show = FALSE;
+              for (int t = 0; t < threats->count && !show; t++)
+                show = !threat_still_works (s, &threats->moves[t], threat_h);
+            }
+        }
+      fe_unmake (&s->pos, d, &undo);
+      if (!show || k == 0)
+        continue;
+      begin_line (line, level);
+      fe_solver_append_move (s, line, d, FALSE, TRUE);
+      emit (s, line);
+      fe_make (&s->pos, d, &undo);
+      print_continuations (s, level + 1, k);
+      fe_unmake (&s->pos, d, &undo);
+    }
+  g_string_free (line, TRUE);
+}
+
+/* Refutations of an attacking first move (made), up to `max` + 1. */
+static int
+refutations (FeSolver *s, int h, FeMove *out, int max)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  int n = 0;
+  gboolean any = FALSE;
+  gboolean must_goal = reflex (s) && goal_in_one (s);
+  for (int i = 0; i < list.count && n <= max; i++)
+    {
+      FeMove *d = &list.moves[i];
+      FeUndo undo;
+      if (!fe_make_legal (&s->pos, d, &undo))
+        continue;
+      any = TRUE;
+      gboolean ok;
+      if (goal_by_attacker (s))
+        ok = attack (s, h - 1);
+      else
+        {
+          gboolean goal = fe_solver_goal_reached (s, d);
+          ok = must_goal ? TRUE : goal || (h >= 3 && attack (s, h - 1));
+          if (must_goal && !goal)
+            {
+              fe_unmake (&s->pos, d, &undo);
+              continue;
+            }
+        }
+      fe_unmake (&s->pos, d, &undo);
+      if (!ok)
+        out[n++] = *d;
+    }
+  return any ? n : -1;
+}
+
+static void
+print_set_play (FeSolver *s, int h)
+{
+  FeUndo nu;
+  /* The defender moves first, as if the attacker had passed. */
+  fe_make_null (&s->pos, &nu);
+  if (!fe_in_check (&s->pos, FE_OPPONENT (s->pos.side)))
+    {
+      int before = s->out->len;
+      print_defences (s, 1, h - 1, NULL, 0, FALSE, 0, NULL);
+      if (s->out->len != (gsize) before)
+        g_string_append_c (s->out, '\n');
+    }
+  fe_unmake_null (&s->pos, &nu);
+}
+
+void
+fe_solve_battle (FeSolver *s)
+{
+  int n = s->stip.moves;
+  int h = goal_by_attacker (s) ? 2 * n - 1 : 2 * n;
+  const FeOptions *o = &s->problem->options;
+  int max_ref = o->defence > 0 ? o->defence : (o->tries ? 1 : 0);
+
+  if (o->set_play && h >= 2)
+    print_set_play (s, h);
+
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  FeMove refs[64];
+  for (int i = 0; i < list.count && !s->aborted; i++)
+    {
+      FeMove *m = &list.moves[i];
+      FeUndo undo;
+      if (!fe_make_legal (&s->pos, m, &undo))
+        continue;
+      fe_unmake (&s->pos, m, &undo);
+      if (move_wins (s, m, h))
+        {
+          g_string_append_c (s->out, '\n');
+          print_attack (s, 0, m, h, " !", NULL, 0);
+          s->solutions++;
+          continue;
+        }
+      if (!max_ref)
+        continue;
+      if (goal_by_attacker (s) && h < 3)
+        continue;
+      fe_make (&s->pos, m, &undo);
+      int nr = refutations (s, h - 1, refs, max_ref);
+      if (nr < 1 || nr > max_ref)
+        {
+          fe_unmake (&s->pos, m, &undo);
+          continue;
+        }
+      fe_unmake (&s->pos, m, &undo);
+      /* A try: written like a key, then its refutations. */
+      g_string_append_c (s->out, '\n');
+      print_attack (s, 0, m, h, " ?", refs, nr);
+    }
+  g_string_append_c (s->out, '\n');
+}

@@ -1,0 +1,257 @@
+/* help.c — help play and series play: every solution, one line each.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "solver-private.h"
+
+/* Salts keep help and series entries apart in the shared table. */
+#define SALT_HELP 0x6a09e667f3bcc908ull
+#define SALT_SERIES 0xbb67ae8584caa73bull
+
+/* Writes one solution.  Help play numbers move pairs ("1.B W   2.B W");
+ * series play numbers each series move and passes for the other side
+ * between them, then adds the final reply after a space. */
+static void
+print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+{
+  /* Replay from the root to write each move from its own position. */
+  FePosition here = s->pos;
+  s->pos = s->root;
+  GString *line = g_string_new ("  ");
+  FeUndo undo[256], null_undo[256];
+  int number = 1;
+  int half = starts_half ? 1 : 0;
+  if (starts_half)
+    g_string_append (line, "1...");
+  for (int i = 0; i < n; i++)
+    {
+      if (series_len)
+        {
+          if (i < series_len)
+            g_string_append_printf (line, "%s%d.", i ? "   " : "", i + 1);
+          else
+            g_string_append_c (line, ' ');
+        }
+      else if (!starts_half || i > 0)
+        {
+          if ((i + half) % 2 == 0)
+            {
+              if (i)
+                g_string_append (line, "   ");
+              g_string_append_printf (line, "%d.", number);
+            }
+          else
+            g_string_append_c (line, ' ');
+        }
+      fe_solver_append_move (s, line, &moves[i], i == n - 1, TRUE);
+      fe_make (&s->pos, &moves[i], &undo[i]);
+      if (series_len && i < series_len - 1)
+        fe_make_null (&s->pos, &null_undo[i]);
+      if ((i + half) % 2 == 1)
+        number++;
+    }
+  for (int i = n - 1; i >= 0; i--)
+    {
+      if (series_len && i < series_len - 1)
+        fe_unmake_null (&s->pos, &null_undo[i]);
+      fe_unmake (&s->pos, &moves[i], &undo[i]);
+    }
+  s->pos = here;
+  g_string_append_c (line, '\n');
+  g_string_append (s->out, line->str);
+  if (s->config && s->config->line)
+    s->config->line (line->str, s->config->user_data);
+  g_string_free (line, TRUE);
+  s->solutions++;
+}
+
+static gboolean
+enough (FeSolver *s)
+{
+  return s->aborted || (s->max_solutions && s->solutions >= s->max_solutions);
+}
+
+/* Help play with h half-moves left; prints solutions when `print`.
+ * Returns whether at least one solution exists. */
+static gboolean
+help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
+{
+  if (fe_solver_tick (s))
+    return FALSE;
+  uint64_t key = s->pos.hash ^ SALT_HELP;
+  if (fe_tt_probe (s->tt, key, h) == 0)
+    return FALSE;
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  gboolean found = FALSE;
+  FeUndo undo;
+  for (int i = 0; i < list.count && !enough (s); i++)
+    {
+      FeMove *m = &list.moves[i];
+      if (!fe_make_legal (&s->pos, m, &undo))
+        continue;
+      s->line_moves[depth] = *m;
+      gboolean ok;
+      if (h == 1)
+        {
+          ok = fe_solver_goal_reached (s, m);
+          if (ok && print)
+            {
+              fe_unmake (&s->pos, m, &undo);
+              print_line (s, s->line_moves, depth + 1, starts_half, 0);
+              fe_make (&s->pos, m, &undo);
+            }
+        }
+      else
+        ok = help (s, h - 1, depth + 1, print, starts_half);
+      fe_unmake (&s->pos, m, &undo);
+      found |= ok;
+      if (found && !print)
+        break;
+    }
+  if (!s->aborted && !enough (s))
+    fe_tt_store (s->tt, key, h, found);
+  return found;
+}
+
+void
+fe_solve_help (FeSolver *s)
+{
+  int total = 2 * s->stip.moves + (s->stip.half ? 1 : 0);
+  if (s->problem->options.white_to_play && !s->stip.half && s->stip.play == FE_PLAY_HELP)
+    total -= 1;
+  gboolean starts_half = total % 2 == 1;
+  /* Short solutions first: same parity, fewer moves (Popeye prints them). */
+  s->root = s->pos;
+  for (int h = total % 2 == 1 ? 1 : 2; h <= total && !enough (s); h += 2)
+    {
+      int before = s->solutions;
+      help (s, h, 0, TRUE, starts_half);
+      if (s->solutions > before && h < total && s->problem->options.stop_on_short)
+        break;
+    }
+}
+
+/* ---- series play ---------------------------------------------------- */
+
+typedef enum { SERIES_DIRECT, SERIES_HELP, SERIES_SELF } SeriesKind;
+
+/* After the series: does the final phase succeed?  For ser-h the other
+ * side mates in one; for ser-s the other side is forced to mate. Prints the
+ * completed lines when `print`. */
+static gboolean
+series_final (FeSolver *s, SeriesKind kind, int depth, gboolean print)
+{
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  FeUndo undo;
+  gboolean found = FALSE, any = FALSE, all = TRUE;
+  for (int i = 0; i < list.count; i++)
+    {
+      FeMove *m = &list.moves[i];
+      if (!fe_make_legal (&s->pos, m, &undo))
+        continue;
+      any = TRUE;
+      gboolean goal = fe_solver_goal_reached (s, m);
+      fe_unmake (&s->pos, m, &undo);
+      if (kind == SERIES_HELP)
+        {
+          if (goal)
+            {
+              found = TRUE;
+              if (!print)
+                return TRUE;
+              s->line_moves[depth] = *m;
+              print_line (s, s->line_moves, depth + 1, FALSE, depth);
+            }
+        }
+      else if (!goal)
+        {
+          all = FALSE;
+          break;
+        }
+    }
+  if (kind == SERIES_HELP)
+    return found;
+  if (!any || !all)
+    return FALSE;
+  if (print)
+    for (int i = 0; i < list.count; i++)
+      {
+        FeMove *m = &list.moves[i];
+        if (!fe_make_legal (&s->pos, m, &undo))
+          continue;
+        fe_unmake (&s->pos, m, &undo);
+        s->line_moves[depth] = *m;
+        print_line (s, s->line_moves, depth + 1, FALSE, depth);
+      }
+  return TRUE;
+}
+
+/* `left` series moves remain for the side to move. */
+static gboolean
+series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
+{
+  if (fe_solver_tick (s))
+    return FALSE;
+  uint64_t key = s->pos.hash ^ SALT_SERIES ^ (uint64_t) kind;
+  if (fe_tt_probe (s->tt, key, left) == 0)
+    return FALSE;
+  int me = s->pos.side;
+  FeMoveList list;
+  fe_generate_pseudo (&s->pos, &list);
+  gboolean found = FALSE;
+  FeUndo undo, null_undo;
+  for (int i = 0; i < list.count && !enough (s); i++)
+    {
+      FeMove *m = &list.moves[i];
+      if (!fe_make_legal (&s->pos, m, &undo))
+        continue;
+      s->line_moves[depth] = *m;
+      gboolean ok = FALSE;
+      if (left == 1)
+        {
+          if (kind == SERIES_DIRECT)
+            {
+              ok = fe_solver_goal_reached (s, m);
+              if (ok && print)
+                {
+                  fe_unmake (&s->pos, m, &undo);
+                  print_line (s, s->line_moves, depth + 1, FALSE, depth + 1);
+                  fe_make (&s->pos, m, &undo);
+                }
+            }
+          else
+            ok = series_final (s, kind, depth + 1, print);
+        }
+      else if (!fe_in_check (&s->pos, FE_OPPONENT (me)))
+        {
+          /* The other side does not move during the series. */
+          fe_make_null (&s->pos, &null_undo);
+          ok = series (s, kind, left - 1, depth + 1, print);
+          fe_unmake_null (&s->pos, &null_undo);
+        }
+      fe_unmake (&s->pos, m, &undo);
+      found |= ok;
+      if (found && !print)
+        break;
+    }
+  if (!s->aborted && !enough (s))
+    fe_tt_store (s->tt, key, left, found);
+  return found;
+}
+
+void
+fe_solve_series (FeSolver *s)
+{
+  SeriesKind kind = s->stip.play == FE_PLAY_SERIES        ? SERIES_DIRECT
+                    : s->stip.play == FE_PLAY_SERIES_HELP ? SERIES_HELP
+                                                          : SERIES_SELF;
+  s->root = s->pos;
+  for (int n = 1; n <= s->stip.moves && !enough (s); n++)
+    {
+      int before = s->solutions;
+      series (s, kind, n, 0, TRUE);
+      if (s->solutions > before && n < s->stip.moves && s->problem->options.stop_on_short)
+        break;
+    }
+}
