@@ -35,7 +35,8 @@ found (const Search *s, int from, int to, int nature, int aux)
 {
   if (!s->accept)
     return true;
-  FeCapturePath p = { from, to, nature, aux };
+  int side = s->playable || s->colour != FE_NEUTRAL ? s->colour : FE_WHITE;
+  FeCapturePath p = { from, to, nature, aux, side };
   return s->accept (s->pos, &p, s->data);
 }
 
@@ -199,6 +200,16 @@ fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int w
           return true;
       }
   return false;
+}
+
+bool
+fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
+                                FeObservationFunc accept, void *data)
+{
+  Search s = { pos, walk, side, true, accept, data };
+  if (!pos->walk_count[side][walk] && !pos->walk_count[FE_NEUTRAL][walk])
+    return false;
+  return search_walk (&s, target);
 }
 
 static bool

@@ -43,6 +43,9 @@ typedef struct {
   FeSquare to;
   uint8_t nature;
   uint8_t aux;
+  /* The side playing the observer: its colour, or for a neutral piece the
+   * side it attacks for (Madrasi asks who may paralyse it). */
+  uint8_t side;
 } FeCapturePath;
 
 struct FeConditionOps {

@@ -60,7 +60,7 @@ capture (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t nature, uint8
     {
       if (!g->stop)
         {
-          FeCapturePath p = { from, cap, nature, aux };
+          FeCapturePath p = { from, cap, nature, aux, g->side };
           g->stop = g->observe (g->pos, &p, g->observe_data);
         }
       return;

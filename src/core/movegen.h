@@ -28,6 +28,13 @@ void fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
  * (FE_WALK_NONE = any walk).  Geometric only (Madrasi paralysis). */
 bool fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk);
 
+/* G-observation of `target` by pieces of `walk` playable by `side` (its own
+ * and neutral ones, neutral pawns moving as `side`'s).  `accept`, when not
+ * NULL, is asked about each observer found and returns true to count it
+ * (Madrasi skips magicians).  Geometric otherwise. */
+bool fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
+                                     FeObservationFunc accept, void *data);
+
 /* Attack (rules §1.3): a piece playable by `by_side` could capture on
  * `target`, allowed by every active condition. */
 bool fe_square_attacked (const FePosition *pos, FeSquare target, int by_side);

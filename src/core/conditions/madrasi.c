@@ -1,9 +1,87 @@
-/* madrasi.c — the madrasi condition (to be implemented: see rules.md).
+/* madrasi.c — Madrasi and Madrasi Rex inclusive (rules.md §3).
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * A piece is paralysed while a piece of the other side with the same walk
+ * G-observes it.  A paralysed piece neither moves nor captures nor checks,
+ * but still paralyses.  Paralysis is purely geometric, so it is recomputed
+ * on demand: the position holds no Madrasi state.
  */
 #include "../condition.h"
+#include "../movegen.h"
+
+/* Magicians have no capture field under Madrasi (rules §8.3, D33): they
+ * neither paralyse nor are paralysed. */
+static bool
+not_magician (const FePosition *pos, const FeCapturePath *path, void *data)
+{
+  (void) data;
+  return !(pos->board[path->from].attrs & FE_ATTR_MAGICIAN);
+}
+
+/* §3.4: right after a pawn's multi-step the pawn counts as observed by every
+ * enemy pawn that could take it en passant on this reply.  `side` is the
+ * side the pawn is judged for; the capturers belong to the side to move. */
+static bool
+ep_paralysed (const FePosition *pos, FeSquare sq, int side)
+{
+  if (sq != pos->ep_victim || !pos->ep_count || side == pos->side)
+    return false;
+  int capturer = pos->side;
+  int fwd = capturer == FE_WHITE ? 16 : -16;
+  for (int e = 0; e < pos->ep_count; e++)
+    for (int k = -1; k <= 1; k += 2)
+      {
+        int from = pos->ep_squares[e] - fwd + k;
+        if (from & 0x88)
+          continue;
+        FePiece p = pos->board[from];
+        if (p.walk == FE_WALK_PAWN && fe_piece_playable_by (p, capturer)
+            && !(p.attrs & FE_ATTR_MAGICIAN))
+          return true;
+      }
+  return false;
+}
+
+/* Is the piece on `sq`, played by `side`, paralysed?  For a neutral piece
+ * the side matters: the pieces of the other side (and neutral ones) are its
+ * enemies, as in Popeye (rules §1.2.1). */
+static bool
+paralysed (const FePosition *pos, FeSquare sq, int side)
+{
+  FePiece p = pos->board[sq];
+  const FeConditionParams *params = &pos->rules->params;
+  if (p.walk == FE_WALK_KING && !params->madrasi_rex_inclusive)
+    return false;
+  if (p.attrs & FE_ATTR_MAGICIAN)
+    return false;
+  int enemy = FE_OPPONENT (side);
+  /* The cheap test first: most walks have no enemy twin on the board. */
+  if (pos->walk_count[enemy][p.walk] || pos->walk_count[FE_NEUTRAL][p.walk])
+    {
+      FeObservationFunc filter = params->magician ? not_magician : NULL;
+      if (fe_square_observed_by_filtered (pos, sq, enemy, p.walk, filter, NULL))
+        return true;
+    }
+  return p.walk == FE_WALK_PAWN && ep_paralysed (pos, sq, side);
+}
+
+static bool
+madrasi_piece_may_move (const FePosition *pos, FeSquare sq)
+{
+  /* Castling is a king move (D8): a paralysed rook does not stop it, and a
+   * paralysed king generates nothing, castling included. */
+  return !paralysed (pos, sq, pos->side);
+}
+
+static bool
+madrasi_capture_allowed (const FePosition *pos, const FeCapturePath *path)
+{
+  return !paralysed (pos, path->from, path->side);
+}
 
 const FeConditionOps fe_condition_madrasi = {
   .name = "madrasi",
+  .piece_may_move = madrasi_piece_may_move,
+  .capture_allowed = madrasi_capture_allowed,
   .effect_order = 0,
 };

@@ -1,9 +1,301 @@
-/* magic.c — the magic condition (to be implemented: see rules.md).
+/* magic.c — magic pieces (rules.md §5).
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * After every move (and after the earlier effects of rules §8.1) each piece
+ * that has an odd number of new views changes colour.  A view is (magic
+ * piece id, target id, line); the views before the move are rebuilt from
+ * the undo log on a stack copy of the position, so nothing is stored
+ * between moves and nothing is allocated.
  */
+#include <string.h>
+
 #include "../condition.h"
+#include "../movegen.h"
+#include "../walk.h"
+
+void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
+
+/* How a view's line is identified (rules §5.3, D17). */
+enum {
+  LINE_LEAPER = 1,   /* (square of M, square of T) */
+  LINE_STRAIGHT,     /* the off-board squares behind M and behind T */
+  LINE_ROSE,         /* lowest vertex of the octagon and the next one */
+  LINE_ZIGZAG,       /* first off-board square beyond M, and the next step */
+};
+
+typedef struct {
+  uint8_t magic_id;
+  uint8_t target_id;
+  uint8_t target_sq;
+  uint8_t kind;
+  int16_t a, b;
+} View;
+
+/* A magic piece has at most 16 paths (rose, amazon), so this is ample. */
+#define MAX_VIEWS 1024
+
+typedef struct {
+  View *views;
+  int n;
+  uint8_t magic_id;
+} Collect;
+
+/* Must follow movegen.c's rose numbering: path aux = start * 2 + sense. */
+static const int8_t rose_df[8] = { 2, 1, -1, -2, -2, -1, 1, 2 };
+static const int8_t rose_dr[8] = { 1, 2, 2, 1, -1, -2, -2, -1 };
+/* movegen.c's boy scout diagonals: path aux = i * 2 + (k > 0). */
+static const int8_t diag_df[4] = { 1, -1, -1, 1 };
+static const int8_t diag_dr[4] = { 1, 1, -1, -1 };
+
+/* Coordinates that may lie off the board, packed into one number. */
+static inline int16_t
+coord (int file, int rank)
+{
+  return (int16_t) ((rank + 16) * 64 + (file + 16));
+}
+
+static inline bool
+inside (int file, int rank)
+{
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
+
+static int
+gcd (int a, int b)
+{
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b)
+    {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+static void
+straight_line (FeSquare m, FeSquare t, View *v)
+{
+  int mf = FE_FILE (m), mr = FE_RANK (m), tf = FE_FILE (t), tr = FE_RANK (t);
+  int g = gcd (tf - mf, tr - mr);
+  int uf = (tf - mf) / g, ur = (tr - mr) / g;
+  do
+    mf -= uf, mr -= ur;
+  while (inside (mf, mr));
+  do
+    tf += uf, tr += ur;
+  while (inside (tf, tr));
+  v->kind = LINE_STRAIGHT;
+  v->a = coord (mf, mr);
+  v->b = coord (tf, tr);
+}
+
+static void
+rose_line (FeSquare m, int aux, View *v)
+{
+  int start = aux >> 1, sense = (aux & 1) ? -1 : 1;
+  int f[9], r[9];
+  f[0] = FE_FILE (m), r[0] = FE_RANK (m);
+  for (int k = 0; k < 8; k++)
+    {
+      int idx = (start + sense * k + 16) & 7;
+      f[k + 1] = f[k] + rose_df[idx];
+      r[k + 1] = r[k] + rose_dr[idx];
+    }
+  int low = 0;
+  for (int k = 1; k < 8; k++)
+    if (r[k] < r[low] || (r[k] == r[low] && f[k] < f[low]))
+      low = k;
+  v->kind = LINE_ROSE;
+  v->a = coord (f[low], r[low]);
+  v->b = coord (f[low + 1], r[low + 1]);
+}
+
+static void
+zigzag_line (FeSquare m, FeSquare t, int aux, View *v)
+{
+  int i = aux >> 1, k = (aux & 1) ? 1 : -1;
+  int d2i = (i + k + 4) & 3;
+  int step_f[2] = { diag_df[i], diag_df[d2i] };
+  int step_r[2] = { diag_dr[i], diag_dr[d2i] };
+  /* Count the steps from M to T along the path. */
+  int f = FE_FILE (m), r = FE_RANK (m), n = 0;
+  int tf = FE_FILE (t), tr = FE_RANK (t);
+  while ((f != tf || r != tr) && n < 16)
+    {
+      f += step_f[n & 1];
+      r += step_r[n & 1];
+      n++;
+    }
+  /* Walk back from T through M until the line leaves the board. */
+  int s = n - 1;
+  f = tf, r = tr;
+  while (inside (f, r))
+    {
+      f -= step_f[s & 1];
+      r -= step_r[s & 1];
+      s--;
+    }
+  v->kind = LINE_ZIGZAG;
+  v->a = coord (f, r);
+  v->b = coord (f - step_f[s & 1], r - step_r[s & 1]);
+}
+
+static bool
+observation_allowed (const FePosition *pos, const FeCapturePath *path)
+{
+  const FeRules *r = pos->rules;
+  for (int i = 0; i < r->n_ops; i++)
+    if (r->ops[i]->capture_allowed && !r->ops[i]->capture_allowed (pos, path))
+      return false;
+  return true;
+}
+
+static bool
+view_cb (const FePosition *pos, const FeCapturePath *path, void *data)
+{
+  Collect *c = data;
+  FePiece t = pos->board[path->to];
+  /* Kings, magic and neutral pieces never change colour (§5.2, §1.2.1). */
+  if (!t.walk || t.walk == FE_WALK_KING || (t.attrs & FE_ATTR_MAGIC) || t.colour == FE_NEUTRAL)
+    return false;
+  if (c->n >= MAX_VIEWS || !observation_allowed (pos, path))
+    return false;
+  View *v = &c->views[c->n];
+  v->magic_id = c->magic_id;
+  v->target_id = t.id;
+  v->target_sq = path->to;
+  switch (path->nature)
+    {
+    case FE_NATURE_LEAP:
+      v->kind = LINE_LEAPER;
+      v->a = path->from;
+      v->b = path->to;
+      break;
+    case FE_NATURE_RIDE:
+    case FE_NATURE_HOP:
+    case FE_NATURE_LION:
+      straight_line (path->from, path->to, v);
+      break;
+    case FE_NATURE_CURVE:
+      rose_line (path->from, path->aux, v);
+      break;
+    default:
+      {
+        int family = fe_walk_def (pos->board[path->from].walk)->family;
+        if (family == FE_FAMILY_BOYSCOUT)
+          zigzag_line (path->from, path->to, path->aux, v);
+        else if (family == FE_FAMILY_EQUIHOPPER)
+          straight_line (path->from, path->to, v);
+        else
+          {
+            /* Lame leapers, moose, non-stop equihoppers: a new square of
+             * either piece is a new view, as for leapers. */
+            v->kind = LINE_LEAPER;
+            v->a = path->from;
+            v->b = path->to;
+          }
+        break;
+      }
+    }
+  c->n++;
+  return false;
+}
+
+static int
+collect_views (const FePosition *pos, View *views)
+{
+  Collect c = { views, 0, 0 };
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece p = pos->board[sq];
+      if (!(p.attrs & FE_ATTR_MAGIC) || !p.walk)
+        continue;
+      c.magic_id = p.id;
+      if (p.colour == FE_NEUTRAL)
+        {
+          /* Popeye refuses neutral magic pieces; a neutral one observes for
+           * both sides here. */
+          fe_for_each_observation (pos, sq, FE_WHITE, view_cb, &c);
+          fe_for_each_observation (pos, sq, FE_BLACK, view_cb, &c);
+        }
+      else
+        fe_for_each_observation (pos, sq, p.colour, view_cb, &c);
+    }
+  return c.n;
+}
+
+static inline bool
+same_view (const View *x, const View *y)
+{
+  return x->magic_id == y->magic_id && x->target_id == y->target_id && x->kind == y->kind
+         && x->a == y->a && x->b == y->b;
+}
+
+static bool
+has_magic (const FePosition *pos)
+{
+  for (int i = 0; i < 64; i++)
+    if (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC)
+      return true;
+  return false;
+}
+
+static bool
+magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
+{
+  (void) move;
+  if (!has_magic (pos))
+    {
+      /* A magic piece captured by this move still viewed before it, but
+       * lost views never count. */
+      return true;
+    }
+
+  /* V_before (§5.4, D18): the position at the start of the move, rebuilt
+   * by replaying the undo log backwards on a copy. */
+  FePosition before = *pos;
+  for (int i = undo->n_changes - 1; i >= 0; i--)
+    fe_position_restore_square (&before, undo->changes[i].square, undo->changes[i].before);
+  before.ep_victim = undo->ep_victim;
+  before.ep_count = undo->ep_count;
+  before.ep_squares[0] = undo->ep_squares[0];
+  before.ep_squares[1] = undo->ep_squares[1];
+  before.n_imitators = undo->n_imitators;
+  memcpy (before.imitators, undo->imitators, sizeof before.imitators);
+
+  View old_views[MAX_VIEWS], new_views[MAX_VIEWS];
+  int n_old = collect_views (&before, old_views);
+  int n_new = collect_views (pos, new_views);
+
+  /* Odd number of new views of a target: it changes colour.  All changes
+   * are decided on V_after first, then applied together. */
+  uint8_t count[128];
+  memset (count, 0, sizeof count);
+  for (int i = 0; i < n_new; i++)
+    {
+      bool seen = false;
+      for (int j = 0; j < n_old && !seen; j++)
+        seen = same_view (&new_views[i], &old_views[j]);
+      if (!seen)
+        count[new_views[i].target_sq]++;
+    }
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      if (!(count[sq] & 1))
+        continue;
+      FePiece p = pos->board[sq];
+      p.colour = p.colour == FE_WHITE ? FE_BLACK : FE_WHITE;
+      fe_position_set (pos, undo, sq, p);
+    }
+  return true;
+}
 
 const FeConditionOps fe_condition_magic = {
   .name = "magic",
+  .after_displacement = magic_after_displacement,
   .effect_order = 4,
 };

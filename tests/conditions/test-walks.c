@@ -1,0 +1,125 @@
+/* test-walks.c — the fairy walks of rules.md §2.2 "Examples (all verified)".
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "cond-test-util.h"
+
+/* The legal moves (sorted, space-separated) whose text starts with one of
+ * the space-separated prefixes. */
+static char *
+moves_with_prefix (FePosition *pos, const char *prefixes)
+{
+  char *all = fe_test_legal_moves (pos);
+  char **moves = g_strsplit (all, " ", -1);
+  char **wanted = g_strsplit (prefixes, " ", -1);
+  GString *out = g_string_new (NULL);
+  for (char **m = moves; *m; m++)
+    for (char **w = wanted; *w; w++)
+      if (**w && g_str_has_prefix (*m, *w))
+        {
+          if (out->len)
+            g_string_append_c (out, ' ');
+          g_string_append (out, *m);
+          break;
+        }
+  g_strfreev (moves);
+  g_strfreev (wanted);
+  g_free (all);
+  return g_string_free (out, FALSE);
+}
+
+static void
+check (const char *pieces, const char *prefix, const char *expected)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  fe_test_setup (&pos, &rules, &params, pieces, FE_WHITE);
+  char *got = moves_with_prefix (&pos, prefix);
+  g_assert_cmpstr (got, ==, expected);
+  g_free (got);
+}
+
+static int
+count_moves (const char *pieces, const char *prefix)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  fe_test_setup (&pos, &rules, &params, pieces, FE_WHITE);
+  char *got = moves_with_prefix (&pos, prefix);
+  char **parts = g_strsplit (got, " ", -1);
+  int n = *got ? (int) g_strv_length (parts) : 0;
+  g_strfreev (parts);
+  g_free (got);
+  return n;
+}
+
+static void
+test_grasshopper (void)
+{
+  /* Along rank 1 the hurdle is the own king h1, and beyond it is off the
+   * board. */
+  check ("wKh1 wGd1 wPd3 bKa8 bPf3 bSb3", "Gd1", "Gd1-a4 Gd1-d4 Gd1-g4");
+}
+
+static void
+test_locust (void)
+{
+  /* No capture of g4 (h5 occupied) and no non-capturing moves (FP1). */
+  check ("wKh2 wLd1 bKa8 bPd4 bPb3 bPg4 bRf1 bBh5", "Ld1", "Ld1*b3-a4 Ld1*d4-d5 Ld1*f1-g1");
+}
+
+static void
+test_lion (void)
+{
+  check ("wKh1 wLIa1 wPa3 bKg8 bPa6 bSc3", "LIa1",
+         "LIa1*a6 LIa1-a4 LIa1-a5 LIa1-d4 LIa1-e5 LIa1-f6 LIa1-g7 LIa1-h8");
+}
+
+static void
+test_nightrider (void)
+{
+  check ("wKh1 wNa1 bKh8 bPc5 bSd3", "Na1", "Na1*c5 Na1-b3 Na1-c2 Na1-e3 Na1-g4");
+}
+
+static void
+test_rose (void)
+{
+  /* 14 squares; several paths reach the same square, listed once (D7). */
+  check ("wKh1 wROd4 bKh8", "ROd4",
+         "ROd4-a1 ROd4-a7 ROd4-b3 ROd4-b5 ROd4-c2 ROd4-c6 ROd4-d8 ROd4-e2 ROd4-e6 "
+         "ROd4-f3 ROd4-f5 ROd4-g1 ROd4-g7 ROd4-h4");
+}
+
+static void
+test_amazon (void)
+{
+  /* 26 queen moves (h1 holds the own king) plus 8 knight moves. */
+  g_assert_cmpint (count_moves ("wKh1 wAMe4 bKh8", "AMe4"), ==, 34);
+}
+
+static void
+test_leapers (void)
+{
+  const char *pieces = "wKh1 wCAd4 wZe4 wGIe5 bKh8";
+  check (pieces, "CAd4",
+         "CAd4-a3 CAd4-a5 CAd4-c1 CAd4-c7 CAd4-e1 CAd4-e7 CAd4-g3 CAd4-g5");
+  check (pieces, "Ze4", "Ze4-b2 Ze4-b6 Ze4-c1 Ze4-c7 Ze4-g1 Ze4-g7 Ze4-h2 Ze4-h6");
+  check (pieces, "GIe5", "GIe5-a4 GIe5-a6 GIe5-d1 GIe5-f1");
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/walks/grasshopper", test_grasshopper);
+  g_test_add_func ("/walks/locust", test_locust);
+  g_test_add_func ("/walks/lion", test_lion);
+  g_test_add_func ("/walks/nightrider", test_nightrider);
+  g_test_add_func ("/walks/rose", test_rose);
+  g_test_add_func ("/walks/amazon", test_amazon);
+  g_test_add_func ("/walks/leapers", test_leapers);
+  return g_test_run ();
+}
