@@ -6,6 +6,8 @@
  * but still paralyses.  Paralysis is purely geometric, so it is recomputed
  * on demand: the position holds no Madrasi state.
  */
+#include <stddef.h>
+
 #include "../condition.h"
 #include "../movegen.h"
 
