@@ -7,6 +7,8 @@
  */
 #pragma once
 
+#include <glib.h>
+
 #include "fe-types.h"
 #include "position.h"
 
@@ -21,6 +23,14 @@ typedef enum {
   FE_EINSTEIN_ANTI,
 } FeEinsteinVariant;
 
+/* Which side plays Einstein chess (WinChloe one-side variants, rules §7.2).
+ * Zero means both, so zero-initialised parameters are the plain condition. */
+typedef enum {
+  FE_EINSTEIN_BOTH_SIDES = 0,
+  FE_EINSTEIN_WHITE_ONLY,
+  FE_EINSTEIN_BLACK_ONLY,
+} FeEinsteinSide;
+
 typedef struct {
   bool madrasi;
   bool madrasi_rex_inclusive;
@@ -29,7 +39,7 @@ typedef struct {
   bool imitator_no_hurdles;     /* WinChloe: hops need no hurdle */
   uint8_t einstein;             /* FeEinsteinVariant */
   bool einstein_promotions;     /* WinChloe "Einstein with promotions" */
-  int8_t einstein_side;         /* -1 both, FE_WHITE or FE_BLACK only */
+  uint8_t einstein_side;        /* FeEinsteinSide */
   /* Magic and magician are piece attributes; these switch their rules on
    * even before such a piece is placed (GUI) and are set by the readers. */
   bool magic;
@@ -57,8 +67,11 @@ struct FeConditionOps {
   bool (*capture_allowed) (const FePosition *pos, const FeCapturePath *path);
   /* Filter of generated moves before they are made (magician bans). */
   bool (*move_allowed) (const FePosition *pos, const FeMove *move);
-  /* How many alternatives of a move (several fairy walks to mutate into). */
+  /* How many alternatives of a move (several fairy walks to mutate into).
+   * The alternative is stored in FeMove.choice as the digit
+   * (choice >> choice_shift), so two conditions' choices combine. */
   int (*choice_count) (const FePosition *pos, const FeMove *move);
+  uint8_t choice_shift;
   /* Promotion: may pawns of `side` promote at all, and to an imitator? */
   bool (*promotion_forbidden) (const FePosition *pos, const FeMove *move);
   bool (*promotion_to_imitator) (const FePosition *pos);
@@ -94,6 +107,12 @@ struct FeRules {
 
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);
+
+/* Refuses parameter sets and diagrams the rules leave undefined (rules.md
+ * §6.1 D21: no magician king; §8.3: Magic + Magician).  Readers and the
+ * solver call it before solving. */
+gboolean fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram,
+                                 GError **error);
 
 /* The registered conditions (conditions/registry.c lists them). */
 extern const FeConditionOps fe_condition_madrasi;

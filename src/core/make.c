@@ -77,7 +77,10 @@ update_castling (FePosition *pos, const FeUndo *undo)
         continue;
       int owner = FE_RANK (sq) == 0 ? FE_WHITE : FE_BLACK;
       rights &= ~flag;
-      if (now.walk == FE_WALK_ROOK && now.colour == owner && (undo->castling & flag))
+      /* Set whatever the right was before (rules §1.7; Popeye's
+       * enable_castling_rights does the same): a queen made rook on h1
+       * castles (§9.6 E7), so does a recoloured rook (§9.4 MG7). */
+      if (now.walk == FE_WALK_ROOK && now.colour == owner)
         rights |= flag;
     }
   if (rights != pos->castling)
@@ -129,10 +132,15 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
 
   bool ok = true;
   const FeRules *r = pos->rules;
+  undo->n_self_changes = undo->n_changes;
   if (r)
     for (int i = 0; i < r->n_ops && ok; i++)
-      if (r->ops[i]->after_displacement)
-        ok = r->ops[i]->after_displacement (pos, m, undo);
+      {
+        if (r->ops[i]->after_displacement)
+          ok = r->ops[i]->after_displacement (pos, m, undo);
+        if (r->ops[i]->effect_order <= 2)
+          undo->n_self_changes = undo->n_changes;
+      }
 
   update_castling (pos, undo);
 
@@ -176,6 +184,7 @@ fe_make_null (FePosition *pos, FeUndo *undo)
 {
   save_state (pos, undo);
   undo->n_displacement_changes = 0;
+  undo->n_self_changes = 0;
   clear_ep (pos);
   pos->side = FE_OPPONENT (pos->side);
   pos->hash ^= fe_zobrist_side ();

@@ -621,7 +621,7 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
           for (int j = 1; j < c && list->count < FE_MAX_MOVES; j++)
             {
               list->moves[list->count] = list->moves[i];
-              list->moves[list->count++].choice = j;
+              list->moves[list->count++].choice |= j << r->ops[k]->choice_shift;
             }
         }
     }

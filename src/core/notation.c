@@ -31,11 +31,23 @@ append_square (GString *out, FeSquare sq)
   g_string_append_c (out, '1' + FE_RANK (sq));
 }
 
+/* The piece on `sq` once the mover's own transformation (promotion,
+ * Einstein) is done and before effects on other pieces (magician, magic):
+ * the first later write to the square logged what stood there then. */
+static FePiece
+self_stage_piece (const FePosition *after, const FeUndo *undo, FeSquare sq)
+{
+  for (int i = undo->n_self_changes; i < undo->n_changes; i++)
+    if (undo->changes[i].square == sq)
+      return undo->changes[i].before;
+  return after->board[sq];
+}
+
 /* Pieces changed by the move's effects, in ascending square order (rank,
  * then file): their colour changes and walk changes. */
 static void
 append_effects (GString *out, const FePosition *before, const FePosition *after,
-                const FeMove *m, FeSquare rook_to)
+                const FeMove *m, FeSquare rook_to, const FeUndo *undo)
 {
   GString *recolour = g_string_new (NULL);
   for (int i = 0; i < 64; i++)
@@ -52,7 +64,10 @@ append_effects (GString *out, const FePosition *before, const FePosition *after,
         b = before->board[FE_SQ (rook_to == FE_SQ (5, FE_RANK (rook_to)) ? 7 : 0, FE_RANK (rook_to))];
       if (!a.walk || a.id != b.id)
         continue;
-      if (a.walk != b.walk && !moved)
+      /* A moved piece's own change is its "=X"; later changes of it by
+       * other pieces' effects (magician contact) are shown like any other. */
+      FePiece self = moved ? self_stage_piece (after, undo, sq) : b;
+      if (a.walk != self.walk)
         {
           g_string_append_c (out, '{');
           append_square (out, sq);
@@ -78,6 +93,7 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
   FePiece mover = before->board[m->from];
   FeSquare rook_to = FE_NO_SQUARE;
   FePiece final;
+  FeSquare final_sq;
   uint8_t expected_walk = mover.walk;
 
   if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG))
@@ -85,6 +101,7 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
       bool short_side = m->flags & FE_MOVE_CASTLE_SHORT;
       g_string_append (out, short_side ? "0-0" : "0-0-0");
       rook_to = FE_SQ (short_side ? 5 : 3, FE_RANK (m->from));
+      final_sq = rook_to;
       final = after->board[rook_to];
       expected_walk = FE_WALK_ROOK;
     }
@@ -103,6 +120,7 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
       append_square (out, m->to);
       if (m->flags & FE_MOVE_EN_PASSANT)
         g_string_append (out, " ep.");
+      final_sq = m->to;
       final = after->board[m->to];
       if (m->flags & FE_MOVE_PROMOTION)
         expected_walk = 0; /* always show the promotion */
@@ -127,12 +145,12 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
 
   if (m->flags & FE_MOVE_PROMOTE_IMITATOR)
     g_string_append (out, "=I");
-  else if (final.walk && final.walk != expected_walk)
+  else if (final.walk && (final = self_stage_piece (after, undo, final_sq)).walk != expected_walk)
     {
       g_string_append_c (out, '=');
       fe_notation_append_piece_code (out, (FePiece) { final.walk, FE_WHITE, final.attrs, 0 }, TRUE);
     }
-  append_effects (out, before, after, m, rook_to);
+  append_effects (out, before, after, m, rook_to, undo);
 }
 
 char *

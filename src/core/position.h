@@ -27,6 +27,10 @@ typedef struct {
   /* Index into `changes` where the displacement ends and condition effects
    * begin (notation shows the effects, playback steps through them). */
   uint8_t n_displacement_changes;
+  /* Index where the mover's own transformation (imitator, Einstein: effect
+   * orders up to 2) ends and effects on other pieces begin (magician,
+   * magic): notation writes the first as `=X`, the rest as `{sq=X}`. */
+  uint8_t n_self_changes;
   bool imitators_moved;
   FeChange changes[FE_MAX_CHANGES];
 } FeUndo;

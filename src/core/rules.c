@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "condition.h"
+#include "problem.h"
 #include "walk.h"
 
 static void
@@ -66,4 +67,41 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       r->any_capture_hook |= r->ops[i]->capture_allowed != NULL;
       r->any_move_hook |= r->ops[i]->move_allowed != NULL;
     }
+}
+
+gboolean
+fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram, GError **error)
+{
+  bool magic = params->magic, magician = params->magician;
+  for (int i = 0; diagram && i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece p = diagram->board[sq];
+      if (!p.walk)
+        continue;
+      magic |= (p.attrs & FE_ATTR_MAGIC) != 0;
+      magician |= (p.attrs & FE_ATTR_MAGICIAN) != 0;
+      if (p.walk == FE_WALK_KING && (p.attrs & FE_ATTR_MAGICIAN))
+        {
+          char name[3];
+          fe_square_name (sq, name);
+          /* D21: a magician king could never be in check. */
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                       "%s: a king cannot be a magician piece", name);
+          return FALSE;
+        }
+    }
+  if (magic && magician)
+    {
+      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                           "magic pieces and magician pieces cannot be combined");
+      return FALSE;
+    }
+  if (params->einstein > FE_EINSTEIN_ANTI || params->einstein_side > FE_EINSTEIN_BLACK_ONLY)
+    {
+      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                           "unknown Einstein chess variant");
+      return FALSE;
+    }
+  return TRUE;
 }

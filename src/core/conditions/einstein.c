@@ -1,9 +1,122 @@
-/* einstein.c — the einstein condition (to be implemented: see rules.md).
+/* einstein.c — Einstein chess and its variants (rules.md §7).
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * After its displacement the moved piece steps along a value chain (chain.h):
+ *   Einstein:   capture up,        non-capture down;
+ *   Reverse:    capture down,      non-capture up;
+ *   Anti:       capture no change, non-capture down.
+ * Kings never change; a castling rook made a non-capturing move.  Promotions
+ * are abolished unless "Einstein with promotions" is on (D29: then a
+ * promotion replaces the mutation on that move).  One-side Einstein (D31)
+ * leaves the other side orthodox.  Pawns on their own first rank step 1–3
+ * squares (pions dépaysés); make.c already opens e.p. on every passed square.
  */
+#include "../chain.h"
 #include "../condition.h"
+
+/* Bits of FeMove.choice holding the fairy walk an Einstein step leads to. */
+#define EINSTEIN_CHOICE_SHIFT 0
+#define EINSTEIN_CHOICE_BITS 4
+
+/* Does the side making the move play Einstein chess? */
+static bool
+applies (const FePosition *pos)
+{
+  const FeConditionParams *c = &pos->rules->params;
+  if (c->einstein == FE_EINSTEIN_NONE)
+    return false;
+  switch (c->einstein_side)
+    {
+    case FE_EINSTEIN_WHITE_ONLY: return pos->side == FE_WHITE;
+    case FE_EINSTEIN_BLACK_ONLY: return pos->side == FE_BLACK;
+    default: return true;
+    }
+}
+
+/* The chain a move uses; false when the moved piece does not change. */
+static bool
+direction (const FePosition *pos, const FeMove *m, FeChainDirection *dir)
+{
+  /* D29: a promotion replaces the mutation (only reachable when promotions
+   * are allowed); a pawn that became an imitator is gone. */
+  if (m->flags & (FE_MOVE_PROMOTION | FE_MOVE_PROMOTE_IMITATOR | FE_MOVE_NULL))
+    return false;
+  bool capture = m->capture != FE_NO_SQUARE;
+  switch (pos->rules->params.einstein)
+    {
+    case FE_EINSTEIN_NORMAL:
+      *dir = capture ? FE_CHAIN_UP : FE_CHAIN_DOWN;
+      return true;
+    case FE_EINSTEIN_REVERSE:
+      *dir = capture ? FE_CHAIN_DOWN : FE_CHAIN_UP;
+      return true;
+    case FE_EINSTEIN_ANTI:
+      *dir = FE_CHAIN_DOWN;
+      return !capture;
+    default:
+      return false;
+    }
+}
+
+static bool
+is_castling (const FeMove *m)
+{
+  return (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG)) != 0;
+}
+
+static bool
+einstein_promotion_forbidden (const FePosition *pos, const FeMove *move)
+{
+  (void) move;
+  return applies (pos) && !pos->rules->params.einstein_promotions;
+}
+
+static int
+einstein_choice_count (const FePosition *pos, const FeMove *m)
+{
+  FeChainDirection dir;
+  /* A castling rook goes R→B or R→Q: never a choice. */
+  if (!applies (pos) || is_castling (m) || !direction (pos, m, &dir))
+    return 1;
+  int n = fe_chain_alternatives (pos->rules, pos->board[m->from].walk, dir);
+  return CLAMP (n, 1, 1 << EINSTEIN_CHOICE_BITS);
+}
+
+static void
+mutate (FePosition *pos, FeUndo *undo, FeSquare sq, FeChainDirection dir, int choice)
+{
+  FePiece p = pos->board[sq];
+  int walk = fe_chain_step (pos->rules, p.walk, dir, choice);
+  if (walk == p.walk)
+    return;
+  p.walk = walk;
+  fe_position_set (pos, undo, sq, p);
+}
+
+static bool
+einstein_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
+{
+  FeChainDirection dir;
+  if (!applies (pos) || !direction (pos, m, &dir))
+    return true;
+  if (is_castling (m))
+    {
+      /* The king never changes; the rook made a non-capturing move. */
+      FeSquare rook_to = FE_SQ ((m->flags & FE_MOVE_CASTLE_SHORT) ? 5 : 3, FE_RANK (m->to));
+      mutate (pos, undo, rook_to, dir, 0);
+      return true;
+    }
+  mutate (pos, undo, m->to, dir,
+          FE_CHOICE_DIGIT (m->choice, EINSTEIN_CHOICE_SHIFT, EINSTEIN_CHOICE_BITS));
+  return true;
+}
 
 const FeConditionOps fe_condition_einstein = {
   .name = "einstein",
+  .promotion_forbidden = einstein_promotion_forbidden,
+  .choice_count = einstein_choice_count,
+  .choice_shift = EINSTEIN_CHOICE_SHIFT,
+  .pawns_from_first_rank = true,
+  .after_displacement = einstein_after_displacement,
   .effect_order = 2,
 };
