@@ -17,7 +17,8 @@ usage (void)
   fprintf (stderr,
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S]\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
-           "       feerie-cli bench [--depth N]\n");
+           "       feerie-cli bench [--depth N]\n"
+           "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n");
   return 2;
 }
 
@@ -171,6 +172,8 @@ cmd_bench (int argc, char **argv)
   return 0;
 }
 
+int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
+
 int
 main (int argc, char **argv)
 {
@@ -182,5 +185,7 @@ main (int argc, char **argv)
     return cmd_solve (argc - 2, argv + 2);
   if (strcmp (argv[1], "bench") == 0)
     return cmd_bench (argc - 2, argv + 2);
+  if (strcmp (argv[1], "convert") == 0)
+    return fe_cli_cmd_convert (argc - 2, argv + 2);
   return usage ();
 }
