@@ -274,6 +274,41 @@ test_even_count_cancels (void)
   g_assert_true (has_move (&pos, "Sd4-b5[b5=w]"));
 }
 
+/* CB1, Einstein + Magic: views are computed after the mutation (D32); the
+ * rook that became a bishop on a5 views c7 along a5-c7.  Popeye writes the
+ * mutation without the magic prefix. */
+static void
+test_cb1_einstein (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams p = { .magic = true, .einstein = FE_EINSTEIN_NORMAL };
+  fe_test_setup (&pos, &rules, &p, "wKh1 wmRa1 bKh8 bPa7 bPc7", FE_WHITE);
+  char *got = moves_from (&pos, "mRa1");
+  g_assert_cmpstr (got, ==,
+                   "mRa1*a7=Q[c7=w] mRa1-a2=B mRa1-a3=B mRa1-a4=B mRa1-a5=B[c7=w] mRa1-a6=B "
+                   "mRa1-b1=B mRa1-c1=B mRa1-d1=B mRa1-e1=B mRa1-f1=B mRa1-g1=B[a7=w]");
+  g_free (got);
+}
+
+/* CB4, Imitator + Magic: a view needs an imitable capture (D20).  From a4
+ * the rook would take a7 by a 3-step ride, which would push the imitator
+ * e8 to e11: no view, no recolouring. */
+static void
+test_cb4_imitator (void)
+{
+  FePosition pos;
+  FeRules rules;
+  if (!fe_condition_imitator.capture_allowed)
+    {
+      g_test_skip ("the imitator condition is not implemented yet");
+      return;
+    }
+  FeConditionParams p = { .magic = true, .imitator = true };
+  fe_test_setup (&pos, &rules, &p, "wKh1 wmRa1 bKh8 bPa7 bPc7 Ie5", FE_WHITE);
+  g_assert_true (has_move (&pos, "mRa1-a4[Ie8]"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -290,5 +325,7 @@ main (int argc, char **argv)
   g_test_add_func ("/magic/boyscouts", test_boyscouts);
   g_test_add_func ("/magic/cb3-madrasi", test_cb3_madrasi);
   g_test_add_func ("/magic/even-count-cancels", test_even_count_cancels);
+  g_test_add_func ("/magic/cb1-einstein", test_cb1_einstein);
+  g_test_add_func ("/magic/cb4-imitator", test_cb4_imitator);
   return g_test_run ();
 }
