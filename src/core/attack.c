@@ -77,8 +77,11 @@ search_walk (const Search *s, int t)
   const FePosition *pos = s->pos;
   const FePiece *b = pos->board;
   const FeWalkDef *d = fe_walk_def (s->walk);
+  /* Blocked squares (monochrome imitators, rules §4.8) exist only for the
+   * forward generator's board: look forwards for every walk then. */
+  int family = pos->rules && pos->rules->any_blocked_hook ? -1 : d->family;
 
-  switch (d->family)
+  switch (family)
     {
     case FE_FAMILY_PAWN:
       {

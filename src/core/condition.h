@@ -86,6 +86,12 @@ struct FeConditionOps {
   int effect_order;
   /* Optional extra reason a square is paralysed for e.p. (Madrasi §3.4)…
    * conditions keep such details inside their own file. */
+  /* Squares that count as occupied (an obstacle of the moving side's own
+   * colour: it blocks, may be a hurdle, cannot be captured) for the pieces
+   * of `side`, e.g. monochrome imitators not taking part (rules §4.8).
+   * Generation and attacks consult it only when FeRules.any_blocked_hook
+   * is set, so positions without such squares keep the fast paths. */
+  bool (*square_blocked) (const FePosition *pos, int side, FeSquare sq);
 };
 
 #define FE_MAX_CONDITIONS 8
@@ -103,6 +109,8 @@ struct FeRules {
   int n_promotion_walks;
   bool any_capture_hook;
   bool any_move_hook;
+  /* Some square_blocked hook blocks a square of the diagram (rules.c). */
+  bool any_blocked_hook;
 };
 
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */

@@ -15,6 +15,10 @@ typedef struct {
   FePosition *pos;
   int side;
   FeMoveList *list;
+  /* The board the walks see: the position's own, or a copy where the
+   * conditions' blocked squares (monochrome imitators, §4.8) are filled
+   * with an obstacle of the moving side's colour. */
+  const FePiece *board;
   /* Observation mode when set: report occupied capture squares only. */
   FeObservationFunc observe;
   void *observe_data;
@@ -65,14 +69,14 @@ capture (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t nature, uint8
         }
       return;
     }
-  if (fe_piece_capturable_by (g->pos->board[cap], g->side))
+  if (fe_piece_capturable_by (g->board[cap], g->side))
     push (g, from, to, cap, FE_MOVE_CAPTURE, nature, aux);
 }
 
 static void
 gen_leaps (Gen *g, FeSquare from, const FeWalkDef *d)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   for (int i = 0; i < d->n_leaps; i++)
     {
       int to = from + d->leaps[i];
@@ -88,7 +92,7 @@ gen_leaps (Gen *g, FeSquare from, const FeWalkDef *d)
 static void
 gen_rides (Gen *g, FeSquare from, const int8_t *vecs, int n)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   for (int i = 0; i < n; i++)
     {
       int v = vecs[i];
@@ -121,7 +125,7 @@ first_piece (const FePiece *b, int from, int v, int *sq)
 static void
 gen_hopper (Gen *g, FeSquare from, const FeWalkDef *d, bool adjacent_hurdle)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   for (int i = 0; i < d->n_hops; i++)
     {
       int v = d->hops[i], h;
@@ -156,7 +160,7 @@ gen_hopper (Gen *g, FeSquare from, const FeWalkDef *d, bool adjacent_hurdle)
 static void
 gen_lion (Gen *g, FeSquare from, const FeWalkDef *d)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   for (int i = 0; i < d->n_hops; i++)
     {
       int v = d->hops[i], h;
@@ -177,7 +181,7 @@ gen_lion (Gen *g, FeSquare from, const FeWalkDef *d)
 static void
 gen_locust (Gen *g, FeSquare from, const FeWalkDef *d)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   for (int i = 0; i < d->n_hops; i++)
     {
       int v = d->hops[i], h;
@@ -193,7 +197,7 @@ gen_locust (Gen *g, FeSquare from, const FeWalkDef *d)
 static void
 gen_rose (Gen *g, FeSquare from)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   /* Several paths reach the same square: the move is listed once (§2.2). */
   uint8_t seen[128];
   memset (seen, 0, sizeof seen);
@@ -228,7 +232,7 @@ gen_rose (Gen *g, FeSquare from)
 static void
 gen_lame (Gen *g, FeSquare from, bool mao)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   static const int orth[4] = { V (1, 0), V (0, 1), V (-1, 0), V (0, -1) };
   static const int diag[4] = { V (1, 1), V (-1, 1), V (-1, -1), V (1, -1) };
   uint8_t seen[128];
@@ -269,7 +273,7 @@ gen_lame (Gen *g, FeSquare from, bool mao)
 static void
 gen_moose (Gen *g, FeSquare from)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   for (int i = 0; i < 8; i++)
     {
       int v = qlines_angular[i], h;
@@ -281,10 +285,16 @@ gen_moose (Gen *g, FeSquare from)
           int t = h + qlines_angular[(i + k + 8) & 7];
           if (t & 0x88)
             continue;
+          /* aux: hurdle distance, and in bits 3-6 the hurdle direction
+           * (df + 1) * 3 + (dr + 1), so the Imitator can find the hurdle
+           * even where two hurdles lead to the same square. */
+          int df = FE_FILE (h) - FE_FILE (from), dr = FE_RANK (h) - FE_RANK (from);
+          int dir = ((df > 0) - (df < 0) + 1) * 3 + (dr > 0) - (dr < 0) + 1;
+          uint8_t aux = (uint8_t) (j | dir << 3);
           if (b[t].walk == FE_WALK_NONE)
-            quiet (g, from, t, FE_NATURE_OTHER, j);
+            quiet (g, from, t, FE_NATURE_OTHER, aux);
           else
-            capture (g, from, t, t, FE_NATURE_OTHER, j);
+            capture (g, from, t, t, FE_NATURE_OTHER, aux);
         }
     }
 }
@@ -305,7 +315,7 @@ gcd (int a, int b)
 static void
 gen_equihopper (Gen *g, FeSquare from, bool nonstop)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   int ff = FE_FILE (from), fr = FE_RANK (from);
   for (int df = -3; df <= 3; df++)
     for (int dr = -3; dr <= 3; dr++)
@@ -338,7 +348,7 @@ gen_equihopper (Gen *g, FeSquare from, bool nonstop)
 static void
 gen_boyscout (Gen *g, FeSquare from)
 {
-  const FePiece *b = g->pos->board;
+  const FePiece *b = g->board;
   static const int diag[4] = { V (1, 1), V (-1, 1), V (-1, -1), V (1, -1) };
   uint8_t seen[128];
   memset (seen, 0, sizeof seen);
@@ -409,7 +419,7 @@ static void
 gen_pawn (Gen *g, FeSquare from, int colour)
 {
   const FePosition *pos = g->pos;
-  const FePiece *b = pos->board;
+  const FePiece *b = g->board;
   int mover = colour == FE_NEUTRAL ? g->side : colour;
   int fwd = mover == FE_WHITE ? 16 : -16;
   int rank = FE_RANK (from);
@@ -550,7 +560,7 @@ gen_castling (Gen *g, FeSquare from)
         continue;
       bool empty = true;
       for (int f = short_side ? 5 : 1; f <= (short_side ? 6 : 3); f++)
-        empty &= pos->board[FE_SQ (f, rank)].walk == FE_WALK_NONE;
+        empty &= g->board[FE_SQ (f, rank)].walk == FE_WALK_NONE;
       if (!empty || fe_in_check (pos, side))
         continue;
       /* The crossed square: play the king's one step (rules §1.7 (4)). */
@@ -577,10 +587,31 @@ piece_may_move (const FePosition *pos, FeSquare sq)
   return true;
 }
 
+/* Fills `copy` with the board seen by `side`'s pieces when a condition
+ * blocks squares; returns the board to use. */
+static const FePiece *
+blocked_board (const FePosition *pos, int side, FePiece *copy)
+{
+  const FeRules *r = pos->rules;
+  if (G_LIKELY (!r || !r->any_blocked_hook))
+    return pos->board;
+  memcpy (copy, pos->board, sizeof pos->board);
+  for (int i = 0; i < r->n_ops; i++)
+    if (r->ops[i]->square_blocked)
+      for (int k = 0; k < 64; k++)
+        {
+          FeSquare sq = FE_SQ88 (k);
+          if (!copy[sq].walk && r->ops[i]->square_blocked (pos, side, sq))
+            copy[sq] = (FePiece) { FE_WALK_COUNT, (uint8_t) side, 0, 0 };
+        }
+  return copy;
+}
+
 void
 fe_generate_pseudo (FePosition *pos, FeMoveList *list)
 {
-  Gen g = { pos, pos->side, list, NULL, NULL, false };
+  FePiece copy[128];
+  Gen g = { pos, pos->side, list, blocked_board (pos, pos->side, copy), NULL, NULL, false };
   list->count = 0;
   const FeRules *r = pos->rules;
   for (int rank = 0; rank < 8; rank++)
@@ -633,7 +664,8 @@ fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
 {
   FeMoveList unused;
   unused.count = 0;
-  Gen g = { (FePosition *) pos, side, &unused, func, data, false };
+  FePiece copy[128];
+  Gen g = { (FePosition *) pos, side, &unused, blocked_board (pos, side, copy), func, data, false };
   gen_piece (&g, from);
 }
 

@@ -66,6 +66,12 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
     {
       r->any_capture_hook |= r->ops[i]->capture_allowed != NULL;
       r->any_move_hook |= r->ops[i]->move_allowed != NULL;
+      /* The blocked-square board costs a copy per generation: switch it on
+       * only when the diagram has such a square for either side. */
+      if (r->ops[i]->square_blocked)
+        for (int sq = 0; sq < 64 && !r->any_blocked_hook; sq++)
+          for (int side = FE_WHITE; side <= FE_BLACK; side++)
+            r->any_blocked_hook |= r->ops[i]->square_blocked (diagram, side, FE_SQ88 (sq));
     }
 }
 

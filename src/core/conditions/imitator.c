@@ -1,9 +1,386 @@
-/* imitator.c — the imitator condition (to be implemented: see rules.md).
+/* imitator.c — the Imitator condition (rules.md §4): standard, several,
+ * monochrome, promotion to an imitator, "no hurdles".
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Imitators live in pos->imitators, never on the board: pieces do not see
+ * them (§4.2).  Every move and every capture that makes a check must be
+ * copied by each participating imitator with the same vector and of the
+ * same nature (§4.3): a move becomes a list of steps relative to the
+ * imitator, each demanding an empty square or a hurdle, judged on the board
+ * "during" the move (the mover has left, the victim is still there).
+ * Walks the rules do not name follow Popeye's conditions/imitator.c:
+ * moose and kinghopper as hoppers, mao/moa through their first step,
+ * equihoppers with their hurdle at the midpoint, anything else as a leap.
  */
+#include <glib.h>
+
 #include "../condition.h"
+#include "../movegen.h"
+#include "../walk.h"
+
+#define V(df, dr) ((int) ((dr) * 16 + (df)))
+
+enum {
+  NEED_EMPTY = 0,
+  NEED_PIECE, /* the imitator's hurdle */
+  NEED_ANY,   /* a hurdle square under "no hurdles" (§4.7) */
+};
+
+typedef struct {
+  int16_t offset; /* from the imitator's square before the segment */
+  uint8_t need;
+} Step;
+
+/* The rose makes at most 7 steps; castling's longest segment is 3. */
+#define MAX_STEPS 16
+
+/* The board while a segment is under way: the post-move (or current)
+ * board, corrected on a few squares. */
+typedef struct {
+  const FePosition *pos;
+  FeSquare vacated[3];
+  int n_vacated;
+  FeSquare filled;  /* FE_NO_SQUARE: none */
+  uint16_t moving;  /* bit i: imitator i takes part */
+} During;
+
+static const int rose_steps[8] = { V (2, 1), V (1, 2), V (-1, 2), V (-2, 1),
+                                   V (-2, -1), V (-1, -2), V (1, -2), V (2, -1) };
+
+static inline int
+sign (int x)
+{
+  return (x > 0) - (x < 0);
+}
+
+static int
+gcd (int a, int b)
+{
+  a = ABS (a), b = ABS (b);
+  while (b)
+    {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
+static inline bool
+takes_part (const FePosition *pos, int i, int side)
+{
+  int c = pos->imitator_colour[i];
+  return c == FE_NEUTRAL || c == side;
+}
+
+static uint16_t
+participants (const FePosition *pos, int side)
+{
+  uint16_t mask = 0;
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (takes_part (pos, i, side))
+      mask |= 1u << i;
+  return mask;
+}
+
+static bool
+occupied (const During *d, int sq)
+{
+  if (sq == d->filled)
+    return true;
+  for (int i = 0; i < d->n_vacated; i++)
+    if (sq == d->vacated[i])
+      return false;
+  if (d->pos->board[sq].walk != FE_WALK_NONE)
+    return true;
+  /* Imitators not taking part stay where they are: obstacles (§4.8). */
+  for (int i = 0; i < d->pos->n_imitators; i++)
+    if (!(d->moving & (1u << i)) && d->pos->imitators[i] == sq)
+      return true;
+  return false;
+}
+
+/* Can every participating imitator, shifted first by `base`, make the
+ * steps?  Offsets leave the board when the square fails the 0x88 test. */
+static bool
+follow (const During *d, int base, const Step *st, int n)
+{
+  for (int i = 0; i < d->pos->n_imitators; i++)
+    {
+      if (!(d->moving & (1u << i)))
+        continue;
+      int m = d->pos->imitators[i] + base;
+      for (int k = 0; k < n; k++)
+        {
+          int s = m + st[k].offset;
+          if (s & ~0x77)
+            return false;
+          if (st[k].need == NEED_EMPTY ? occupied (d, s)
+              : st[k].need == NEED_PIECE ? !occupied (d, s) : false)
+            return false;
+        }
+    }
+  return true;
+}
+
+static int
+push_line (Step *st, int n, int unit, int from_k, int to_k, int hurdle_k, uint8_t hurdle_need)
+{
+  for (int k = from_k; k <= to_k && n < MAX_STEPS; k++)
+    st[n++] = (Step) { (int16_t) (k * unit), k == hurdle_k ? hurdle_need : NEED_EMPTY };
+  return n;
+}
+
+/* The steps an imitator must make to copy a displacement of `walk` from
+ * `from` to `to` (the landing square) of the given nature. */
+static int
+build_steps (int walk, int nature, int aux, FeSquare from, FeSquare to, bool no_hurdles, Step *st)
+{
+  const FeWalkDef *d = fe_walk_def (walk);
+  int df = FE_FILE (to) - FE_FILE (from), dr = FE_RANK (to) - FE_RANK (from);
+  int v = V (df, dr);
+  uint8_t hurdle = no_hurdles ? NEED_ANY : NEED_PIECE;
+
+  switch (nature)
+    {
+    case FE_NATURE_RIDE:
+      {
+        int n = aux ? aux : gcd (df, dr);
+        return push_line (st, 0, V (df / n, dr / n), 1, n, 0, NEED_EMPTY);
+      }
+    case FE_NATURE_HOP:
+      {
+        /* G and its kin land hop_land squares beyond the hurdle; the
+         * locust's landing is just beyond its victim. */
+        int j = aux;
+        int n = d->family == FE_FAMILY_LOCUST ? j + 1 : j + MAX (d->hop_land, 1);
+        if (!j || df % n || dr % n)
+          break;
+        return push_line (st, 0, V (df / n, dr / n), 1, n, j, hurdle);
+      }
+    case FE_NATURE_LION:
+      {
+        int n = gcd (df, dr);
+        return push_line (st, 0, V (df / n, dr / n), 1, n, aux, hurdle);
+      }
+    case FE_NATURE_CURVE:
+      {
+        /* Decision D16: every square of the rose's path, relative. */
+        int start = aux >> 1, sense = aux & 1, s = 0, n = 0;
+        for (int k = 0; k < 7; k++)
+          {
+            s += rose_steps[(start + (sense ? -k : k) + 16) & 7];
+            st[n++] = (Step) { (int16_t) s, NEED_EMPTY };
+            if (s == v)
+              return n;
+          }
+        break;
+      }
+    case FE_NATURE_OTHER:
+      switch (d->family)
+        {
+        case FE_FAMILY_MAO:
+        case FE_FAMILY_MOA:
+          {
+            /* Popeye: the lame leaper's passing square, then the arrival. */
+            int first = d->family == FE_FAMILY_MOA ? V (sign (df), sign (dr))
+                        : ABS (df) == 2 ? V (sign (df), 0) : V (0, sign (dr));
+            st[0] = (Step) { (int16_t) first, NEED_EMPTY };
+            st[1] = (Step) { (int16_t) v, NEED_EMPTY };
+            return 2;
+          }
+        case FE_FAMILY_MOOSE:
+          {
+            /* movegen: aux = distance | direction code (df+1)*3+(dr+1) << 3 */
+            int j = aux & 7, dir = aux >> 3;
+            int unit = V (dir / 3 - 1, dir % 3 - 1);
+            int n = push_line (st, 0, unit, 1, j, j, hurdle);
+            st[n++] = (Step) { (int16_t) v, NEED_EMPTY };
+            return n;
+          }
+        case FE_FAMILY_EQUIHOPPER:
+          {
+            /* Hurdle at the midpoint; on a line, the squares between too. */
+            int hf = df / 2, hr = dr / 2, n = gcd (hf, hr);
+            return push_line (st, 0, V (hf / n, hr / n), 1, 2 * n, n, hurdle);
+          }
+        case FE_FAMILY_NONSTOP_EQUIHOPPER:
+          st[0] = (Step) { (int16_t) V (df / 2, dr / 2), hurdle };
+          st[1] = (Step) { (int16_t) v, NEED_EMPTY };
+          return 2;
+        default:
+          break;
+        }
+      break;
+    default:
+      break;
+    }
+  /* Leaps, and walks Popeye does not describe: the arrival only. */
+  st[0] = (Step) { (int16_t) v, NEED_EMPTY };
+  return 1;
+}
+
+/* The walk that made the displacement: the piece that left `from`. */
+static int
+mover_walk (const FePosition *pos, const FeMove *m, const FeUndo *undo)
+{
+  for (int i = 0; i < undo->n_displacement_changes; i++)
+    if (undo->changes[i].square == m->from && undo->changes[i].before.walk)
+      return undo->changes[i].before.walk;
+  return pos->board[m->to].walk;
+}
+
+static int
+mover_colour (const FePosition *pos, const FeMove *m, const FeUndo *undo)
+{
+  for (int i = 0; i < undo->n_displacement_changes; i++)
+    if (undo->changes[i].square == m->from && undo->changes[i].before.walk)
+      return undo->changes[i].before.colour;
+  return pos->side;
+}
+
+static void
+shift (FePosition *pos, uint16_t moving, int delta)
+{
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (moving & (1u << i))
+      {
+        pos->hash ^= fe_zobrist_imitator (pos->imitators[i]);
+        pos->imitators[i] = (uint8_t) (pos->imitators[i] + delta);
+        pos->hash ^= fe_zobrist_imitator (pos->imitators[i]);
+      }
+}
+
+/* Castling (§4.3): the king's segment with the rook still in its corner,
+ * then the rook's with the king already on its arrival square. */
+static bool
+follow_castling (FePosition *pos, const FeMove *m, uint16_t moving, int *delta)
+{
+  int rank = FE_RANK (m->from);
+  bool short_side = (m->flags & FE_MOVE_CASTLE_SHORT) != 0;
+  FeSquare corner = FE_SQ (short_side ? 7 : 0, rank);
+  FeSquare rook_to = FE_SQ (short_side ? 5 : 3, rank);
+  int kdir = short_side ? 1 : -1;
+  Step st[MAX_STEPS];
+
+  During king = { pos, { m->from, m->to, rook_to }, 3, corner, moving };
+  int n = push_line (st, 0, kdir, 1, 2, 0, NEED_EMPTY);
+  if (!follow (&king, 0, st, n))
+    return false;
+
+  During rook = { pos, { corner, rook_to }, 2, FE_NO_SQUARE, moving };
+  int rook_steps = short_side ? 2 : 3;
+  n = push_line (st, 0, -kdir, 1, rook_steps, 0, NEED_EMPTY);
+  if (!follow (&rook, 2 * kdir, st, n))
+    return false;
+  *delta = 2 * kdir - rook_steps * kdir;
+  return true;
+}
+
+static bool
+imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
+{
+  int side = pos->side;
+  uint16_t moving = participants (pos, side);
+  if (moving)
+    {
+      int delta;
+      if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG))
+        {
+          if (!follow_castling (pos, m, moving, &delta))
+            return false;
+        }
+      else
+        {
+          During d = { pos, { m->from }, 1, m->capture, moving };
+          /* The arrival is empty until the mover gets there (the victim
+           * of a capture on it is `filled`). */
+          if (m->to != m->capture)
+            d.vacated[d.n_vacated++] = m->to;
+          Step st[MAX_STEPS];
+          int n = build_steps (mover_walk (pos, m, undo), m->nature, m->aux, m->from, m->to,
+                               pos->rules->params.imitator_no_hurdles, st);
+          if (!follow (&d, 0, st, n))
+            return false;
+          delta = (int) m->to - (int) m->from;
+        }
+      shift (pos, moving, delta);
+      undo->imitators_moved = true;
+    }
+
+  /* §4.6: the new imitator comes after the others have moved, and stays. */
+  if ((m->flags & FE_MOVE_PROMOTE_IMITATOR) && pos->n_imitators < FE_MAX_IMITATORS)
+    {
+      int i = pos->n_imitators++;
+      pos->imitators[i] = m->to;
+      /* D14: monochrome problems give it the pawn's colour. */
+      pos->imitator_colour[i] = pos->rules->any_blocked_hook
+                                ? (uint8_t) mover_colour (pos, m, undo) : FE_NEUTRAL;
+      pos->hash ^= fe_zobrist_imitator (m->to);
+      undo->imitators_moved = true;
+    }
+
+  /* §1.2: never a piece and an imitator, or two imitators, on one square. */
+  for (int i = 0; i < pos->n_imitators; i++)
+    {
+      if (pos->board[pos->imitators[i]].walk != FE_WALK_NONE)
+        return false;
+      for (int k = 0; k < i; k++)
+        if (pos->imitators[k] == pos->imitators[i])
+          return false;
+    }
+  return true;
+}
+
+/* §4.4: a capture counts (check, magic views) only if imitable, judged in
+ * the current position with the victim on its square. */
+static bool
+imitator_capture_allowed (const FePosition *pos, const FeCapturePath *path)
+{
+  if (!pos->n_imitators)
+    return true;
+  FePiece attacker = pos->board[path->from];
+  int side = attacker.colour != FE_NEUTRAL ? attacker.colour : path->side;
+  uint16_t moving = participants (pos, side);
+  if (!moving)
+    return true;
+  FeSquare landing = path->to;
+  const FeWalkDef *d = fe_walk_def (attacker.walk);
+  if (d->family == FE_FAMILY_LOCUST && path->nature == FE_NATURE_HOP && path->aux)
+    {
+      int df = FE_FILE (path->to) - FE_FILE (path->from);
+      int dr = FE_RANK (path->to) - FE_RANK (path->from);
+      landing = (FeSquare) (path->to + V (df / path->aux, dr / path->aux));
+    }
+  During b = { pos, { path->from }, 1, path->to, moving };
+  Step st[MAX_STEPS];
+  int n = build_steps (attacker.walk, path->nature, path->aux, path->from, landing,
+                       pos->rules->params.imitator_no_hurdles, st);
+  return follow (&b, 0, st, n);
+}
+
+static bool
+imitator_promotion_to_imitator (const FePosition *pos)
+{
+  return !pos->rules->params.imitator_no_promotion && pos->n_imitators < FE_MAX_IMITATORS;
+}
+
+/* §4.8: an imitator of the other colour does not move with `side`'s
+ * pieces, so it is an obstacle for them. */
+static bool
+imitator_square_blocked (const FePosition *pos, int side, FeSquare sq)
+{
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (pos->imitators[i] == sq && !takes_part (pos, i, side))
+      return true;
+  return false;
+}
 
 const FeConditionOps fe_condition_imitator = {
   .name = "imitator",
+  .capture_allowed = imitator_capture_allowed,
+  .promotion_to_imitator = imitator_promotion_to_imitator,
+  .after_displacement = imitator_after_displacement,
   .effect_order = 1,
+  .square_blocked = imitator_square_blocked,
 };
