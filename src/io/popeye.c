@@ -1588,6 +1588,11 @@ parse_problem (P *p, const Tok *begin_tok)
         case CMD_AUTHOR:
           {
             char *s = rest_of_line (p, t);
+            if (!*s)
+              {
+                g_free (s);
+                break;
+              }
             FeAuthor *a = g_new0 (FeAuthor, 1);
             char *sp = strrchr (s, ' ');
             if (sp)
@@ -1608,7 +1613,9 @@ parse_problem (P *p, const Tok *begin_tok)
         case CMD_REMARK:
           {
             char *s = rest_of_line (p, t);
-            if (cmd == CMD_REMARK)
+            if (!*s)
+              g_free (s); /* nothing to keep (and nothing the writer would write) */
+            else if (cmd == CMD_REMARK)
               g_ptr_array_add (pb->remarks, s);
             else
               {
