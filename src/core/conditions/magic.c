@@ -254,20 +254,44 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
       return true;
     }
 
-  /* V_before (§5.4, D18): the position at the start of the move, rebuilt
-   * by replaying the undo log backwards on a copy. */
-  FePosition before = *pos;
-  for (int i = undo->n_changes - 1; i >= 0; i--)
-    fe_position_restore_square (&before, undo->changes[i].square, undo->changes[i].before);
-  before.ep_victim = undo->ep_victim;
-  before.ep_count = undo->ep_count;
-  before.ep_squares[0] = undo->ep_squares[0];
-  before.ep_squares[1] = undo->ep_squares[1];
-  before.n_imitators = undo->n_imitators;
-  memcpy (before.imitators, undo->imitators, sizeof before.imitators);
+  /* V_before (§5.4, D18): the views of the position at the start of the
+   * move.  All moves from one position share it, so it is kept per thread,
+   * keyed by that position's hash (saved in the undo record). */
+  static _Thread_local struct {
+    uint64_t hash;
+    const FeRules *rules;
+    FeConditionParams params;
+    bool valid;
+    int n;
+    View views[MAX_VIEWS];
+  } before_cache;
+  /* One entry suffices: moves are tried position by position, and any
+   * other position in between replaces it (ids, which the hash ignores,
+   * cannot differ under an unchanged entry).  The rules are part of the
+   * key because a twin may change the conditions, not the position. */
+  if (!before_cache.valid || before_cache.hash != undo->hash || before_cache.rules != pos->rules
+      || memcmp (&before_cache.params, &pos->rules->params, sizeof before_cache.params) != 0)
+    {
+      /* Rebuild the position by replaying the undo log backwards on a copy. */
+      FePosition before = *pos;
+      for (int i = undo->n_changes - 1; i >= 0; i--)
+        fe_position_restore_square (&before, undo->changes[i].square, undo->changes[i].before);
+      before.ep_victim = undo->ep_victim;
+      before.ep_count = undo->ep_count;
+      before.ep_squares[0] = undo->ep_squares[0];
+      before.ep_squares[1] = undo->ep_squares[1];
+      before.n_imitators = undo->n_imitators;
+      memcpy (before.imitators, undo->imitators, sizeof before.imitators);
+      before_cache.n = collect_views (&before, before_cache.views);
+      before_cache.hash = undo->hash;
+      before_cache.rules = pos->rules;
+      before_cache.params = pos->rules->params;
+      before_cache.valid = true;
+    }
+  const View *old_views = before_cache.views;
+  int n_old = before_cache.n;
 
-  View old_views[MAX_VIEWS], new_views[MAX_VIEWS];
-  int n_old = collect_views (&before, old_views);
+  View new_views[MAX_VIEWS];
   int n_new = collect_views (pos, new_views);
 
   /* Odd number of new views of a target: it changes colour.  All changes
