@@ -1958,10 +1958,25 @@ write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw)
         case FE_TWIN_SHIFT: g_string_append_printf (s, " shift %s %s", a, b); break;
         case FE_TWIN_REMOVE: g_string_append_printf (s, " remove %s", a); break;
         case FE_TWIN_ADD:
-          g_string_append_printf (s, " add %s%s%s %s%s", colour_name (c->piece.colour),
+          g_string_append_printf (s, " add %s%s%s", colour_name (c->piece.colour),
                                   c->piece.attrs & FE_ATTR_MAGIC ? " magic" : "",
-                                  c->piece.attrs & FE_ATTR_MAGICIAN ? " magician" : "",
-                                  walk_code (c->piece.walk), a);
+                                  c->piece.attrs & FE_ATTR_MAGICIAN ? " magician" : "");
+          /* unsupported attributes of a piece the twin adds */
+          for (guint k = 0; k < pb->unsupported->len; k++)
+            {
+              char *attr;
+              int colour, walk;
+              FeSquare sq;
+              if (parse_attr_entry (pb->unsupported->pdata[k], &attr, &colour, &sq, &walk))
+                {
+                  FePiece q = pb->diagram.board[sq];
+                  if (sq == c->a && colour == c->piece.colour && walk == c->piece.walk
+                      && !(q.walk == walk && q.colour == colour))
+                    g_string_append_printf (s, " %s", attr);
+                  g_free (attr);
+                }
+            }
+          g_string_append_printf (s, " %s%s", walk_code (c->piece.walk), a);
           break;
         case FE_TWIN_SUBSTITUTE:
           g_string_append_printf (s, " substitute %s %s", walk_code (c->walk_from),
@@ -2192,8 +2207,7 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
             g_string_append_printf (s, "pieces %s%s %s %s%s\n", colour_name (colour),
                                     q.attrs & FE_ATTR_MAGIC ? " magic" : "", attr,
                                     walk_code (walk), name);
-          else
-            g_string_append_printf (s, "remark %s\n", e);
+          /* else: a piece a twin adds; written with the twin */
           g_free (attr);
         }
       else if (g_str_has_prefix (e, "option "))

@@ -376,6 +376,15 @@ test_syntax (void)
   g_free (round_trip (p, NULL));
   g_ptr_array_unref (r);
 
+  /* unsupported things in twins */
+  r = read_ok ("begin\nstipulation ~1\npieces white ka1 black kh8\ntwin condition Circe\n"
+               "twin add white royal chameleon qb5\nend\n");
+  p = r->pdata[0];
+  g_assert_cmpuint (p->unsupported->len, ==, 3);
+  g_assert_cmpstr (p->unsupported->pdata[2], ==, "Chameleon (white qb5)");
+  g_free (round_trip (p, NULL));
+  g_ptr_array_unref (r);
+
   /* options, forsyth, several problems, twins of every kind */
   r = read_ok ("BeginProblem\nstipulation h#2\nforsyth 4k3/8/8/8/8/8/8/R3K2R\n"
                "option SetPlay NoThreat WhiteToPlay HalfDuplex MaxSolutions 3 NoBoard Threat 2 "
