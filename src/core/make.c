@@ -51,11 +51,22 @@ square_flag (FeSquare sq)
 }
 
 static void
-update_castling (FePosition *pos, const FeUndo *undo)
+update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
 {
   if (!pos->castling)
     return;
   uint8_t rights = pos->castling;
+  if (pos->n_castling_mutex && (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG)))
+    {
+      uint8_t used = square_flag (FE_SQ (m->flags & FE_MOVE_CASTLE_SHORT ? 7 : 0, FE_RANK (m->from)));
+      for (int i = 0; i < pos->n_castling_mutex; i++)
+        {
+          if (pos->castling_mutex[i][0] == used)
+            rights &= ~pos->castling_mutex[i][1];
+          if (pos->castling_mutex[i][1] == used)
+            rights &= ~pos->castling_mutex[i][0];
+        }
+    }
   for (int i = 0; i < undo->n_changes; i++)
     {
       FeSquare sq = undo->changes[i].square;
@@ -142,7 +153,7 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
           undo->n_self_changes = undo->n_changes;
       }
 
-  update_castling (pos, undo);
+  update_castling (pos, m, undo);
 
   if ((m->flags & FE_MOVE_MULTI_STEP) && !(m->flags & FE_MOVE_NULL))
     {

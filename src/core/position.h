@@ -50,6 +50,10 @@ typedef struct FePosition {
   uint8_t imitator_colour[FE_MAX_IMITATORS]; /* FeColour; neutral = standard */
   uint8_t walk_count[3][FE_WALK_MAX];          /* per colour: how many of each walk */
   uint8_t next_id;
+  /* CastlingMutuallyExclusive: pairs of castling flags (FE_CASTLE_*) of which
+   * using one (castling with that rook) removes the other. */
+  uint8_t n_castling_mutex;
+  uint8_t castling_mutex[4][2];
   uint64_t hash;
   const FeRules *rules; /* the active conditions; NULL = orthodox */
 } FePosition;

@@ -235,7 +235,8 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
   gboolean final_reply = !goal_by_attacker (s) && hd == 1;
   gboolean want_tree = level > 0 || show_variations (s);
 
-  if (!done && !final_reply && hd >= 2 && want_tree && !check)
+  /* NoThreat: threats are neither written nor used to choose variations. */
+  if (!done && !final_reply && hd >= 2 && want_tree && !check && !s->problem->options.no_threat)
     {
       FeUndo nu;
       fe_make_null (&s->pos, &nu);
@@ -267,8 +268,13 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
       else if (hd >= 2)
         {
           if (threat_h && !s->problem->options.no_threat)
-            for (int i = 0; i < threats.count; i++)
-              print_attack (s, level + 2, &threats.moves[i], threat_h, NULL, NULL, 0);
+            {
+              FeUndo nu;
+              fe_make_null (&s->pos, &nu);
+              for (int i = 0; i < threats.count; i++)
+                print_attack (s, level + 2, &threats.moves[i], threat_h, NULL, NULL, 0);
+              fe_unmake_null (&s->pos, &nu);
+            }
           print_defences (s, level + 1, hd, refs, n_ref, TRUE, threat_h, &threats);
         }
     }
@@ -288,15 +294,21 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
   fe_unmake (&s->pos, m, &undo);
 }
 
-/* Is the move `t` (a threat) still a win within k after the defence? */
+/* Is the threat `t` still a win within k after the defence?  Like Popeye,
+ * a threat is recognised by its squares: Bg5*e7 threatened, Bg5-e7 after
+ * the victim moved away is the same threat. */
 static gboolean
 threat_still_works (FeSolver *s, const FeMove *t, int k)
 {
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
   for (int i = 0; i < list.count; i++)
-    if (fe_move_equal (&list.moves[i], t))
-      return move_wins (s, &list.moves[i], k);
+    {
+      const FeMove *m = &list.moves[i];
+      if (m->from == t->from && m->to == t->to && m->promotion == t->promotion
+          && m->choice == t->choice && move_wins (s, m, k))
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -336,10 +348,11 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
         }
       if (goal)
         {
-          /* The defender reaches the goal: the end of a self or reflex line. */
+          /* The defender reaches the goal: the end of a self or reflex line.
+           * Before the last move it wins early; Popeye does not write it. */
           fe_unmake (&s->pos, d, &undo);
-          if (h > 1 && threat_h && !check)
-            continue; /* shorter than the threat */
+          if (h > 1)
+            continue;
           begin_line (line, level);
           fe_solver_append_move (s, line, d, TRUE, TRUE);
           emit (s, line);

@@ -122,6 +122,31 @@ solve_one (FeSolver *s, int first_side)
     }
 }
 
+static uint8_t
+rook_square_flag (FeSquare sq)
+{
+  switch (sq)
+    {
+    case FE_SQ (0, 0): return FE_CASTLE_WA;
+    case FE_SQ (7, 0): return FE_CASTLE_WH;
+    case FE_SQ (0, 7): return FE_CASTLE_BA;
+    case FE_SQ (7, 7): return FE_CASTLE_BH;
+    default: return 0;
+    }
+}
+
+static void
+apply_castling_mutex (FePosition *pos, const FeOptions *o)
+{
+  pos->n_castling_mutex = 0;
+  for (int i = 0; i < o->n_castling_exclusive && i < 4; i++)
+    {
+      pos->castling_mutex[i][0] = rook_square_flag (o->castling_exclusive[i][0]);
+      pos->castling_mutex[i][1] = rook_square_flag (o->castling_exclusive[i][1]);
+      pos->n_castling_mutex++;
+    }
+}
+
 /* Who moves first in the diagram for this play (before Duplex swaps it). */
 static int
 starting_side (const FeStipulation *st, const FeOptions *o)
@@ -193,6 +218,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
         }
       else
         g_string_append_c (out, '\n');
+      apply_castling_mutex (&pos, &problem->options);
       FeRules *rules = g_new0 (FeRules, 1);
       fe_rules_init (rules, &cond, &pos);
       s->pos = pos;
