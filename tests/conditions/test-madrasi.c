@@ -214,6 +214,39 @@ test_same_walk_only (void)
   g_assert_true (has_move (&pos, "Qa1*a8"));
 }
 
+/* Madrasi + Einstein (§3.4, §8.3): e.p. paralysis after a triple step.
+ * The white pawn c1 (its own first rank) goes to c4 and stays a pawn (a
+ * non-capture cannot go below P).  The black pawn d4 could take it e.p. on
+ * c3, so it is paralysed and does not check b5; without d4 it checks. */
+static void
+test_einstein_triple_step (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams p = { .madrasi = true, .einstein = FE_EINSTEIN_NORMAL };
+  fe_test_setup (&pos, &rules, &p, "wKh1 wPc1 bKb5 bPd4", FE_WHITE);
+  fe_test_play (&pos, "c1-c4");
+  g_assert_cmpint (at (&pos, "c4").walk, ==, FE_WALK_PAWN);
+  g_assert_false (fe_in_check (&pos, FE_BLACK));
+  fe_test_setup (&pos, &rules, &p, "wKh1 wPc1 bKb5 bPa7", FE_WHITE);
+  fe_test_play (&pos, "c1-c4");
+  g_assert_true (fe_in_check (&pos, FE_BLACK));
+}
+
+/* Madrasi + magicians (D33): a magician rook neither paralyses nor is
+ * paralysed by the black rook on the open file. */
+static void
+test_magician (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams p = { .madrasi = true, .magician = true };
+  fe_test_setup (&pos, &rules, &p, "wKh1 wmgRa1 bKh8 bRa8", FE_WHITE);
+  g_assert_true (has_move (&pos, "mgRa1-a2"));
+  fe_test_setup (&pos, &rules, &p, "wKh1 wmgRa1 bKh8 bRa8", FE_BLACK);
+  g_assert_true (has_move (&pos, "Ra8-b8"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -229,5 +262,7 @@ main (int argc, char **argv)
   g_test_add_func ("/madrasi/neutral-rook-no-mate", test_neutral_rook_no_mate);
   g_test_add_func ("/madrasi/paralysed-paralyses", test_paralysed_paralyses);
   g_test_add_func ("/madrasi/same-walk-only", test_same_walk_only);
+  g_test_add_func ("/madrasi/einstein-triple-step", test_einstein_triple_step);
+  g_test_add_func ("/madrasi/magician", test_magician);
   return g_test_run ();
 }
