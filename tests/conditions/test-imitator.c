@@ -365,6 +365,31 @@ test_oracle_walks (void)
   assert_moves (&pos, "", "MAa3-c2[Ih1]");
 }
 
+/* Rose (D16): d4→d8 runs over e6 or over c6, and the move is generated
+ * once.  From h1 the imitator can only copy the path over c6 (g3, g5),
+ * from a1 only the one over e6 (b3, a5): either way the move is legal.
+ * It is not when the copyable path is blocked for the imitator (b3) or
+ * for the rose itself (e6). */
+static void
+test_rose (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams p = imitator ();
+  fe_test_setup (&pos, &rules, &p, "wROd4 Ih1", FE_WHITE);
+  assert_moves (&pos, "ROd4-d8", "ROd4-d8[Ih5]");
+  fe_test_setup (&pos, &rules, &p, "wROd4 Ia1", FE_WHITE);
+  assert_moves (&pos, "ROd4-d8", "ROd4-d8[Ia5]");
+  fe_test_setup (&pos, &rules, &p, "wROd4 bPb3 Ia1", FE_WHITE);
+  assert_moves (&pos, "ROd4-d8", "");
+  fe_test_setup (&pos, &rules, &p, "wROd4 bPc6 Ia1", FE_WHITE);
+  assert_moves (&pos, "ROd4-d8", "ROd4-d8[Ia5]");
+  fe_test_setup (&pos, &rules, &p, "wROd4 bPe6 Ih1", FE_WHITE);
+  assert_moves (&pos, "ROd4-d8", "ROd4-d8[Ih5]");
+  fe_test_setup (&pos, &rules, &p, "wROd4 bPe6 Ia1", FE_WHITE);
+  assert_moves (&pos, "ROd4-d8", "");
+}
+
 /* Oracle bsp_imitator_04 a): h=2, promotion into an imitator. */
 static void
 test_oracle_04 (void)
@@ -547,6 +572,7 @@ main (int argc, char **argv)
   g_test_add_func ("/imitator/im7-promotion", test_im7_promotion);
   g_test_add_func ("/imitator/im8-two", test_im8_two);
   g_test_add_func ("/imitator/ten", test_ten);
+  g_test_add_func ("/imitator/rose", test_rose);
   g_test_add_func ("/imitator/oracle-walks", test_oracle_walks);
   g_test_add_func ("/imitator/oracle-00", test_oracle_00);
   g_test_add_func ("/imitator/oracle-01", test_oracle_01);

@@ -220,6 +220,37 @@ build_steps (int walk, int nature, int aux, FeSquare from, FeSquare to, bool no_
   return 1;
 }
 
+/* A rose move is generated once however many paths reach its arrival
+ * (D7); the mover may take any of them, so it is imitable when the
+ * imitators can follow one open path (decision, docs/decisions.md). */
+static bool
+follow_rose (const During *d, FeSquare from, FeSquare to)
+{
+  for (int start = 0; start < 8; start++)
+    for (int sense = 0; sense < 2; sense++)
+      {
+        Step st[MAX_STEPS];
+        int s = from, n = 0;
+        for (int k = 0; k < 7; k++)
+          {
+            s += rose_steps[(start + (sense ? -k : k) + 16) & 7];
+            if (s & 0x88)
+              break;
+            st[n] = (Step) { (int16_t) (s - from), NEED_EMPTY };
+            n++;
+            if (s == to)
+              {
+                if (follow (d, 0, st, n))
+                  return true;
+                break;
+              }
+            if (occupied (d, s))
+              break;
+          }
+      }
+  return false;
+}
+
 /* The walk that made the displacement: the piece that left `from`. */
 static int
 mover_walk (const FePosition *pos, const FeMove *m, const FeUndo *undo)
@@ -300,7 +331,8 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
           Step st[MAX_STEPS];
           int n = build_steps (mover_walk (pos, m, undo), m->nature, m->aux, m->from, m->to,
                                pos->rules->params.imitator_no_hurdles, st);
-          if (!follow (&d, 0, st, n))
+          if (m->nature == FE_NATURE_CURVE ? !follow_rose (&d, m->from, m->to)
+                                           : !follow (&d, 0, st, n))
             return false;
           delta = (int) m->to - (int) m->from;
         }
