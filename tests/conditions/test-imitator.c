@@ -365,6 +365,52 @@ test_oracle_walks (void)
   assert_moves (&pos, "", "MAa3-c2[Ih1]");
 }
 
+/* D16 locust and lion.  Ld1*d4-d5 hops over d4 at distance 3: the
+ * imitator a3 needs a4, a5 empty, a piece on a6 and a7 empty.  The lion's
+ * imitator c1 needs its hurdle on c3 and the rest of c2..c8 empty. */
+static void
+test_locust_lion (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams p = imitator ();
+  fe_test_setup (&pos, &rules, &p, "wLd1 bPd4 bPa6 Ia3", FE_WHITE);
+  assert_moves (&pos, "L", "Ld1*d4-d5[Ia7]");
+  fe_test_setup (&pos, &rules, &p, "wLd1 bPd4 Ia3", FE_WHITE);
+  assert_moves (&pos, "L", "");
+  fe_test_setup (&pos, &rules, &p, "wLIa1 wPa3 bPc3 Ic1", FE_WHITE);
+  assert_moves (&pos, "LI",
+                "LIa1-a4[Ic4] LIa1-a5[Ic5] LIa1-a6[Ic6] LIa1-a7[Ic7] LIa1-a8[Ic8]");
+  fe_test_setup (&pos, &rules, &p, "wLIa1 wPa3 Ic1", FE_WHITE);
+  assert_moves (&pos, "LI", "");
+  p.imitator_no_hurdles = true;
+  fe_test_setup (&pos, &rules, &p, "wLIa1 wPa3 Ic1", FE_WHITE);
+  assert_moves (&pos, "LI",
+                "LIa1-a4[Ic4] LIa1-a5[Ic5] LIa1-a6[Ic6] LIa1-a7[Ic7] LIa1-a8[Ic8]");
+}
+
+/* §4.4 with hoppers: Ge8×e1 over e2 (0,-7, hurdle at 6) checks only if the
+ * imitator a8 finds a hurdle on a2; Le8×e4 (landing e3) only with one on
+ * a4. */
+static void
+test_hopper_checks (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams p = imitator ();
+  fe_test_setup (&pos, &rules, &p, "wKe1 wPe2 bKh8 bGe8 Ia8", FE_WHITE);
+  g_assert_false (fe_in_check (&pos, FE_WHITE));
+  fe_test_setup (&pos, &rules, &p, "wKe1 wPe2 wPa2 bKh8 bGe8 Ia8", FE_WHITE);
+  g_assert_true (fe_in_check (&pos, FE_WHITE));
+  fe_test_setup (&pos, &rules, &p, "wKe4 bKh8 bLe8 Ia8", FE_WHITE);
+  g_assert_false (fe_in_check (&pos, FE_WHITE));
+  fe_test_setup (&pos, &rules, &p, "wKe4 wPa4 bKh8 bLe8 Ia8", FE_WHITE);
+  g_assert_true (fe_in_check (&pos, FE_WHITE));
+  p.imitator_no_hurdles = true;
+  fe_test_setup (&pos, &rules, &p, "wKe1 wPe2 bKh8 bGe8 Ia8", FE_WHITE);
+  g_assert_true (fe_in_check (&pos, FE_WHITE));
+}
+
 /* Rose (D16): d4→d8 runs over e6 or over c6, and the move is generated
  * once.  From h1 the imitator can only copy the path over c6 (g3, g5),
  * from a1 only the one over e6 (b3, a5): either way the move is legal.
@@ -573,6 +619,8 @@ main (int argc, char **argv)
   g_test_add_func ("/imitator/im8-two", test_im8_two);
   g_test_add_func ("/imitator/ten", test_ten);
   g_test_add_func ("/imitator/rose", test_rose);
+  g_test_add_func ("/imitator/locust-lion", test_locust_lion);
+  g_test_add_func ("/imitator/hopper-checks", test_hopper_checks);
   g_test_add_func ("/imitator/oracle-walks", test_oracle_walks);
   g_test_add_func ("/imitator/oracle-00", test_oracle_00);
   g_test_add_func ("/imitator/oracle-01", test_oracle_01);
