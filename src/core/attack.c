@@ -225,19 +225,91 @@ capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
   return true;
 }
 
+#define WALK_BIT(w) (UINT64_C (1) << (w))
+#define ORTHODOX_BITS (WALK_BIT (FE_WALK_KING) | WALK_BIT (FE_WALK_QUEEN) | WALK_BIT (FE_WALK_ROOK) \
+                       | WALK_BIT (FE_WALK_BISHOP) | WALK_BIT (FE_WALK_KNIGHT) | WALK_BIT (FE_WALK_PAWN))
+
+static inline bool
+attacker_colour (FePiece p, int by_side)
+{
+  return p.colour == by_side || p.colour == FE_NEUTRAL;
+}
+
+/* The orthodox walks looked up together: one scan per line serves queen,
+ * rook and bishop, which is most of the check tests of any search. */
+static bool
+orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
+{
+  static const int knight[8] = { 33, 31, 18, 14, -33, -31, -18, -14 };
+  static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+  const FePiece *b = pos->board;
+  if (present & WALK_BIT (FE_WALK_PAWN))
+    {
+      int fwd = by_side == FE_WHITE ? 16 : -16;
+      for (int k = -1; k <= 1; k += 2)
+        {
+          int from = t - fwd + k;
+          if ((from & 0x88) || b[from].walk != FE_WALK_PAWN || !attacker_colour (b[from], by_side))
+            continue;
+          int rel = by_side == FE_WHITE ? FE_RANK (from) : 7 - FE_RANK (from);
+          if (pawn_rank_may_capture (pos, rel))
+            return true;
+        }
+    }
+  if (present & WALK_BIT (FE_WALK_KNIGHT))
+    for (int i = 0; i < 8; i++)
+      {
+        int from = t + knight[i];
+        if (!(from & 0x88) && b[from].walk == FE_WALK_KNIGHT && attacker_colour (b[from], by_side))
+          return true;
+      }
+  if (present & WALK_BIT (FE_WALK_KING))
+    for (int i = 0; i < 8; i++)
+      {
+        int from = t + lines[i];
+        if (!(from & 0x88) && b[from].walk == FE_WALK_KING && attacker_colour (b[from], by_side))
+          return true;
+      }
+  uint64_t sliders = present & (WALK_BIT (FE_WALK_QUEEN) | WALK_BIT (FE_WALK_ROOK) | WALK_BIT (FE_WALK_BISHOP));
+  if (sliders)
+    for (int i = 0; i < 8; i++)
+      {
+        int v = lines[i];
+        int from = t + v;
+        while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
+          from += v;
+        if (from & 0x88)
+          continue;
+        FePiece p = b[from];
+        if (!attacker_colour (p, by_side))
+          continue;
+        if (p.walk == FE_WALK_QUEEN || p.walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
+          return true;
+      }
+  return false;
+}
+
 bool
 fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
 {
   Search s = { pos, 0, by_side, true, NULL, NULL };
+  uint64_t present = pos->walk_mask[by_side] | pos->walk_mask[FE_NEUTRAL];
   if (pos->rules && pos->rules->any_capture_hook)
     s.accept = capture_allowed;
-  for (int w = 1; w < FE_WALK_COUNT; w++)
-    if (pos->walk_count[by_side][w] || pos->walk_count[FE_NEUTRAL][w])
-      {
-        s.walk = w;
-        if (search_walk (&s, target))
-          return true;
-      }
+  else if (!(pos->rules && pos->rules->any_blocked_hook))
+    {
+      if (orthodox_attacked (pos, target, by_side, present))
+        return true;
+      present &= ~ORTHODOX_BITS;
+    }
+  while (present)
+    {
+      int w = __builtin_ctzll (present);
+      present &= present - 1;
+      s.walk = w;
+      if (search_walk (&s, target))
+        return true;
+    }
   return false;
 }
 

@@ -709,11 +709,94 @@ fe_has_legal_move (FePosition *pos)
   return false;
 }
 
+/* ---- perft ----------------------------------------------------------- */
+
+#define ORTHODOX_WALKS ((UINT64_C (1) << FE_WALK_KING) | (UINT64_C (1) << FE_WALK_QUEEN) \
+                        | (UINT64_C (1) << FE_WALK_ROOK) | (UINT64_C (1) << FE_WALK_BISHOP) \
+                        | (UINT64_C (1) << FE_WALK_KNIGHT) | (UINT64_C (1) << FE_WALK_PAWN))
+
+/* Queen-line unit vector for a 0x88 difference, or 0. */
+static int8_t line_of_diff[240];
+
+static void
+init_line_table (void)
+{
+  static gsize done = 0;
+  if (!g_once_init_enter (&done))
+    return;
+  static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+  for (int i = 0; i < 8; i++)
+    for (int k = 1; k < 8; k++)
+      line_of_diff[lines[i] * k + 119] = lines[i];
+  g_once_init_leave (&done, 1);
+}
+
+/* Counts the legal moves of an orthodox position without playing the ones
+ * whose legality pins decide (perft's last ply).  Returns -1 when the side
+ * has no king or is in check: then every move is played. */
+static int64_t
+count_legal_by_pins (FePosition *pos, const FeMoveList *list)
+{
+  int side = pos->side;
+  int k = pos->king[side];
+  if (k == FE_NO_SQUARE || fe_in_check (pos, side))
+    return -1;
+  init_line_table ();
+  static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+  int8_t pin[128] = { 0 };
+  const FePiece *b = pos->board;
+  for (int i = 0; i < 8; i++)
+    {
+      int v = lines[i], s = k + v;
+      while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
+        s += v;
+      if ((s & 0x88) || b[s].colour != side)
+        continue;
+      int own = s;
+      s += v;
+      while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
+        s += v;
+      if ((s & 0x88) || b[s].colour == side)
+        continue;
+      if (b[s].walk == FE_WALK_QUEEN || b[s].walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
+        pin[own] = v;
+    }
+  int64_t n = 0;
+  FeUndo undo;
+  for (int i = 0; i < list->count; i++)
+    {
+      const FeMove *m = &list->moves[i];
+      if (m->from == k || (m->flags & FE_MOVE_EN_PASSANT))
+        {
+          if (fe_make_legal (pos, m, &undo))
+            {
+              n++;
+              fe_unmake (pos, m, &undo);
+            }
+        }
+      else if (!pin[m->from])
+        n++;
+      else
+        {
+          int d = line_of_diff[m->to - m->from + 119];
+          n += d == pin[m->from] || d == -pin[m->from];
+        }
+    }
+  return n;
+}
+
 uint64_t
 fe_perft (FePosition *pos, int depth)
 {
   FeMoveList list;
   fe_generate_pseudo (pos, &list);
+  if (depth <= 1 && !pos->rules
+      && !((pos->walk_mask[0] | pos->walk_mask[1]) & ~ORTHODOX_WALKS) && !pos->walk_mask[2])
+    {
+      int64_t n = count_legal_by_pins (pos, &list);
+      if (n >= 0)
+        return n;
+    }
   uint64_t n = 0;
   FeUndo undo;
   for (int i = 0; i < list.count; i++)

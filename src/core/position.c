@@ -10,7 +10,8 @@
 /* Piece keys by (walk, colour, attributes) and square; filled once from a
  * fixed seed so hashes are reproducible between runs. */
 #define N_PIECE_KEYS (FE_WALK_MAX * 3 * 4)
-static uint64_t piece_keys[N_PIECE_KEYS][64];
+uint64_t fe_zobrist_piece_keys[N_PIECE_KEYS][64];
+#define piece_keys fe_zobrist_piece_keys
 static uint64_t side_key;
 static uint64_t castling_keys[64];
 static uint64_t ep_keys[64];
@@ -47,12 +48,6 @@ keys_init (void)
     }
 }
 
-uint64_t
-fe_zobrist_piece (FePiece p, FeSquare sq)
-{
-  return piece_keys[(p.walk * 3 + p.colour) * 4 + (p.attrs & 3)][FE_SQ64 (sq)];
-}
-
 uint64_t fe_zobrist_side (void) { return side_key; }
 uint64_t fe_zobrist_castling (uint8_t rights) { return castling_keys[rights & 63]; }
 uint64_t fe_zobrist_ep (FeSquare sq) { return ep_keys[FE_SQ64 (sq)]; }
@@ -78,7 +73,8 @@ write_square (FePosition *pos, FeSquare sq, FePiece piece)
   if (old.walk)
     {
       pos->hash ^= fe_zobrist_piece (old, sq);
-      pos->walk_count[old.colour][old.walk]--;
+      if (--pos->walk_count[old.colour][old.walk] == 0)
+        pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
       if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
         pos->king[old.colour] = FE_NO_SQUARE;
     }
@@ -86,7 +82,8 @@ write_square (FePosition *pos, FeSquare sq, FePiece piece)
   if (piece.walk)
     {
       pos->hash ^= fe_zobrist_piece (piece, sq);
-      pos->walk_count[piece.colour][piece.walk]++;
+      if (pos->walk_count[piece.colour][piece.walk]++ == 0)
+        pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
       if (piece.walk == FE_WALK_KING && piece.colour < 2)
         pos->king[piece.colour] = sq;
     }
@@ -123,7 +120,23 @@ void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
 void
 fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
 {
-  write_square (pos, sq, piece);
+  /* Unmake restores the hash from the undo record: skip the keys. */
+  FePiece old = pos->board[sq];
+  if (old.walk)
+    {
+      if (--pos->walk_count[old.colour][old.walk] == 0)
+        pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
+      if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
+        pos->king[old.colour] = FE_NO_SQUARE;
+    }
+  pos->board[sq] = piece;
+  if (piece.walk)
+    {
+      if (pos->walk_count[piece.colour][piece.walk]++ == 0)
+        pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
+      if (piece.walk == FE_WALK_KING && piece.colour < 2)
+        pos->king[piece.colour] = sq;
+    }
 }
 
 void
@@ -167,6 +180,13 @@ fe_position_recompute_hash (FePosition *pos)
   for (int i = 0; i < pos->n_imitators; i++)
     h ^= fe_zobrist_imitator (pos->imitators[i]);
   pos->hash = h;
+  for (int c = 0; c < 3; c++)
+    {
+      pos->walk_mask[c] = 0;
+      for (int w = 1; w < FE_WALK_COUNT; w++)
+        if (pos->walk_count[c][w])
+          pos->walk_mask[c] |= UINT64_C (1) << w;
+    }
 }
 
 int

@@ -49,6 +49,7 @@ typedef struct FePosition {
   uint8_t imitators[FE_MAX_IMITATORS];
   uint8_t imitator_colour[FE_MAX_IMITATORS]; /* FeColour; neutral = standard */
   uint8_t walk_count[3][FE_WALK_MAX];          /* per colour: how many of each walk */
+  uint64_t walk_mask[3];                       /* per colour: bit w set when walk w is present */
   uint8_t next_id;
   /* CastlingMutuallyExclusive: pairs of castling flags (FE_CASTLE_*) of which
    * using one (castling with that rook) removes the other. */
@@ -71,7 +72,14 @@ int fe_position_count (const FePosition *pos, FeColour colour);
 /* The logged write used by make and the conditions. */
 void fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece);
 
-uint64_t fe_zobrist_piece (FePiece piece, FeSquare sq);
+/* Piece keys by (walk, colour, attributes) and square: inline, since every
+ * square write of make/unmake updates the hash. */
+extern uint64_t fe_zobrist_piece_keys[FE_WALK_MAX * 3 * 4][64];
+static inline uint64_t
+fe_zobrist_piece (FePiece p, FeSquare sq)
+{
+  return fe_zobrist_piece_keys[(p.walk * 3 + p.colour) * 4 + (p.attrs & 3)][FE_SQ64 (sq)];
+}
 uint64_t fe_zobrist_side (void);
 uint64_t fe_zobrist_castling (uint8_t rights);
 uint64_t fe_zobrist_ep (FeSquare sq);
