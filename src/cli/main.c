@@ -17,8 +17,9 @@ usage (void)
   fprintf (stderr,
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S]\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
-           "       feerie-cli bench [--depth N]\n"
-           "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n");
+           "       feerie-cli bench [--depth N] [--problems DIR]\n"
+           "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
+           "       feerie-cli diagram [--size PX] IN OUT.{png,svg,pdf}\n");
   return 2;
 }
 
@@ -110,13 +111,84 @@ cmd_solve (int argc, char **argv)
   return status;
 }
 
+/* Popeye's times from the oracle's INDEX.tsv (name → seconds), if present. */
+static GHashTable *
+read_popeye_times (const char *dir)
+{
+  GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  char *index = g_build_filename (dir, "..", "INDEX.tsv", NULL);
+  char *text = NULL;
+  if (g_file_get_contents (index, &text, NULL, NULL))
+    {
+      char **lines = g_strsplit (text, "\n", -1);
+      for (char **l = lines; *l; l++)
+        {
+          char **f = g_strsplit (*l, "\t", -1);
+          if (g_strv_length (f) > 3 && g_ascii_isdigit (f[3][0]))
+            g_hash_table_insert (t, g_strdup (f[0]), g_strdup (f[3]));
+          g_strfreev (f);
+        }
+      g_strfreev (lines);
+    }
+  g_free (text);
+  g_free (index);
+  return t;
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return g_strcmp0 (*(char *const *) a, *(char *const *) b);
+}
+
+static void
+bench_problems (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  if (!d)
+    return;
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+  while ((name = g_dir_read_name (d)))
+    g_ptr_array_add (names, g_strdup (name));
+  g_dir_close (d);
+  g_ptr_array_sort (names, compare_names);
+  GHashTable *popeye = read_popeye_times (dir);
+  double ours = 0, theirs = 0;
+  printf ("%-28s %10s %10s %12s\n", "problem", "feerie s", "popeye s", "nodes");
+  for (guint i = 0; i < names->len; i++)
+    {
+      char *path = g_build_filename (dir, names->pdata[i], "problem.inp", NULL);
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          FeSolverConfig config = { 0 };
+          FeSolverStats stats = { 0 };
+          GString *out = g_string_new (NULL);
+          int st = solve_file (path, &config, out, &stats);
+          const char *p = g_hash_table_lookup (popeye, names->pdata[i]);
+          printf ("%-28s %10.3f %10s %12" G_GUINT64_FORMAT "%s\n", (char *) names->pdata[i],
+                  stats.seconds, p ? p : "-", stats.nodes, st ? " (error)" : "");
+          ours += stats.seconds;
+          theirs += p ? g_ascii_strtod (p, NULL) : 0;
+          g_string_free (out, TRUE);
+        }
+      g_free (path);
+    }
+  printf ("%-28s %10.3f %10.3f\n", "total", ours, theirs);
+  g_hash_table_unref (popeye);
+  g_ptr_array_unref (names);
+}
+
 static int
 cmd_bench (int argc, char **argv)
 {
   int depth = 5;
+  const char *problems_dir = NULL;
   for (int i = 0; i < argc; i++)
     if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc)
       depth = atoi (argv[++i]);
+    else if (strcmp (argv[i], "--problems") == 0 && i + 1 < argc)
+      problems_dir = argv[++i];
   static const char *positions[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
@@ -137,40 +209,15 @@ cmd_bench (int argc, char **argv)
       total_s += s;
     }
   printf ("perft total: %" G_GUINT64_FORMAT " nodes, %.2f M nodes/s\n", total, total / total_s / 1e6);
-  const char *dir = g_getenv ("FEERIE_BENCH_DIR");
+  const char *dir = problems_dir ? problems_dir : g_getenv ("FEERIE_BENCH_DIR");
+  if (!dir && g_file_test ("tests/oracle/data/cases", G_FILE_TEST_IS_DIR))
+    dir = "tests/oracle/data/cases";
   if (dir)
-    {
-      GDir *d = g_dir_open (dir, 0, NULL);
-      const char *name;
-      GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
-      while (d && (name = g_dir_read_name (d)))
-        g_ptr_array_add (names, g_strdup (name));
-      g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
-      for (guint i = 0; i < names->len; i++)
-        {
-          char *path = g_build_filename (dir, names->pdata[i], "problem.inp", NULL);
-          if (!g_file_test (path, G_FILE_TEST_EXISTS))
-            {
-              g_free (path);
-              continue;
-            }
-          FeSolverConfig config = { 0 };
-          FeSolverStats stats = { 0 };
-          GString *out = g_string_new (NULL);
-          gint64 t0 = g_get_monotonic_time ();
-          int st = solve_file (path, &config, out, &stats);
-          double s = (g_get_monotonic_time () - t0) / 1e6;
-          printf ("solve %-32s %8.3f s %10" G_GUINT64_FORMAT " nodes%s\n",
-                  (char *) names->pdata[i], s, stats.nodes, st ? " (error)" : "");
-          g_string_free (out, TRUE);
-          g_free (path);
-        }
-      g_ptr_array_unref (names);
-      if (d)
-        g_dir_close (d);
-    }
+    bench_problems (dir);
   return 0;
 }
+
+int fe_cli_cmd_diagram (int argc, char **argv); /* cmd-diagram.c */
 
 int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
 
@@ -185,6 +232,8 @@ main (int argc, char **argv)
     return cmd_solve (argc - 2, argv + 2);
   if (strcmp (argv[1], "bench") == 0)
     return cmd_bench (argc - 2, argv + 2);
+  if (strcmp (argv[1], "diagram") == 0)
+    return fe_cli_cmd_diagram (argc - 2, argv + 2);
   if (strcmp (argv[1], "convert") == 0)
     return fe_cli_cmd_convert (argc - 2, argv + 2);
   return usage ();

@@ -15,21 +15,21 @@ fe_tt_new (int megabytes)
   while (n * 2 * sizeof (FeTTEntry) <= bytes)
     n *= 2;
   FeTT *tt = g_new0 (FeTT, 1);
+  /* Zeroed memory is an empty table (key 0 marks a free entry), and a large
+   * calloc is mapped lazily: small problems never touch most of it. */
   tt->entries = g_new0 (FeTTEntry, n);
   tt->mask = n - 1;
-  fe_tt_clear (tt);
   return tt;
 }
 
 void
 fe_tt_clear (FeTT *tt)
 {
-  for (guint64 i = 0; i <= tt->mask; i++)
-    {
-      tt->entries[i].key = 0;
-      tt->entries[i].win_min = 255;
-      tt->entries[i].fail_max = 0;
-    }
+  if (!tt->used)
+    return;
+  g_free (tt->entries);
+  tt->entries = g_new0 (FeTTEntry, tt->mask + 1);
+  tt->used = FALSE;
 }
 
 void

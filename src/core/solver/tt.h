@@ -17,6 +17,7 @@ typedef struct {
 typedef struct {
   FeTTEntry *entries;
   guint64 mask;
+  gboolean used;
 } FeTT;
 
 FeTT *fe_tt_new (int megabytes);
@@ -28,7 +29,7 @@ static inline int
 fe_tt_probe (const FeTT *tt, uint64_t key, int depth)
 {
   const FeTTEntry *e = &tt->entries[key & tt->mask];
-  if (e->key != key)
+  if (e->key != key || key == 0)
     return -1;
   if (depth >= e->win_min)
     return 1;
@@ -41,6 +42,7 @@ static inline void
 fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
 {
   FeTTEntry *e = &tt->entries[key & tt->mask];
+  tt->used = TRUE;
   if (e->key != key)
     {
       e->key = key;
