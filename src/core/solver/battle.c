@@ -44,6 +44,20 @@ goal_in_one (FeSolver *s)
 
 static gboolean defend (FeSolver *s, int h);
 
+/* Moves the killer to the front of the list, if present. */
+static void
+killer_first (FeMoveList *list, const FeMove *killer)
+{
+  for (int i = 1; i < list->count; i++)
+    if (fe_move_equal (&list->moves[i], killer))
+      {
+        FeMove t = list->moves[0];
+        list->moves[0] = list->moves[i];
+        list->moves[i] = t;
+        return;
+      }
+}
+
 /* Attacker to move: does it win within h half-moves? */
 static gboolean
 attack (FeSolver *s, int h)
@@ -61,10 +75,16 @@ attack (FeSolver *s, int h)
     {
       FeMoveList list;
       fe_generate_pseudo (&s->pos, &list);
+      killer_first (&list, &s->killer_attack[h & 63]);
       FeUndo undo;
       for (int i = 0; i < list.count && !win; i++)
         {
           FeMove *m = &list.moves[i];
+          if (h == 1 && goal_by_attacker (s))
+            {
+              win = fe_solver_final_move_reaches_goal (s, m);
+              continue;
+            }
           if (!fe_make_legal (&s->pos, m, &undo))
             continue;
           if (goal_by_attacker (s))
@@ -72,6 +92,8 @@ attack (FeSolver *s, int h)
           else
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
+          if (win)
+            s->killer_attack[h & 63] = *m;
         }
     }
   if (!s->aborted)
@@ -103,6 +125,7 @@ defend (FeSolver *s, int h)
     }
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
+  killer_first (&list, &s->killer_defence[h & 63]);
   FeUndo undo;
   for (int i = 0; i < list.count && lost; i++)
     {
@@ -115,6 +138,8 @@ defend (FeSolver *s, int h)
       else
         lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
       fe_unmake (&s->pos, m, &undo);
+      if (!lost)
+        s->killer_defence[h & 63] = *m;
     }
 done:
   lost = lost && any;

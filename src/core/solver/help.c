@@ -87,23 +87,21 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
   for (int i = 0; i < list.count && !enough (s); i++)
     {
       FeMove *m = &list.moves[i];
-      if (!fe_make_legal (&s->pos, m, &undo))
-        continue;
       s->line_moves[depth] = *m;
       gboolean ok;
       if (h == 1)
         {
-          ok = fe_solver_goal_reached (s, m);
+          ok = fe_solver_final_move_reaches_goal (s, m);
           if (ok && print)
-            {
-              fe_unmake (&s->pos, m, &undo);
-              print_line (s, s->line_moves, depth + 1, starts_half, 0);
-              fe_make (&s->pos, m, &undo);
-            }
+            print_line (s, s->line_moves, depth + 1, starts_half, 0);
         }
       else
-        ok = help (s, h - 1, depth + 1, print, starts_half);
-      fe_unmake (&s->pos, m, &undo);
+        {
+          if (!fe_make_legal (&s->pos, m, &undo))
+            continue;
+          ok = help (s, h - 1, depth + 1, print, starts_half);
+          fe_unmake (&s->pos, m, &undo);
+        }
       found |= ok;
       if (found && !print)
         break;

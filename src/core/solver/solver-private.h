@@ -25,11 +25,16 @@ typedef struct {
   /* help/series printing */
   FeMove line_moves[256];
   FePosition root; /* where printed lines are replayed from */
+  /* Killer moves by depth: the last winning attack and the last refutation
+   * found at that many half-moves left are tried first next time. */
+  FeMove killer_attack[64];
+  FeMove killer_defence[64];
   int line_len;
 } FeSolver;
 
 gboolean fe_solver_tick (FeSolver *s);
 gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last);
+gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
 void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
 
 void fe_solve_battle (FeSolver *s);

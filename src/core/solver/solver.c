@@ -55,6 +55,26 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
   return FALSE;
 }
 
+/* Plays and takes back a last move: does it reach the goal?  For mate and
+ * check goals a move that gives no check is dismissed before its legality
+ * is even tested: most moves of a last ply are. */
+gboolean
+fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
+{
+  FePosition *pos = &s->pos;
+  int mover = pos->side;
+  FeUndo undo;
+  gboolean goal = FALSE;
+  if (fe_make (pos, m, &undo))
+    {
+      gboolean needs_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK;
+      if ((!needs_check || fe_in_check (pos, pos->side)) && !fe_in_check (pos, mover))
+        goal = fe_solver_goal_reached (s, m);
+    }
+  fe_unmake (pos, m, &undo);
+  return goal;
+}
+
 /* Appends the move (made from s->pos, which is restored) with its marks. */
 void
 fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last,
