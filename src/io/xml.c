@@ -99,6 +99,13 @@ validity_error (void *data, xmlErrorPtr e)
   collect_error (data, e);
 }
 
+/* Encoding conversion errors bypass the context and go to libxml2's generic
+ * handler (stderr); they are repeated as parser errors, so drop them here. */
+static void
+silent_error (void *data, const char *fmt, ...)
+{
+}
+
 static gboolean
 fail_at_line (Loader *l, GError **error, long line, int column, const char *fmt, ...) G_GNUC_PRINTF (5, 6);
 
@@ -878,6 +885,9 @@ fe_xml_parse (const char *text, gsize length, const char *filename, GError **err
       fail_at_line (&l, error, 1, 1, "out of memory");
       return NULL;
     }
+  xmlGenericErrorFunc saved_handler = xmlGenericError;
+  void *saved_context = xmlGenericErrorContext;
+  xmlSetGenericErrorFunc (NULL, silent_error);
   ctxt->_private = &l;
   ctxt->sax->serror = parser_error;
   /* No network, no entity substitution (no XXE), big line numbers kept. */
@@ -970,6 +980,7 @@ fe_xml_parse (const char *text, gsize length, const char *filename, GError **err
       }
 
 out:
+  xmlSetGenericErrorFunc (saved_context, saved_handler);
   g_free (l.message);
   if (doc)
     xmlFreeDoc (doc);
