@@ -238,6 +238,11 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
         }
       else
         g_string_append_c (out, '\n');
+      if (!fe_conditions_validate (&cond, &pos, error))
+        {
+          ok = FALSE;
+          break;
+        }
       apply_castling_mutex (&pos, &problem->options);
       FeRules *rules = g_new0 (FeRules, 1);
       fe_rules_init (rules, &cond, &pos);
