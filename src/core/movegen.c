@@ -299,19 +299,6 @@ gen_moose (Gen *g, FeSquare from)
     }
 }
 
-static int
-gcd (int a, int b)
-{
-  a = ABS (a), b = ABS (b);
-  while (b)
-    {
-      int t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
 static void
 gen_equihopper (Gen *g, FeSquare from, bool nonstop)
 {
@@ -328,7 +315,7 @@ gen_equihopper (Gen *g, FeSquare from, bool nonstop)
         int hurdle = from + V (df, dr);
         if (b[hurdle].walk == FE_WALK_NONE)
           continue;
-        int n = gcd (df, dr);
+        int n = fe_gcd (df, dr);
         int unit = V (df / n, dr / n);
         bool clear = true;
         if (!nonstop)

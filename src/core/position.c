@@ -65,14 +65,16 @@ fe_position_init (FePosition *pos)
   fe_position_recompute_hash (pos);
 }
 
-/* The raw write: hash, counts and king squares follow the board. */
+/* The raw write: counts, masks and king squares follow the board; the hash
+ * too unless unmake restores it wholesale from the undo record. */
 static inline void
-write_square (FePosition *pos, FeSquare sq, FePiece piece)
+write_square_keyed (FePosition *pos, FeSquare sq, FePiece piece, bool keep_hash)
 {
   FePiece old = pos->board[sq];
   if (old.walk)
     {
-      pos->hash ^= fe_zobrist_piece (old, sq);
+      if (keep_hash)
+        pos->hash ^= fe_zobrist_piece (old, sq);
       if (--pos->walk_count[old.colour][old.walk] == 0)
         pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
       if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
@@ -81,12 +83,19 @@ write_square (FePosition *pos, FeSquare sq, FePiece piece)
   pos->board[sq] = piece;
   if (piece.walk)
     {
-      pos->hash ^= fe_zobrist_piece (piece, sq);
+      if (keep_hash)
+        pos->hash ^= fe_zobrist_piece (piece, sq);
       if (pos->walk_count[piece.colour][piece.walk]++ == 0)
         pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
       if (piece.walk == FE_WALK_KING && piece.colour < 2)
         pos->king[piece.colour] = sq;
     }
+}
+
+static inline void
+write_square (FePosition *pos, FeSquare sq, FePiece piece)
+{
+  write_square_keyed (pos, sq, piece, true);
 }
 
 void
@@ -120,23 +129,7 @@ void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
 void
 fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
 {
-  /* Unmake restores the hash from the undo record: skip the keys. */
-  FePiece old = pos->board[sq];
-  if (old.walk)
-    {
-      if (--pos->walk_count[old.colour][old.walk] == 0)
-        pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
-      if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
-        pos->king[old.colour] = FE_NO_SQUARE;
-    }
-  pos->board[sq] = piece;
-  if (piece.walk)
-    {
-      if (pos->walk_count[piece.colour][piece.walk]++ == 0)
-        pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
-      if (piece.walk == FE_WALK_KING && piece.colour < 2)
-        pos->king[piece.colour] = sq;
-    }
+  write_square_keyed (pos, sq, piece, false);
 }
 
 void

@@ -51,5 +51,21 @@ int fe_walk_from_code (const char *code);
 const char *fe_walk_print_code (int walk);
 bool fe_walk_is_fairy (int walk);
 
+/* Greatest common divisor of a vector's coordinates: the number of lattice
+ * steps along it (equihoppers, straight-line views, imitator paths). */
+static inline int
+fe_gcd (int a, int b)
+{
+  a = a < 0 ? -a : a;
+  b = b < 0 ? -b : b;
+  while (b)
+    {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+  return a;
+}
+
 /* Helpers for attack tables (filled once, thread-safe after fe_walks_init). */
 void fe_walks_init (void);

@@ -53,19 +53,6 @@ sign (int x)
   return (x > 0) - (x < 0);
 }
 
-static int
-gcd (int a, int b)
-{
-  a = ABS (a), b = ABS (b);
-  while (b)
-    {
-      int t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
 static inline bool
 takes_part (const FePosition *pos, int i, int side)
 {
@@ -145,7 +132,7 @@ build_steps (int walk, int nature, int aux, FeSquare from, FeSquare to, bool no_
     {
     case FE_NATURE_RIDE:
       {
-        int n = aux ? aux : gcd (df, dr);
+        int n = aux ? aux : fe_gcd (df, dr);
         return push_line (st, 0, V (df / n, dr / n), 1, n, 0, NEED_EMPTY);
       }
     case FE_NATURE_HOP:
@@ -160,7 +147,7 @@ build_steps (int walk, int nature, int aux, FeSquare from, FeSquare to, bool no_
       }
     case FE_NATURE_LION:
       {
-        int n = gcd (df, dr);
+        int n = fe_gcd (df, dr);
         return push_line (st, 0, V (df / n, dr / n), 1, n, aux, hurdle);
       }
     case FE_NATURE_CURVE:
@@ -201,7 +188,7 @@ build_steps (int walk, int nature, int aux, FeSquare from, FeSquare to, bool no_
         case FE_FAMILY_EQUIHOPPER:
           {
             /* Hurdle at the midpoint; on a line, the squares between too. */
-            int hf = df / 2, hr = dr / 2, n = gcd (hf, hr);
+            int hf = df / 2, hr = dr / 2, n = fe_gcd (hf, hr);
             return push_line (st, 0, V (hf / n, hr / n), 1, 2 * n, n, hurdle);
           }
         case FE_FAMILY_NONSTOP_EQUIHOPPER:

@@ -60,25 +60,11 @@ inside (int file, int rank)
   return file >= 0 && file < 8 && rank >= 0 && rank < 8;
 }
 
-static int
-gcd (int a, int b)
-{
-  a = a < 0 ? -a : a;
-  b = b < 0 ? -b : b;
-  while (b)
-    {
-      int t = a % b;
-      a = b;
-      b = t;
-    }
-  return a;
-}
-
 static void
 straight_line (FeSquare m, FeSquare t, View *v)
 {
   int mf = FE_FILE (m), mr = FE_RANK (m), tf = FE_FILE (t), tr = FE_RANK (t);
-  int g = gcd (tf - mf, tr - mr);
+  int g = fe_gcd (tf - mf, tr - mr);
   int uf = (tf - mf) / g, ur = (tr - mr) / g;
   do
     mf -= uf, mr -= ur;
