@@ -1,0 +1,557 @@
+/* fe-render.c — Cairo drawing of a diagram (board widget and exporters).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <pango/pangocairo.h>
+
+#include "fe-render.h"
+#include "core/walk.h"
+
+G_DEFINE_QUARK (fe-render-error-quark, fe_render_error)
+
+/* The orthodox figure a walk is drawn with, how far it is turned, and
+ * whether the walk's code is shown as a badge (when the figure alone would
+ * be ambiguous).  Families share a turn: hoppers upside down, lions a
+ * quarter turn right, locusts a quarter turn left. */
+typedef struct {
+  uint8_t figure; /* FE_WALK_KING..FE_WALK_PAWN */
+  int16_t turn;   /* degrees, clockwise */
+  gboolean badge;
+} FigureStyle;
+
+static FigureStyle
+figure_style (int walk)
+{
+  switch (walk)
+    {
+    case FE_WALK_KING: case FE_WALK_QUEEN: case FE_WALK_ROOK:
+    case FE_WALK_BISHOP: case FE_WALK_KNIGHT: case FE_WALK_PAWN:
+      return (FigureStyle) { walk, 0, FALSE };
+    case FE_WALK_GRASSHOPPER: return (FigureStyle) { FE_WALK_QUEEN, 180, FALSE };
+    case FE_WALK_NIGHTRIDER: return (FigureStyle) { FE_WALK_KNIGHT, 180, FALSE };
+    case FE_WALK_GRASSHOPPER2: case FE_WALK_GRASSHOPPER3:
+    case FE_WALK_EQUIHOPPER: case FE_WALK_NONSTOP_EQUIHOPPER: case FE_WALK_MOOSE:
+      return (FigureStyle) { FE_WALK_QUEEN, 180, TRUE };
+    case FE_WALK_ROOKHOPPER: return (FigureStyle) { FE_WALK_ROOK, 180, FALSE };
+    case FE_WALK_BISHOPHOPPER: return (FigureStyle) { FE_WALK_BISHOP, 180, FALSE };
+    case FE_WALK_KINGHOPPER: return (FigureStyle) { FE_WALK_KING, 180, FALSE };
+    case FE_WALK_LION: return (FigureStyle) { FE_WALK_QUEEN, 90, FALSE };
+    case FE_WALK_ROOKLION: return (FigureStyle) { FE_WALK_ROOK, 90, FALSE };
+    case FE_WALK_BISHOPLION: return (FigureStyle) { FE_WALK_BISHOP, 90, FALSE };
+    case FE_WALK_NIGHTRIDERLION: return (FigureStyle) { FE_WALK_KNIGHT, 90, TRUE };
+    case FE_WALK_LOCUST: return (FigureStyle) { FE_WALK_QUEEN, 270, FALSE };
+    case FE_WALK_ROOKLOCUST: return (FigureStyle) { FE_WALK_ROOK, 270, FALSE };
+    case FE_WALK_BISHOPLOCUST: return (FigureStyle) { FE_WALK_BISHOP, 270, FALSE };
+    case FE_WALK_NIGHTRIDERLOCUST: return (FigureStyle) { FE_WALK_KNIGHT, 270, TRUE };
+    case FE_WALK_CAMEL: case FE_WALK_GIRAFFE: case FE_WALK_ANTELOPE:
+      return (FigureStyle) { FE_WALK_KNIGHT, 90, TRUE };
+    case FE_WALK_ZEBRA: case FE_WALK_GNU: case FE_WALK_OKAPI: case FE_WALK_BISON:
+      return (FigureStyle) { FE_WALK_KNIGHT, 270, TRUE };
+    case FE_WALK_CAMELRIDER: case FE_WALK_ZEBRARIDER:
+      return (FigureStyle) { FE_WALK_KNIGHT, 180, TRUE };
+    case FE_WALK_AMAZON: return (FigureStyle) { FE_WALK_QUEEN, 0, TRUE };
+    case FE_WALK_EMPRESS: case FE_WALK_WAZIR: case FE_WALK_DABBABA:
+      return (FigureStyle) { FE_WALK_ROOK, 0, TRUE };
+    case FE_WALK_PRINCESS: case FE_WALK_ALFIL: case FE_WALK_FERS: case FE_WALK_BOYSCOUT:
+      return (FigureStyle) { FE_WALK_BISHOP, 0, TRUE };
+    case FE_WALK_ROSE: case FE_WALK_MAO: case FE_WALK_MOA:
+      return (FigureStyle) { FE_WALK_KNIGHT, 0, TRUE };
+    default:
+      return (FigureStyle) { FE_WALK_QUEEN, 0, TRUE };
+    }
+}
+
+/* U+2654.. white figures (outlines), U+265A.. black (solid). */
+static const char *
+glyph (int figure, gboolean solid)
+{
+  static const char *outline[] = { "", "\u2654", "\u2655", "\u2656", "\u2657", "\u2658", "\u2659" };
+  static const char *filled[] = { "", "\u265A", "\u265B", "\u265C", "\u265D", "\u265E", "\u265F" };
+  return solid ? filled[figure] : outline[figure];
+}
+
+void
+fe_render_style_init (FeRenderStyle *style)
+{
+  fe_render_parse_colour ("#f0dcb4", style->light);
+  fe_render_parse_colour ("#b88a5c", style->dark);
+  style->coordinates = TRUE;
+  style->font_family = "FreeSerif";
+}
+
+void
+fe_render_marks_init (FeRenderMarks *marks)
+{
+  memset (marks, 0, sizeof *marks);
+  marks->last_from = marks->last_to = FE_NO_SQUARE;
+  marks->selected = marks->drop_target = marks->hidden = FE_NO_SQUARE;
+}
+
+gboolean
+fe_render_parse_colour (const char *text, double rgb[3])
+{
+  if (!text || text[0] != '#')
+    return FALSE;
+  size_t n = strlen (text + 1);
+  if (n != 6 && n != 3)
+    return FALSE;
+  for (size_t i = 1; i <= n; i++)
+    if (!g_ascii_isxdigit (text[i]))
+      return FALSE;
+  for (int c = 0; c < 3; c++)
+    {
+      int v;
+      if (n == 6)
+        v = g_ascii_xdigit_value (text[1 + 2 * c]) * 16 + g_ascii_xdigit_value (text[2 + 2 * c]);
+      else
+        v = g_ascii_xdigit_value (text[1 + c]) * 17;
+      rgb[c] = v / 255.0;
+    }
+  return TRUE;
+}
+
+/* Margins in squares: coordinates sit left and below. */
+#define MARGIN_COORD 0.42
+#define MARGIN_PLAIN 0.06
+
+void
+fe_render_geometry (double width, double height, const FeRenderStyle *style, FeRenderGeometry *geo)
+{
+  double lead = style->coordinates ? MARGIN_COORD : MARGIN_PLAIN;
+  double span = 8 + lead + MARGIN_PLAIN;
+  geo->sq = MIN (width, height) / span;
+  double board = geo->sq * span;
+  geo->x0 = (width - board) / 2 + lead * geo->sq;
+  geo->y0 = (height - board) / 2 + MARGIN_PLAIN * geo->sq;
+}
+
+FeSquare
+fe_render_square_at (const FeRenderGeometry *geo, double x, double y)
+{
+  if (geo->sq <= 0)
+    return FE_NO_SQUARE;
+  double fx = (x - geo->x0) / geo->sq, fy = (y - geo->y0) / geo->sq;
+  if (fx < 0 || fy < 0 || fx >= 8 || fy >= 8)
+    return FE_NO_SQUARE;
+  return FE_SQ ((int) fx, 7 - (int) fy);
+}
+
+static void
+square_origin (const FeRenderGeometry *geo, FeSquare sq, double *x, double *y)
+{
+  *x = geo->x0 + FE_FILE (sq) * geo->sq;
+  *y = geo->y0 + (7 - FE_RANK (sq)) * geo->sq;
+}
+
+static PangoLayout *
+make_layout (cairo_t *cr, const char *family, double px, gboolean bold, const char *text)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *desc = pango_font_description_new ();
+  pango_font_description_set_family (desc, family);
+  pango_font_description_set_absolute_size (desc, px * PANGO_SCALE);
+  if (bold)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+/* Adds the glyph's outline to the path, its ink box centred on (0, 0).
+ * Centring on the ink box (not the logical box) keeps every figure on the
+ * same optical centre whatever the font's metrics. */
+static void
+glyph_path (cairo_t *cr, const FeRenderStyle *style, const char *text, double sq)
+{
+  PangoLayout *layout = make_layout (cr, style->font_family, sq * 0.86, FALSE, text);
+  PangoRectangle ink;
+  pango_layout_get_pixel_extents (layout, &ink, NULL);
+  cairo_move_to (cr, -ink.x - ink.width / 2.0, -ink.y - ink.height / 2.0);
+  pango_cairo_layout_path (cr, layout);
+  g_object_unref (layout);
+}
+
+/* One figure in one colour, centred at the origin.  The solid glyph's
+ * outline stroked wide in white gives a halo and fills the inner detail
+ * lines, which a plain fill would leave showing the square's colour. */
+static void
+draw_figure (cairo_t *cr, const FeRenderStyle *style, int figure, gboolean black, double sq)
+{
+  cairo_new_path (cr);
+  glyph_path (cr, style, glyph (figure, TRUE), sq);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_width (cr, sq * 0.05);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  if (black)
+    {
+      cairo_stroke_preserve (cr);
+      cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+      cairo_fill (cr);
+    }
+  else
+    {
+      cairo_stroke_preserve (cr);
+      cairo_fill (cr);
+      cairo_new_path (cr);
+      glyph_path (cr, style, glyph (figure, FALSE), sq);
+      cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+      cairo_fill (cr);
+    }
+}
+
+static void
+draw_badge (cairo_t *cr, const char *code, double x, double y, double sq)
+{
+  PangoLayout *layout = make_layout (cr, "DejaVu Sans", sq * 0.2, TRUE, code);
+  PangoRectangle ink, logical;
+  pango_layout_get_pixel_extents (layout, &ink, &logical);
+  double pad = sq * 0.03;
+  double w = ink.width + 2 * pad, h = ink.height + 2 * pad;
+  double bx = x + sq - w - sq * 0.04, by = y + sq - h - sq * 0.04;
+  cairo_rectangle (cr, bx, by, w, h);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.92);
+  cairo_fill_preserve (cr);
+  cairo_set_line_width (cr, MAX (1.0, sq * 0.012));
+  cairo_set_source_rgb (cr, 0.15, 0.15, 0.15);
+  cairo_stroke (cr);
+  cairo_move_to (cr, bx + pad - ink.x, by + pad - ink.y);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+/* Magic: a solid violet frame. Magician: a dashed vermilion frame with
+ * corner ticks.  Shape differs as well as hue, so a black-and-white print
+ * still tells them apart. */
+static void
+draw_frame (cairo_t *cr, uint8_t attrs, double x, double y, double sq)
+{
+  if (!(attrs & (FE_ATTR_MAGIC | FE_ATTR_MAGICIAN)))
+    return;
+  double w = sq * 0.075, in = w / 2 + sq * 0.02;
+  cairo_save (cr);
+  cairo_set_line_width (cr, w);
+  cairo_rectangle (cr, x + in, y + in, sq - 2 * in, sq - 2 * in);
+  if (attrs & FE_ATTR_MAGIC)
+    {
+      cairo_set_source_rgb (cr, 0.36, 0.16, 0.62);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      double dash[] = { sq * 0.13, sq * 0.07 };
+      cairo_set_dash (cr, dash, 2, sq * 0.05);
+      cairo_set_source_rgb (cr, 0.85, 0.28, 0.08);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_width (cr, w * 0.5);
+      cairo_rectangle (cr, x + in + w, y + in + w, sq - 2 * (in + w), sq - 2 * (in + w));
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+void
+fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq, const FeRenderStyle *style)
+{
+  if (piece.walk == FE_WALK_NONE)
+    return;
+  FigureStyle fs = figure_style (piece.walk);
+  draw_frame (cr, piece.attrs, x, y, sq);
+  cairo_save (cr);
+  cairo_translate (cr, x + sq / 2, y + sq / 2);
+  cairo_rotate (cr, fs.turn * G_PI / 180);
+  if (piece.colour == FE_NEUTRAL)
+    {
+      /* Half white, half black: the left half of the white figure, the
+       * right half of the black one (the print convention). */
+      cairo_save (cr);
+      cairo_rectangle (cr, -sq, -sq, sq, 2 * sq);
+      cairo_clip (cr);
+      draw_figure (cr, style, fs.figure, FALSE, sq);
+      cairo_restore (cr);
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, -sq, sq, 2 * sq);
+      cairo_clip (cr);
+      draw_figure (cr, style, fs.figure, TRUE, sq);
+      cairo_restore (cr);
+    }
+  else
+    draw_figure (cr, style, fs.figure, piece.colour == FE_BLACK, sq);
+  cairo_restore (cr);
+  if (fs.badge)
+    draw_badge (cr, fe_walk_print_code (piece.walk), x, y, sq);
+}
+
+void
+fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq)
+{
+  double cx = x + sq / 2, cy = y + sq / 2, r = sq * 0.3;
+  cairo_save (cr);
+  cairo_new_path (cr);
+  cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+  if (colour == FE_BLACK)
+    {
+      cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+      cairo_fill_preserve (cr);
+    }
+  else if (colour == FE_WHITE)
+    {
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_fill_preserve (cr);
+    }
+  /* Standard (neutral) imitator: an open ring, white-rimmed so it reads on
+   * dark squares too. */
+  cairo_set_line_width (cr, sq * 0.1);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_stroke_preserve (cr);
+  cairo_set_line_width (cr, sq * 0.055);
+  cairo_set_source_rgb (cr, 0.05, 0.05, 0.05);
+  cairo_stroke (cr);
+  if (colour == FE_NEUTRAL)
+    {
+      cairo_arc (cr, cx, cy, sq * 0.045, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+tint_square (cairo_t *cr, const FeRenderGeometry *geo, FeSquare sq, double r, double g, double b, double a)
+{
+  if (sq == FE_NO_SQUARE || !FE_ON_BOARD (sq))
+    return;
+  double x, y;
+  square_origin (geo, sq, &x, &y);
+  cairo_rectangle (cr, x, y, geo->sq, geo->sq);
+  cairo_set_source_rgba (cr, r, g, b, a);
+  cairo_fill (cr);
+}
+
+void
+fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *style,
+                 const FePosition *pos, const FeRenderMarks *marks)
+{
+  FeRenderMarks none;
+  if (!marks)
+    {
+      fe_render_marks_init (&none);
+      marks = &none;
+    }
+  double sq = geo->sq;
+  cairo_save (cr);
+  for (int r = 0; r < 8; r++)
+    for (int f = 0; f < 8; f++)
+      {
+        const double *c = ((r + f) % 2 == 0) ? style->dark : style->light;
+        cairo_rectangle (cr, geo->x0 + f * sq, geo->y0 + (7 - r) * sq, sq, sq);
+        cairo_set_source_rgb (cr, c[0], c[1], c[2]);
+        cairo_fill (cr);
+      }
+  if (marks->picking_imitators)
+    {
+      cairo_rectangle (cr, geo->x0, geo->y0, 8 * sq, 8 * sq);
+      cairo_set_source_rgba (cr, 0.2, 0.45, 0.85, 0.12);
+      cairo_fill (cr);
+    }
+  tint_square (cr, geo, marks->last_from, 0.95, 0.8, 0.2, 0.45);
+  tint_square (cr, geo, marks->last_to, 0.95, 0.8, 0.2, 0.6);
+  tint_square (cr, geo, marks->drop_target, 0.3, 0.7, 0.3, 0.5);
+
+  /* Frame around the board, as in print. */
+  cairo_set_source_rgb (cr, 0.12, 0.12, 0.12);
+  cairo_set_line_width (cr, MAX (1.0, sq * 0.03));
+  cairo_rectangle (cr, geo->x0, geo->y0, 8 * sq, 8 * sq);
+  cairo_stroke (cr);
+
+  if (style->coordinates)
+    for (int i = 0; i < 8; i++)
+      {
+        char label[2] = { (char) ('a' + i), 0 };
+        PangoLayout *layout = make_layout (cr, "DejaVu Sans", sq * 0.24, FALSE, label);
+        PangoRectangle ink;
+        pango_layout_get_pixel_extents (layout, &ink, NULL);
+        cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
+        cairo_move_to (cr, geo->x0 + (i + 0.5) * sq - ink.x - ink.width / 2.0,
+                       geo->y0 + 8 * sq + sq * 0.09 - ink.y);
+        pango_cairo_show_layout (cr, layout);
+        g_object_unref (layout);
+        label[0] = (char) ('8' - i);
+        layout = make_layout (cr, "DejaVu Sans", sq * 0.24, FALSE, label);
+        pango_layout_get_pixel_extents (layout, &ink, NULL);
+        cairo_move_to (cr, geo->x0 - sq * 0.12 - ink.x - ink.width,
+                       geo->y0 + (i + 0.5) * sq - ink.y - ink.height / 2.0);
+        pango_cairo_show_layout (cr, layout);
+        g_object_unref (layout);
+      }
+
+  for (int i = 0; i < pos->n_imitators; i++)
+    {
+      double x, y;
+      square_origin (geo, pos->imitators[i], &x, &y);
+      fe_render_imitator (cr, pos->imitator_colour[i], x, y, sq);
+    }
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare s = FE_SQ88 (i);
+      FePiece p = pos->board[s];
+      if (p.walk == FE_WALK_NONE)
+        continue;
+      double x, y;
+      square_origin (geo, s, &x, &y);
+      if (s == marks->hidden)
+        {
+          cairo_push_group (cr);
+          fe_render_piece (cr, p, x, y, sq, style);
+          cairo_pop_group_to_source (cr);
+          cairo_paint_with_alpha (cr, 0.3);
+        }
+      else
+        fe_render_piece (cr, p, x, y, sq, style);
+    }
+  if (marks->selected != FE_NO_SQUARE && FE_ON_BOARD (marks->selected))
+    {
+      double x, y;
+      square_origin (geo, marks->selected, &x, &y);
+      cairo_set_line_width (cr, sq * 0.06);
+      cairo_set_source_rgba (cr, 0.1, 0.4, 0.9, 0.9);
+      cairo_rectangle (cr, x + sq * 0.03, y + sq * 0.03, sq * 0.94, sq * 0.94);
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+append_conditions (GString *out, const FeProblem *problem)
+{
+  const FeConditionParams *c = &problem->conditions;
+  const FePosition *pos = &problem->diagram;
+  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
+  if (c->madrasi)
+    g_ptr_array_add (parts, g_strdup (c->madrasi_rex_inclusive ? "Madrasi RI" : "Madrasi"));
+  if (c->imitator || pos->n_imitators > 0)
+    {
+      GString *s = g_string_new ("Imitator");
+      for (int i = 0; i < pos->n_imitators; i++)
+        {
+          char name[3];
+          fe_square_name (pos->imitators[i], name);
+          g_string_append_printf (s, "%s%s", i ? "," : " ", name);
+        }
+      if (c->imitator_no_promotion)
+        g_string_append (s, ", no promotion to I");
+      if (c->imitator_no_hurdles)
+        g_string_append (s, ", no hurdles");
+      g_ptr_array_add (parts, g_string_free (s, FALSE));
+    }
+  gboolean magic = c->magic, magician = c->magician;
+  for (int i = 0; i < 64; i++)
+    {
+      magic |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC) != 0;
+      magician |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN) != 0;
+    }
+  if (magic)
+    g_ptr_array_add (parts, g_strdup ("Magic pieces"));
+  if (magician)
+    g_ptr_array_add (parts, g_strdup ("Magician pieces"));
+  static const char *einstein[] = { NULL, "Einstein chess", "Reverse Einstein", "Anti-Einstein" };
+  if (c->einstein > 0 && c->einstein <= FE_EINSTEIN_ANTI)
+    g_ptr_array_add (parts, g_strdup (einstein[c->einstein]));
+  for (guint i = 0; i < parts->len; i++)
+    g_string_append_printf (out, "%s%s", i ? "; " : "", (char *) parts->pdata[i]);
+  g_ptr_array_unref (parts);
+}
+
+char *
+fe_render_caption (const FeProblem *problem)
+{
+  GString *out = g_string_new (NULL);
+  g_autofree char *stip = fe_stipulation_to_string (&problem->stipulation);
+  int n[3] = { 0 };
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece p = problem->diagram.board[FE_SQ88 (i)];
+      if (p.walk != FE_WALK_NONE && p.colour <= FE_NEUTRAL)
+        n[p.colour]++;
+    }
+  g_string_append_printf (out, "%s   (%d+%d", stip ? stip : "", n[0], n[1]);
+  if (n[2])
+    g_string_append_printf (out, "+%d", n[2]);
+  g_string_append (out, ")");
+  gsize before = out->len;
+  g_string_append_c (out, '\n');
+  append_conditions (out, problem);
+  if (out->len == before + 1)
+    g_string_truncate (out, before);
+  return g_string_free (out, FALSE);
+}
+
+/* Board, then the caption centred below it. */
+static void
+draw_diagram (cairo_t *cr, const FeProblem *problem, double width, double board_h,
+              double caption_h, const FeRenderStyle *style)
+{
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  FeRenderGeometry geo;
+  fe_render_geometry (width, board_h, style, &geo);
+  fe_render_board (cr, &geo, style, &problem->diagram, NULL);
+  g_autofree char *caption = fe_render_caption (problem);
+  PangoLayout *layout = make_layout (cr, "DejaVu Sans", geo.sq * 0.26, FALSE, caption);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_set_width (layout, (int) (geo.sq * 8 * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_move_to (cr, geo.x0, board_h + caption_h * 0.08);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+}
+
+gboolean
+fe_render_export (const FeProblem *problem, const char *path, int size, GError **error)
+{
+  g_return_val_if_fail (problem && path, FALSE);
+  if (size < 64 || size > 8192)
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0, "diagram size %d is out of range (64..8192)", size);
+      return FALSE;
+    }
+  FeRenderStyle style;
+  fe_render_style_init (&style);
+  double width = size, board_h = size, caption_h = size * 0.14;
+  const char *dot = strrchr (path, '.');
+  g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);
+  cairo_surface_t *surface;
+  if (g_str_equal (ext, "png"))
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) (board_h + caption_h));
+  else if (g_str_equal (ext, "svg"))
+    surface = cairo_svg_surface_create (path, width, board_h + caption_h);
+  else if (g_str_equal (ext, "pdf"))
+    surface = cairo_pdf_surface_create (path, width, board_h + caption_h);
+  else
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0,
+                   "%s: unknown diagram format \"%s\" (use .png, .svg or .pdf)", path, ext);
+      return FALSE;
+    }
+  cairo_t *cr = cairo_create (surface);
+  draw_diagram (cr, problem, width, board_h, caption_h, &style);
+  cairo_status_t status = cairo_status (cr);
+  cairo_destroy (cr);
+  if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
+    status = cairo_surface_write_to_png (surface, path);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", path, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,71 @@
+/* fe-render.h — Cairo drawing of a diagram, shared by the board widget and
+ * the PNG / SVG / PDF exporters.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Piece figures are the chess glyphs of FreeSerif (fonts-freefont-ttf)
+ * drawn through Pango; fairy walks are rotated orthodox figures (the print
+ * conventions: grasshopper = inverted queen, nightrider = inverted knight)
+ * plus, where the figure alone is ambiguous, a small badge with the walk's
+ * print code.  Magic and magician pieces stand on bordered squares; the
+ * imitator is a circle.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "core/problem.h"
+
+typedef struct {
+  double light[3];        /* light squares, RGB 0..1 */
+  double dark[3];         /* dark squares */
+  gboolean coordinates;   /* a..h and 1..8 around the board */
+  const char *font_family; /* piece glyph font, "FreeSerif" by default */
+} FeRenderStyle;
+
+/* Marks laid over a position: all squares may be FE_NO_SQUARE. */
+typedef struct {
+  FeSquare last_from, last_to; /* the highlighted last move */
+  FeSquare selected;           /* keyboard cursor / chosen square */
+  FeSquare drop_target;        /* square under a drag */
+  FeSquare hidden;             /* piece being dragged away: drawn faded */
+  gboolean picking_imitators;  /* tint the board: clicks place imitators */
+} FeRenderMarks;
+
+/* Where the 8×8 squares land inside an area. */
+typedef struct {
+  double x0, y0; /* top-left corner of a8 */
+  double sq;     /* side of one square */
+} FeRenderGeometry;
+
+void fe_render_style_init (FeRenderStyle *style);
+void fe_render_marks_init (FeRenderMarks *marks);
+/* Parses "#rrggbb" (or any CSS colour GDK-less syntax "#rgb") into rgb. */
+gboolean fe_render_parse_colour (const char *text, double rgb[3]);
+
+void fe_render_geometry (double width, double height, const FeRenderStyle *style,
+                         FeRenderGeometry *geo);
+/* The square under a point, or FE_NO_SQUARE. */
+FeSquare fe_render_square_at (const FeRenderGeometry *geo, double x, double y);
+
+/* The whole board: squares, coordinates, marks, frames, imitators, pieces. */
+void fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *style,
+                      const FePosition *pos, const FeRenderMarks *marks);
+/* One piece centred in a square of side `sq` whose top-left is (x, y),
+ * including the magic / magician frame. */
+void fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq,
+                      const FeRenderStyle *style);
+/* The imitator mark; colour FE_NEUTRAL is the standard imitator, white and
+ * black are the monochrome ones. */
+void fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq);
+
+/* Caption lines under an exported diagram: stipulation, conditions,
+ * piece count "(w+b+n)". Caller frees. */
+char *fe_render_caption (const FeProblem *problem);
+
+/* Writes a diagram with its caption; the format comes from the extension
+ * (.png, .svg, .pdf).  `size` is the board side in pixels (PNG) or points. */
+gboolean fe_render_export (const FeProblem *problem, const char *path, int size, GError **error);
+
+#define FE_RENDER_ERROR (fe_render_error_quark ())
+GQuark fe_render_error_quark (void);
