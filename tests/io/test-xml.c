@@ -709,6 +709,61 @@ test_bad_fen (void)
   g_assert_cmpint (failed, ==, 0);
 }
 
+/* ---- feerie-cli convert -------------------------------------------------- */
+
+static int
+run_convert (const char *in, const char *out, char **err)
+{
+  const char *argv[] = { FEERIE_CLI, "convert", in, out, NULL };
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, err, &status, NULL));
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+static void
+test_convert (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("feerie-convert-XXXXXX", NULL);
+  g_autofree char *full = data_path ("full.xml");
+  g_autofree char *xml = g_build_filename (dir, "a.xml", NULL);
+  g_autofree char *fen = g_build_filename (dir, "a.fen", NULL);
+  g_autofree char *xml2 = g_build_filename (dir, "b.xml", NULL);
+  g_autofree char *fen2 = g_build_filename (dir, "b.fen", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.fen", NULL);
+  char *err = NULL;
+  /* XML → XML is the identity on canonical files. */
+  g_assert_cmpint (run_convert (full, xml, &err), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+  g_assert_true (g_file_get_contents (full, &a, NULL, NULL));
+  g_assert_true (g_file_get_contents (xml, &b, NULL, NULL));
+  g_assert_cmpstr (a, ==, b);
+  /* XML → FEN → XML → FEN keeps the board, castling rights included. */
+  g_assert_cmpint (run_convert (xml, fen, &err), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_convert (fen, xml2, &err), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_convert (xml2, fen2, &err), ==, 0);
+  g_clear_pointer (&err, g_free);
+  g_assert_true (g_file_get_contents (fen, &c, NULL, NULL));
+  g_assert_true (g_file_get_contents (fen2, &d, NULL, NULL));
+  g_assert_cmpstr (c, ==, "r3k2r/8/1(!i)(!gi)5/3*(G2)1p2/1(n)6/6(I)1/8/R3K2R w Kq -\n");
+  g_assert_cmpstr (c, ==, d);
+  /* Errors name the file, line and column; unknown extensions are refused. */
+  g_assert_true (g_file_set_contents (bad, "8/8/8/8/8/8/8/8\nKK6/8/8/8/8/8/8/8\n", -1, NULL));
+  g_assert_cmpint (run_convert (bad, xml2, &err), !=, 0);
+  g_assert_nonnull (strstr (err, "bad.fen:2:2: a second white king"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_convert (full, "out.txt", &err), !=, 0);
+  g_assert_nonnull (strstr (err, "unknown file type"));
+  g_clear_pointer (&err, g_free);
+  const char *files[] = { xml, fen, xml2, fen2, bad };
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    g_unlink (files[i]);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -722,5 +777,6 @@ main (int argc, char **argv)
   g_test_add_func ("/io/xml/kill-during-save", test_kill_during_save);
   g_test_add_func ("/io/fen/round-trip", test_fen_round_trip);
   g_test_add_func ("/io/fen/bad", test_bad_fen);
+  g_test_add_func ("/io/convert", test_convert);
   return g_test_run ();
 }
