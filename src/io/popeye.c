@@ -804,9 +804,13 @@ parse_forsyth (P *p, const Tok *cmd, FePosition *pos)
       if (g_ascii_isdigit (c))
         {
           int n = 0;
+          /* Saturate: a long run of digits must not overflow. */
           while (k < t->len && g_ascii_isdigit (t->s[k]))
-            n = n * 10 + (t->s[k++] - '0');
-          idx += n;
+            {
+              n = MIN (n * 10 + (t->s[k] - '0'), 65);
+              k++;
+            }
+          idx = MIN (idx + n, 65);
           if (idx > 64)
             {
               perr (p, &at, "forsyth: more than 64 squares");
@@ -1441,6 +1445,15 @@ finish_problem (P *p, const Tok *end)
       perr (p, end, "the problem has no stipulation (add a line such as \"stipulation #2\")");
       return FALSE;
     }
+  for (int i = 0; i < pb->diagram.n_imitators; i++)
+    if (!fe_square_empty (&pb->diagram, pb->diagram.imitators[i]))
+      {
+        char name[3];
+        fe_square_name (pb->diagram.imitators[i], name);
+        /* rules.md §1.2: an imitator occupies a square by itself. */
+        perr (p, end, "the imitator on %s shares its square with a piece", name);
+        return FALSE;
+      }
   if (p->have_einstein_modifier && pb->conditions.einstein == FE_EINSTEIN_NONE)
     {
       gboolean in_twin = FALSE;

@@ -515,6 +515,10 @@ static const Bad bad_inputs[] = {
   { "begin\nstipulation #2\npieces white ke1 magic qd1\nend\n", 3, 18, "right after the colour" },
   { "begin\nstipulation #2\ntwin continued\nend\n", 3, 1, "without a twinning" },
   { "begin\nstipulation #2\nforsyth 9/8/8/8/8/8/8/8/k\nend\n", 3, 23, "more than 64" },
+  /* found by fuzzing: digit runs must not overflow */
+  { "begin\nstipulation #2\nforsyth 99999999999999999999k\nend\n", 3, 9, "more than 64" },
+  { "begin\nstipulation #2\npieces white ke2\ncondition Imitator e2\nend\n", 5, 1,
+    "shares its square" },
   { "begin\nstipulation #2\npieces white ke1\ntwin shift a8 a1\nend\n", 4, 1, "off the board" },
   { "begin\r\nstipulation #2\r\nopt maxsol\r\nend\r\n", 4, 1, "number" },
 };
