@@ -6,6 +6,7 @@
 /* Salts keep help and series entries apart in the shared table. */
 #define SALT_HELP 0x6a09e667f3bcc908ull
 #define SALT_SERIES 0xbb67ae8584caa73bull
+#define SALT_FINAL 0x510e527fade682d1ull
 
 /* Writes one solution.  Help play numbers move pairs ("1.B W   2.B W");
  * series play numbers each series move and passes for the other side
@@ -136,8 +137,24 @@ typedef enum { SERIES_DIRECT, SERIES_HELP, SERIES_SELF } SeriesKind;
 /* After the series: does the final phase succeed?  For ser-h the other
  * side mates in one; for ser-s the other side is forced to mate. Prints the
  * completed lines when `print`. */
+static gboolean series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print);
+
+/* The final phase is met at the end of many series that transpose: cache it. */
 static gboolean
 series_final (FeSolver *s, SeriesKind kind, int depth, gboolean print)
+{
+  uint64_t key = s->pos.hash ^ SALT_FINAL ^ (uint64_t) kind;
+  int known = fe_tt_probe (s->tt, key, 1);
+  if (known == 0 || (known == 1 && !print))
+    return known;
+  gboolean r = series_final_search (s, kind, depth, print);
+  if (!s->aborted)
+    fe_tt_store (s->tt, key, 1, r);
+  return r;
+}
+
+static gboolean
+series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 {
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
@@ -146,6 +163,18 @@ series_final (FeSolver *s, SeriesKind kind, int depth, gboolean print)
   for (int i = 0; i < list.count; i++)
     {
       FeMove *m = &list.moves[i];
+      if (kind == SERIES_HELP)
+        {
+          if (fe_solver_final_move_reaches_goal (s, m))
+            {
+              found = TRUE;
+              if (!print)
+                return TRUE;
+              s->line_moves[depth] = *m;
+              print_line (s, s->line_moves, depth + 1, FALSE, depth);
+            }
+          continue;
+        }
       if (!fe_make_legal (&s->pos, m, &undo))
         continue;
       any = TRUE;

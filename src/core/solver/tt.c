@@ -2,8 +2,44 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "tt.h"
+
+/* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
+ * table is mapped anonymously (zero pages arrive lazily, so small problems
+ * touch little of it) and asks for huge pages: a probe is a random access,
+ * and 2 MB pages spare most TLB misses. */
+static FeTTEntry *
+alloc_entries (guint64 n)
+{
+#ifdef __linux__
+  void *p = mmap (NULL, n * sizeof (FeTTEntry), PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p != MAP_FAILED)
+    {
+#ifdef MADV_HUGEPAGE
+      madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
+#endif
+      return p;
+    }
+#endif
+  return g_new0 (FeTTEntry, n);
+}
+
+static void
+free_entries (FeTTEntry *e, guint64 n)
+{
+#ifdef __linux__
+  if (munmap (e, n * sizeof (FeTTEntry)) == 0)
+    return;
+#endif
+  g_free (e);
+}
+
+#define INITIAL_ENTRIES (1u << 16) /* 1 MB */
 
 FeTT *
 fe_tt_new (int megabytes)
@@ -15,21 +51,43 @@ fe_tt_new (int megabytes)
   while (n * 2 * sizeof (FeTTEntry) <= bytes)
     n *= 2;
   FeTT *tt = g_new0 (FeTT, 1);
-  /* Zeroed memory is an empty table (key 0 marks a free entry), and a large
-   * calloc is mapped lazily: small problems never touch most of it. */
-  tt->entries = g_new0 (FeTTEntry, n);
-  tt->mask = n - 1;
+  tt->max_entries = n;
+  guint64 first = MIN (n, INITIAL_ENTRIES);
+  tt->entries = alloc_entries (first);
+  tt->mask = first - 1;
   return tt;
+}
+
+void
+fe_tt_grow (FeTT *tt)
+{
+  guint64 n = MIN ((tt->mask + 1) * 4, tt->max_entries);
+  FeTTEntry *old = tt->entries;
+  guint64 old_n = tt->mask + 1;
+  tt->entries = alloc_entries (n);
+  tt->mask = n - 1;
+  tt->stores = 0;
+  /* Keep what is known: every entry moves to its slot in the larger table. */
+  for (guint64 i = 0; i < old_n; i++)
+    if (old[i].key)
+      {
+        tt->entries[old[i].key & tt->mask] = old[i];
+        tt->stores++;
+      }
+  free_entries (old, old_n);
 }
 
 void
 fe_tt_clear (FeTT *tt)
 {
-  if (!tt->used)
+  if (!tt->stores)
     return;
-  g_free (tt->entries);
-  tt->entries = g_new0 (FeTTEntry, tt->mask + 1);
-  tt->used = FALSE;
+  /* Back to the small table: the next problem may be tiny. */
+  free_entries (tt->entries, tt->mask + 1);
+  guint64 first = MIN (tt->max_entries, INITIAL_ENTRIES);
+  tt->entries = alloc_entries (first);
+  tt->mask = first - 1;
+  tt->stores = 0;
 }
 
 void
@@ -37,6 +95,6 @@ fe_tt_free (FeTT *tt)
 {
   if (!tt)
     return;
-  g_free (tt->entries);
+  free_entries (tt->entries, tt->mask + 1);
   g_free (tt);
 }

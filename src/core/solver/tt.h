@@ -17,12 +17,16 @@ typedef struct {
 typedef struct {
   FeTTEntry *entries;
   guint64 mask;
-  gboolean used;
+  guint64 max_entries; /* the size the user allows */
+  guint64 stores;      /* new entries since the table was (re)made */
 } FeTT;
 
 FeTT *fe_tt_new (int megabytes);
 void fe_tt_free (FeTT *tt);
 void fe_tt_clear (FeTT *tt);
+/* The table starts small (small problems touch little memory) and is remade
+ * four times larger, entries moved over, when half full. */
+void fe_tt_grow (FeTT *tt);
 
 /* 1 known success, 0 known failure, -1 unknown. */
 static inline int
@@ -42,9 +46,13 @@ static inline void
 fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
 {
   FeTTEntry *e = &tt->entries[key & tt->mask];
-  tt->used = TRUE;
   if (e->key != key)
     {
+      if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
+        {
+          fe_tt_grow (tt);
+          e = &tt->entries[key & tt->mask];
+        }
       e->key = key;
       e->win_min = 255;
       e->fail_max = 0;
