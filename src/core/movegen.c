@@ -686,13 +686,22 @@ fe_has_legal_move (FePosition *pos)
 {
   FeMoveList list;
   fe_generate_pseudo (pos, &list);
+  FeLegality lg;
+  fe_legality_prepare (pos, &lg);
   FeUndo undo;
   for (int i = 0; i < list.count; i++)
-    if (fe_make_legal (pos, &list.moves[i], &undo))
-      {
-        fe_unmake (pos, &list.moves[i], &undo);
+    {
+      int known = fe_legality_of (&lg, &list.moves[i]);
+      if (known == 1)
         return true;
-      }
+      if (known == 0)
+        continue;
+      if (fe_make_legal (pos, &list.moves[i], &undo))
+        {
+          fe_unmake (pos, &list.moves[i], &undo);
+          return true;
+        }
+    }
   return false;
 }
 
@@ -718,19 +727,18 @@ init_line_table (void)
   g_once_init_leave (&done, 1);
 }
 
-/* Counts the legal moves of an orthodox position without playing the ones
- * whose legality pins decide (perft's last ply).  Returns -1 when the side
- * has no king or is in check: then every move is played. */
-static int64_t
-count_legal_by_pins (FePosition *pos, const FeMoveList *list)
+void
+fe_legality_prepare (FePosition *pos, FeLegality *lg)
 {
   int side = pos->side;
   int k = pos->king[side];
-  if (k == FE_NO_SQUARE || fe_in_check (pos, side))
-    return -1;
+  lg->active = false;
+  if (pos->rules || ((pos->walk_mask[0] | pos->walk_mask[1]) & ~ORTHODOX_WALKS) || pos->walk_mask[2]
+      || k == FE_NO_SQUARE || fe_in_check (pos, side))
+    return;
   init_line_table ();
   static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
-  int8_t pin[128] = { 0 };
+  memset (lg->pin, 0, sizeof lg->pin);
   const FePiece *b = pos->board;
   for (int i = 0; i < 8; i++)
     {
@@ -746,27 +754,138 @@ count_legal_by_pins (FePosition *pos, const FeMoveList *list)
       if ((s & 0x88) || b[s].colour == side)
         continue;
       if (b[s].walk == FE_WALK_QUEEN || b[s].walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
-        pin[own] = v;
+        lg->pin[own] = v;
     }
-  int64_t n = 0;
+  lg->king = k;
+  lg->active = true;
+}
+
+int
+fe_legality_of (const FeLegality *lg, const FeMove *m)
+{
+  if (!lg->active || m->from == lg->king || (m->flags & FE_MOVE_EN_PASSANT))
+    return -1;
+  int8_t pin = lg->pin[m->from];
+  if (!pin)
+    return 1;
+  int d = line_of_diff[m->to - m->from + 119];
+  return d == pin || d == -pin;
+}
+
+bool
+fe_make_legal_with (FePosition *pos, const FeLegality *lg, const FeMove *m, FeUndo *undo)
+{
+  switch (fe_legality_of (lg, m))
+    {
+    case 1:
+      fe_make (pos, m, undo);
+      return true;
+    case 0:
+      return false;
+    default:
+      return fe_make_legal (pos, m, undo);
+    }
+}
+
+bool
+fe_position_is_orthodox (const FePosition *pos)
+{
+  return !pos->rules && !((pos->walk_mask[0] | pos->walk_mask[1]) & ~ORTHODOX_WALKS)
+         && !pos->walk_mask[2];
+}
+
+/* Squares strictly between a and b (on a queen line d) are empty, or are
+ * the square the mover leaves. */
+static inline bool
+line_clear (const FePiece *b, int a, int target, int d, int vacated)
+{
+  for (int s = a + d; s != target; s += d)
+    if (b[s].walk != FE_WALK_NONE && s != vacated)
+      return false;
+  return true;
+}
+
+int
+fe_orthodox_gives_check (const FePosition *pos, const FeMove *m)
+{
+  if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG | FE_MOVE_EN_PASSANT
+                  | FE_MOVE_PROMOTE_IMITATOR | FE_MOVE_NULL))
+    return -1;
+  init_line_table ();
+  int side = pos->side;
+  int k = pos->king[side ^ 1];
+  if (k == FE_NO_SQUARE)
+    return 0;
+  const FePiece *b = pos->board;
+  int walk = (m->flags & FE_MOVE_PROMOTION) ? m->promotion : b[m->from].walk;
+  int diff = k - m->to + 119;
+  /* direct check by the moved piece */
+  switch (walk)
+    {
+    case FE_WALK_KNIGHT:
+      {
+        int d = k - m->to;
+        if (d == 33 || d == 31 || d == 18 || d == 14 || d == -33 || d == -31 || d == -18 || d == -14)
+          return 1;
+        break;
+      }
+    case FE_WALK_PAWN:
+      {
+        int d = k - m->to, fwd = side == FE_WHITE ? 16 : -16;
+        if (d == fwd + 1 || d == fwd - 1)
+          return 1;
+        break;
+      }
+    case FE_WALK_QUEEN:
+    case FE_WALK_ROOK:
+    case FE_WALK_BISHOP:
+      {
+        int d = line_of_diff[diff];
+        bool orth = d == 1 || d == -1 || d == 16 || d == -16;
+        if (d && (walk == FE_WALK_QUEEN || (walk == FE_WALK_ROOK) == orth)
+            && line_clear (b, m->to, k, d, m->from))
+          return 1;
+        break;
+      }
+    default:
+      break;
+    }
+  /* discovered check: the mover left a line from an own slider to the king */
+  int d = line_of_diff[m->from - k + 119];
+  if (!d)
+    return 0;
+  int dt = line_of_diff[m->to - k + 119];
+  if (dt == d)
+    return -1; /* moved along the line: let the board decide */
+  if (!line_clear (b, k, m->from, d, -1))
+    return 0;
+  int s = m->from + d;
+  while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
+    s += d;
+  if ((s & 0x88) || b[s].colour != side)
+    return 0;
+  bool orth = d == 1 || d == -1 || d == 16 || d == -16;
+  return b[s].walk == FE_WALK_QUEEN || b[s].walk == (orth ? FE_WALK_ROOK : FE_WALK_BISHOP);
+}
+
+/* Counts the legal moves without playing the ones whose legality pins
+ * decide (perft's last ply). */
+static uint64_t
+count_legal (FePosition *pos, const FeMoveList *list)
+{
+  FeLegality lg;
+  fe_legality_prepare (pos, &lg);
+  uint64_t n = 0;
   FeUndo undo;
   for (int i = 0; i < list->count; i++)
     {
-      const FeMove *m = &list->moves[i];
-      if (m->from == k || (m->flags & FE_MOVE_EN_PASSANT))
+      int known = fe_legality_of (&lg, &list->moves[i]);
+      if (known >= 0)
+        n += known;
+      else if (fe_make_legal (pos, &list->moves[i], &undo))
         {
-          if (fe_make_legal (pos, m, &undo))
-            {
-              n++;
-              fe_unmake (pos, m, &undo);
-            }
-        }
-      else if (!pin[m->from])
-        n++;
-      else
-        {
-          int d = line_of_diff[m->to - m->from + 119];
-          n += d == pin[m->from] || d == -pin[m->from];
+          n++;
+          fe_unmake (pos, &list->moves[i], &undo);
         }
     }
   return n;
@@ -777,18 +896,15 @@ fe_perft (FePosition *pos, int depth)
 {
   FeMoveList list;
   fe_generate_pseudo (pos, &list);
-  if (depth <= 1 && !pos->rules
-      && !((pos->walk_mask[0] | pos->walk_mask[1]) & ~ORTHODOX_WALKS) && !pos->walk_mask[2])
-    {
-      int64_t n = count_legal_by_pins (pos, &list);
-      if (n >= 0)
-        return n;
-    }
+  if (depth <= 1)
+    return count_legal (pos, &list);
+  FeLegality lg;
+  fe_legality_prepare (pos, &lg);
   uint64_t n = 0;
   FeUndo undo;
   for (int i = 0; i < list.count; i++)
     {
-      if (!fe_make_legal (pos, &list.moves[i], &undo))
+      if (!fe_make_legal_with (pos, &lg, &list.moves[i], &undo))
         continue;
       n += depth <= 1 ? 1 : fe_perft (pos, depth - 1);
       fe_unmake (pos, &list.moves[i], &undo);

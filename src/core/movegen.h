@@ -51,6 +51,28 @@ void fe_unmake_null (FePosition *pos, const FeUndo *undo);
 /* Makes the move if it is legal; on false the position is unchanged. */
 bool fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo);
 
+/* Legality decided without playing the move, for orthodox positions whose
+ * side is not in check: only king moves, e.p. and pinned pieces need a
+ * look.  Inactive (everything "unknown") as soon as a condition or a fairy
+ * piece is on the board. */
+typedef struct {
+  bool active;
+  FeSquare king;
+  int8_t pin[128]; /* the pin line through a square, 0 if none */
+} FeLegality;
+
+void fe_legality_prepare (FePosition *pos, FeLegality *lg);
+/* 1 legal, 0 illegal, -1 unknown: play it and look at the king. */
+int fe_legality_of (const FeLegality *lg, const FeMove *move);
+/* fe_make_legal, skipping the check test where the legality is known. */
+bool fe_make_legal_with (FePosition *pos, const FeLegality *lg, const FeMove *move, FeUndo *undo);
+
+/* Only orthodox pieces and no condition: the fast paths above apply. */
+bool fe_position_is_orthodox (const FePosition *pos);
+/* Does the move check the opponent's king?  Decided on the board before the
+ * move, for orthodox positions: 1 yes, 0 no, -1 play it to know. */
+int fe_orthodox_gives_check (const FePosition *pos, const FeMove *move);
+
 uint64_t fe_perft (FePosition *pos, int depth);
 
 static inline bool

@@ -61,6 +61,45 @@ test_incremental_hash (void)
     }
 }
 
+/* The check and legality shortcuts agree with playing the moves, on every
+ * position two plies from each perft position. */
+static void
+check_shortcuts (FePosition *pos, int depth)
+{
+  FeMoveList list;
+  fe_generate_pseudo (pos, &list);
+  FeLegality lg;
+  fe_legality_prepare (pos, &lg);
+  for (int i = 0; i < list.count; i++)
+    {
+      const FeMove *m = &list.moves[i];
+      int gives = fe_orthodox_gives_check (pos, m);
+      int legal = fe_legality_of (&lg, m);
+      int side = pos->side;
+      FeUndo undo;
+      fe_make (pos, m, &undo);
+      gboolean really_legal = !fe_in_check (pos, side);
+      if (legal >= 0)
+        g_assert_cmpint (legal, ==, really_legal);
+      if (gives >= 0 && really_legal)
+        g_assert_cmpint (gives, ==, fe_in_check (pos, pos->side));
+      if (depth > 1 && really_legal)
+        check_shortcuts (pos, depth - 1);
+      fe_unmake (pos, m, &undo);
+    }
+}
+
+static void
+test_shortcuts (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      FePosition pos;
+      g_assert_true (fe_fen_parse (cases[i].fen, &pos, NULL));
+      check_shortcuts (&pos, 3);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -72,5 +111,6 @@ main (int argc, char **argv)
       g_free (name);
     }
   g_test_add_func ("/perft/incremental-hash", test_incremental_hash);
+  g_test_add_func ("/perft/check-and-legality-shortcuts", test_shortcuts);
   return g_test_run ();
 }

@@ -76,6 +76,11 @@ attack (FeSolver *s, int h)
       FeMoveList list;
       fe_generate_pseudo (&s->pos, &list);
       killer_first (&list, &s->killer_attack[h & 63]);
+      FeLegality lg;
+      if (h > 1 || !goal_by_attacker (s))
+        fe_legality_prepare (&s->pos, &lg);
+      else
+        lg.active = false;
       FeUndo undo;
       for (int i = 0; i < list.count && !win; i++)
         {
@@ -85,7 +90,7 @@ attack (FeSolver *s, int h)
               win = fe_solver_final_move_reaches_goal (s, m);
               continue;
             }
-          if (!fe_make_legal (&s->pos, m, &undo))
+          if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           if (goal_by_attacker (s))
             win = fe_solver_goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
@@ -126,11 +131,13 @@ defend (FeSolver *s, int h)
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
   killer_first (&list, &s->killer_defence[h & 63]);
+  FeLegality lg;
+  fe_legality_prepare (&s->pos, &lg);
   FeUndo undo;
   for (int i = 0; i < list.count && lost; i++)
     {
       FeMove *m = &list.moves[i];
-      if (!fe_make_legal (&s->pos, m, &undo))
+      if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       any = TRUE;
       if (goal_by_attacker (s))

@@ -83,6 +83,8 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
     return FALSE;
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
+  FeLegality lg;
+  fe_legality_prepare (&s->pos, &lg);
   gboolean found = FALSE;
   FeUndo undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -98,7 +100,7 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
         }
       else
         {
-          if (!fe_make_legal (&s->pos, m, &undo))
+          if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           ok = help (s, h - 1, depth + 1, print, starts_half);
           fe_unmake (&s->pos, m, &undo);
@@ -226,12 +228,14 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   int me = s->pos.side;
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
+  FeLegality lg;
+  fe_legality_prepare (&s->pos, &lg);
   gboolean found = FALSE;
   FeUndo undo, null_undo;
   for (int i = 0; i < list.count && !enough (s); i++)
     {
       FeMove *m = &list.moves[i];
-      if (!fe_make_legal (&s->pos, m, &undo))
+      if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       s->line_moves[depth] = *m;
       gboolean ok = FALSE;

@@ -14,6 +14,7 @@ typedef struct {
   const FeSolverConfig *config;
   FeStipulation stip;
   FeGoal goal;
+  gboolean orthodox; /* no condition, no fairy piece: orthodox fast paths */
   int attacker;         /* the side that starts a battle or series play */
   guint64 nodes;
   gint64 deadline;      /* monotonic µs, 0 = none */

@@ -51,6 +51,10 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
       return last && last->capture != FE_NO_SQUARE;
     case FE_GOAL_CHECK:
       return fe_in_check (pos, to_move);
+    case FE_GOAL_TARGET:
+      return last && !(last->flags & FE_MOVE_NULL) && last->to == s->stip.target;
+    case FE_GOAL_CASTLING:
+      return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
     }
   return FALSE;
 }
@@ -65,9 +69,11 @@ fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
   int mover = pos->side;
   FeUndo undo;
   gboolean goal = FALSE;
+  gboolean needs_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK;
+  if (needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0)
+    return FALSE;
   if (fe_make (pos, m, &undo))
     {
-      gboolean needs_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK;
       if ((!needs_check || fe_in_check (pos, pos->side)) && !fe_in_check (pos, mover))
         goal = fe_solver_goal_reached (s, m);
     }
@@ -86,10 +92,15 @@ fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean las
   fe_notation_append_move (line, &before, m, &s->pos, &undo);
   if (last && fe_solver_goal_reached (s, m))
     {
-      if (s->goal != FE_GOAL_ANY)
-        g_string_append_printf (line, " %s", fe_goal_symbol (s->goal));
-      else if (fe_in_check (&s->pos, s->pos.side))
+      /* Like Popeye, a check is written before the goal's mark unless the
+       * goal itself speaks of check (mate, check) or excludes it. */
+      gboolean mark_says_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK
+                                 || s->goal == FE_GOAL_STALEMATE
+                                 || s->goal == FE_GOAL_DOUBLE_STALEMATE;
+      if (!mark_says_check && fe_in_check (&s->pos, s->pos.side))
         g_string_append (line, " +");
+      if (s->goal != FE_GOAL_ANY && s->goal != FE_GOAL_CASTLING)
+        g_string_append_printf (line, " %s", fe_goal_symbol (s->goal));
     }
   else if (show_check && fe_in_check (&s->pos, s->pos.side))
     g_string_append (line, " +");
@@ -255,6 +266,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
           break;
         }
       s->goal = s->stip.goal;
+      s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
       int first = starting_side (&s->stip, &problem->options);
       if (!problem->options.half_duplex)
