@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stipulation.h"
+#include "position.h"
 
 G_DEFINE_QUARK (fe-stipulation-error-quark, fe_stipulation_error)
 
@@ -55,6 +56,22 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
     s.goal = FE_GOAL_CAPTURE, p++;
   else if (*p == '+')
     s.goal = FE_GOAL_CHECK, p++;
+  else if (*p == 'z' || *p == 'Z')
+    {
+      char name[3] = { 0 };
+      if (p[1] && p[2])
+        name[0] = g_ascii_tolower (p[1]), name[1] = p[2];
+      FeSquare t = fe_square_parse (name);
+      if (t == FE_NO_SQUARE)
+        {
+          g_set_error (error, FE_STIPULATION_ERROR, 0,
+                       "the target goal needs a square, as in \"zd5\" (\"%s\")", text);
+          return FALSE;
+        }
+      s.goal = FE_GOAL_TARGET, s.target = t, p += 3;
+    }
+  else if (strncmp (p, "00", 2) == 0)
+    s.goal = FE_GOAL_CASTLING, p += 2;
   else
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
@@ -123,6 +140,8 @@ fe_goal_symbol (FeGoal goal)
     case FE_GOAL_ANY: return "~";
     case FE_GOAL_CAPTURE: return "x";
     case FE_GOAL_CHECK: return "+";
+    case FE_GOAL_TARGET: return "z";
+    case FE_GOAL_CASTLING: return "";
     }
   return "?";
 }
@@ -141,6 +160,13 @@ fe_stipulation_to_string (const FeStipulation *s)
     case FE_PLAY_SERIES_HELP: prefix = "ser-h"; break;
     case FE_PLAY_SERIES_SELF: prefix = "ser-s"; break;
     }
-  return g_strdup_printf ("%s%s%d%s", prefix, fe_goal_symbol (s->goal), s->moves,
-                          s->half ? ".5" : "");
+  char goal[4] = "00";
+  if (s->goal == FE_GOAL_TARGET)
+    {
+      goal[0] = 'z';
+      fe_square_name (s->target, goal + 1);
+    }
+  else if (s->goal != FE_GOAL_CASTLING)
+    g_strlcpy (goal, fe_goal_symbol (s->goal), sizeof goal);
+  return g_strdup_printf ("%s%s%d%s", prefix, goal, s->moves, s->half ? ".5" : "");
 }

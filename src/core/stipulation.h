@@ -22,6 +22,8 @@ typedef enum {
   FE_GOAL_ANY,          /* ~ : any move (lists the moves) */
   FE_GOAL_CAPTURE,      /* x */
   FE_GOAL_CHECK,        /* + */
+  FE_GOAL_TARGET,       /* zd5: the last move arrives on the target square */
+  FE_GOAL_CASTLING,     /* 00: the last move is a castling */
 } FeGoal;
 
 typedef struct {
@@ -30,12 +32,17 @@ typedef struct {
   /* Length in moves as written: #2 → 2, h#2.5 → 2 with half = TRUE. */
   int moves;
   gboolean half;
+  /* FE_GOAL_TARGET only: the target square (0x88, as FeSquare). */
+  guint8 target;
 } FeStipulation;
 
-/* Parses "#2", "h#2.5", "ser-s#7", "~1"… Errors name the offending part. */
+/* Parses "#2", "h#2.5", "ser-s#7", "~1", "ser-zd53", "h001"… Errors name
+ * the offending part. */
 gboolean fe_stipulation_parse (const char *text, FeStipulation *out, GError **error);
 /* Writes the Popeye spelling back ("h#2.5"); caller frees. */
 char *fe_stipulation_to_string (const FeStipulation *stip);
+/* The goal as written in a stipulation ("#", "~", "z"); "" for castling,
+ * which Popeye marks with nothing after the move. */
 const char *fe_goal_symbol (FeGoal goal);
 
 #define FE_STIPULATION_ERROR (fe_stipulation_error_quark ())

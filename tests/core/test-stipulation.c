@@ -1,15 +1,19 @@
 /* test-stipulation.c — stipulations read, refused and written back.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
 #include <glib.h>
 
 #include "core/stipulation.h"
+#include "core/solver/solver.h"
+#include "io/popeye.h"
 
 static void
 test_valid (void)
 {
   static const char *texts[] = { "#2", "h#2.5", "h#0.5", "s#3", "r#2", "=2", "h==3", "ser-#8",
-                                 "ser-h#26", "ser-s#6", "~1", "x1", "+1", "h=2" };
+                                 "ser-h#26", "ser-s#6", "~1", "x1", "+1", "h=2", "zd21",
+                                 "ser-zd53", "za62", "h001", "h#1" };
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       FeStipulation s;
@@ -25,7 +29,8 @@ test_valid (void)
 static void
 test_invalid (void)
 {
-  static const char *texts[] = { "#0", "h#999999", "", "#", "q#2", "#2.5", "ser-r#3", "#2x", "h#-1" };
+  static const char *texts[] = { "#0", "h#999999", "", "#", "q#2", "#2.5", "ser-r#3", "#2x", "h#-1",
+                                 "z2", "zi9", "zd", "h00" };
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       FeStipulation s;
@@ -36,11 +41,77 @@ test_invalid (void)
     }
 }
 
+/* The target square of "zd5" is kept. */
+static void
+test_target (void)
+{
+  FeStipulation s;
+  g_assert_true (fe_stipulation_parse ("ser-zd53", &s, NULL));
+  g_assert_cmpint (s.goal, ==, FE_GOAL_TARGET);
+  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES);
+  g_assert_cmpint (s.moves, ==, 3);
+  char name[3];
+  fe_square_name (s.target, name);
+  g_assert_cmpstr (name, ==, "d5");
+  g_assert_true (fe_stipulation_parse ("h001", &s, NULL));
+  g_assert_cmpint (s.goal, ==, FE_GOAL_CASTLING);
+  g_assert_cmpint (s.moves, ==, 1);
+}
+
+/* Solves a one-problem Popeye text; returns the solution part. */
+static char *
+solve (const char *text)
+{
+  GError *error = NULL;
+  GPtrArray *problems = fe_popeye_read (text, strlen (text), "test.inp", &error);
+  g_assert_no_error (error);
+  GString *out = g_string_new (NULL);
+  g_assert_true (fe_solve (g_ptr_array_index (problems, 0), NULL, out, NULL, &error));
+  g_assert_no_error (error);
+  g_ptr_array_unref (problems);
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_has_line (const char *out, const char *line)
+{
+  if (!strstr (out, line))
+    g_error ("expected \"%s\" in:\n%s", line, out);
+}
+
+/* Target goal: the last move arrives on the square ("z" after it); a
+ * check is written before the goal's mark, as Popeye does for every goal
+ * but mate, check and stalemates. */
+static void
+test_solve_target_and_capture (void)
+{
+  char *out = solve ("begin\npieces white ka1 rh1 black kh8 pa8\nstip zh71\nend\n");
+  assert_has_line (out, "1.Rh1-h7 + z !");
+  g_assert_null (strstr (out, "Ka1"));
+  g_free (out);
+  out = solve ("begin\npieces white ka1 rh1 black kh8 ph7\nstip x1\nend\n");
+  assert_has_line (out, "1.Rh1*h7 + x !");
+  g_free (out);
+}
+
+/* Castling goal: no mark after the castling. */
+static void
+test_solve_castling (void)
+{
+  char *out = solve ("begin\npieces white ke1 rh1 pa2 black kh8 pa3\nstip h001\nend\n");
+  assert_has_line (out, "1.Kh8-g8 0-0\n");
+  assert_has_line (out, "1.Kh8-g7 0-0\n");
+  g_free (out);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/stipulation/valid", test_valid);
   g_test_add_func ("/stipulation/invalid", test_invalid);
+  g_test_add_func ("/stipulation/target", test_target);
+  g_test_add_func ("/stipulation/solve-target-and-capture", test_solve_target_and_capture);
+  g_test_add_func ("/stipulation/solve-castling", test_solve_castling);
   return g_test_run ();
 }
