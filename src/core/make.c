@@ -196,7 +196,13 @@ fe_make_null (FePosition *pos, FeUndo *undo)
   save_state (pos, undo);
   undo->n_displacement_changes = 0;
   undo->n_self_changes = 0;
-  clear_ep (pos);
+  /* A pass keeps the record of a pawn's multi-step, as Popeye's dummy move
+   * does: in series play the pawn stays e.p.-paralysed (Madrasi) for its own
+   * side's next move.  Nobody can take it e.p. meanwhile (the side to move
+   * owns it), except a neutral pawn, whose record is dropped. */
+  if (pos->ep_count && (pos->board[pos->ep_victim].colour == FE_NEUTRAL
+                        || pos->board[pos->ep_victim].walk == FE_WALK_NONE))
+    clear_ep (pos);
   pos->side = FE_OPPONENT (pos->side);
   pos->hash ^= fe_zobrist_side ();
 }

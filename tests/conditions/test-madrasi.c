@@ -120,6 +120,32 @@ test_md5_en_passant (void)
   g_assert_true (fe_in_check (&pos, FE_BLACK));
 }
 
+/* After a pass (series play, threats) the e.p. record stays: the pawn that
+ * made the double step is still paralysed for its own side's next move, as
+ * in Popeye (4.63-4.65 regression ser-zd53: only 1.d2-d4 2.h3-h4 3.d4-d5). */
+static void
+test_en_passant_after_pass (void)
+{
+  FePosition pos;
+  FeRules rules;
+  fe_test_setup (&pos, &rules, &madrasi, "wKa1 wPd2 wPh3 bKh8 bPe4", FE_WHITE);
+  fe_test_play (&pos, "d2-d4");
+  FeUndo pass;
+  fe_make_null (&pos, &pass);
+  g_assert_false (has_move (&pos, "d4-d5"));
+  g_assert_true (has_move (&pos, "h3-h4"));
+  g_assert_false (has_move (&pos, "e4*d3 ep."));
+  fe_test_play (&pos, "h3-h4");
+  fe_make_null (&pos, &pass);
+  g_assert_true (has_move (&pos, "d4-d5"));
+
+  /* Without a black pawn beside it, nothing changes. */
+  fe_test_setup (&pos, &rules, &madrasi, "wKa1 wPd2 bKh8 bPh4", FE_WHITE);
+  fe_test_play (&pos, "d2-d4");
+  fe_make_null (&pos, &pass);
+  g_assert_true (has_move (&pos, "d4-d5"));
+}
+
 /* MD6, Rex inclusive: touching kings are both paralysed; Rh2 mates. */
 static void
 test_md6_rex_inclusive (void)
@@ -256,6 +282,7 @@ main (int argc, char **argv)
   g_test_add_func ("/madrasi/md3-grasshoppers", test_md3_grasshoppers);
   g_test_add_func ("/madrasi/md4-locusts", test_md4_locusts);
   g_test_add_func ("/madrasi/md5-en-passant", test_md5_en_passant);
+  g_test_add_func ("/madrasi/en-passant-after-pass", test_en_passant_after_pass);
   g_test_add_func ("/madrasi/md6-rex-inclusive", test_md6_rex_inclusive);
   g_test_add_func ("/madrasi/md7-castling", test_md7_castling);
   g_test_add_func ("/madrasi/neutral-pawn", test_neutral_pawn);

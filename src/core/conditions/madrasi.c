@@ -22,13 +22,19 @@ not_magician (const FePosition *pos, const FeCapturePath *path, void *data)
 
 /* §3.4: right after a pawn's multi-step the pawn counts as observed by every
  * enemy pawn that could take it en passant on this reply.  `side` is the
- * side the pawn is judged for; the capturers belong to the side to move. */
+ * side the pawn is judged for; the capturers are its enemies.  After a pass
+ * (series play, threats) the record is still there when the pawn's own side
+ * moves again: the pawn is still paralysed then, as in Popeye (ser-zd53:
+ * 1.d2-d4 2.d4-d5 is not possible with a black pawn on e4).  A neutral pawn
+ * is judged only for the side not to move. */
 static bool
 ep_paralysed (const FePosition *pos, FeSquare sq, int side)
 {
-  if (sq != pos->ep_victim || !pos->ep_count || side == pos->side)
+  if (sq != pos->ep_victim || !pos->ep_count)
     return false;
-  int capturer = pos->side;
+  if (side == pos->side && pos->board[sq].colour == FE_NEUTRAL)
+    return false;
+  int capturer = FE_OPPONENT (side);
   int fwd = capturer == FE_WHITE ? 16 : -16;
   for (int e = 0; e < pos->ep_count; e++)
     for (int k = -1; k <= 1; k += 2)
