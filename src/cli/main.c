@@ -116,8 +116,13 @@ static GHashTable *
 read_popeye_times (const char *dir)
 {
   GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  char *index = g_build_filename (dir, "..", "INDEX.tsv", NULL);
+  char *index = g_build_filename (dir, "INDEX.tsv", NULL);
   char *text = NULL;
+  if (!g_file_test (index, G_FILE_TEST_EXISTS))
+    {
+      g_free (index);
+      index = g_build_filename (dir, "..", "INDEX.tsv", NULL);
+    }
   if (g_file_get_contents (index, &text, NULL, NULL))
     {
       char **lines = g_strsplit (text, "\n", -1);
