@@ -85,8 +85,8 @@ assert_has_line (const char *out, const char *line)
 static void
 test_solve_target_and_capture (void)
 {
-  char *out = solve ("begin\npieces white ka1 rh1 black kh8 pa8\nstip zh71\nend\n");
-  assert_has_line (out, "1.Rh1-h7 + z !");
+  char *out = solve ("begin\npieces white ka1 ra7 black kh8 pa8\nstip zh71\nend\n");
+  assert_has_line (out, "1.Ra7-h7 + z !");
   g_assert_null (strstr (out, "Ka1"));
   g_free (out);
   out = solve ("begin\npieces white ka1 rh1 black kh8 ph7\nstip x1\nend\n");
@@ -104,10 +104,39 @@ test_solve_castling (void)
   g_free (out);
 }
 
+/* The side not to move in check: refused, as Popeye does. */
+static void
+test_solve_illegal_position (void)
+{
+  const char *text = "begin\npieces white ka1 rh1 black kh8\nstip #1\nend\n";
+  GError *error = NULL;
+  GPtrArray *problems = fe_popeye_read (text, strlen (text), "test.inp", &error);
+  g_assert_no_error (error);
+  GString *out = g_string_new (NULL);
+  g_assert_false (fe_solve (g_ptr_array_index (problems, 0), NULL, out, NULL, &error));
+  g_assert_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "could capture the black king"));
+  g_clear_error (&error);
+  g_string_free (out, TRUE);
+  g_ptr_array_unref (problems);
+}
+
+/* Set play of a helpmate: the side to move passes first. */
+static void
+test_solve_help_set_play (void)
+{
+  char *out = solve ("begin\npieces white kc7 rh2 black ka8 pa7\nstip h#1\noption setplay\nend\n");
+  assert_has_line (out, "  1...Rh2-h8 #\n");
+  assert_has_line (out, "  1.a7-a5 Rh2-h8 #\n");
+  g_free (out);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/solve/illegal-position", test_solve_illegal_position);
+  g_test_add_func ("/solve/help-set-play", test_solve_help_set_play);
   g_test_add_func ("/stipulation/valid", test_valid);
   g_test_add_func ("/stipulation/invalid", test_invalid);
   g_test_add_func ("/stipulation/target", test_target);

@@ -121,6 +121,24 @@ fe_solve_help (FeSolver *s)
   if (s->problem->options.white_to_play && !s->stip.half && s->stip.play == FE_PLAY_HELP)
     total -= 1;
   gboolean starts_half = total % 2 == 1;
+  if (s->problem->options.set_play && total >= 2)
+    {
+      /* Set play: the side to move passes, the play is half a move shorter. */
+      FeUndo nu;
+      fe_make_null (&s->pos, &nu);
+      if (!fe_in_check (&s->pos, FE_OPPONENT (s->pos.side)))
+        {
+          s->root = s->pos;
+          int set_total = total - 1;
+          int before = s->solutions;
+          for (int h = set_total % 2 == 1 ? 1 : 2; h <= set_total && !s->aborted; h += 2)
+            help (s, h, 0, TRUE, set_total % 2 == 1);
+          if (s->solutions > before)
+            g_string_append_c (s->out, '\n');
+          s->solutions = before; /* set play is not a solution */
+        }
+      fe_unmake_null (&s->pos, &nu);
+    }
   /* Short solutions first: same parity, fewer moves (Popeye prints them). */
   s->root = s->pos;
   for (int h = total % 2 == 1 ? 1 : 2; h <= total && !enough (s); h += 2)

@@ -269,6 +269,16 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
       int first = starting_side (&s->stip, &problem->options);
+      s->pos.side = first;
+      if (fe_in_check (&s->pos, FE_OPPONENT (first)))
+        {
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                       "illegal position: %s, to move first, could capture the %s king",
+                       first == FE_WHITE ? "White" : "Black", first == FE_WHITE ? "black" : "white");
+          g_free (rules);
+          ok = FALSE;
+          break;
+        }
       if (!problem->options.half_duplex)
         solve_one (s, first);
       if ((problem->options.duplex || problem->options.half_duplex) && !s->aborted)
