@@ -1,0 +1,136 @@
+/* feerie-application.c — application actions, shortcuts, file opening.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "feerie-application.h"
+#include "feerie-window.h"
+
+struct _FeerieApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (FeerieApplication, feerie_application, GTK_TYPE_APPLICATION)
+
+static void
+quit_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  /* Closing each window lets it ask about unsaved changes. */
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (data)));
+  for (GList *l = windows; l; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
+}
+
+static void
+about_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  static const char *authors[] = { "Féerie developers", NULL };
+  gtk_show_about_dialog (gtk_application_get_active_window (GTK_APPLICATION (data)),
+                         "program-name", "Féerie",
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Compose and solve fairy-chess problems"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static const GActionEntry app_entries[] = {
+  { "quit", quit_activated },
+  { "about", about_activated },
+};
+
+static void
+start_test_script (FeerieWindow *window)
+{
+  const char *script = g_getenv ("FEERIE_TEST_SCRIPT");
+  if (script && *script)
+    feerie_window_run_script (window, script);
+}
+
+static void
+feerie_application_activate (GApplication *app)
+{
+  FeerieWindow *window = feerie_window_new (GTK_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (window));
+  start_test_script (window);
+}
+
+static void
+feerie_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      FeerieWindow *window = feerie_window_new (GTK_APPLICATION (app));
+      g_autoptr (GError) error = NULL;
+      if (!feerie_window_open_file (window, files[i], &error))
+        g_printerr ("feerie: %s\n", error->message);
+      gtk_window_present (GTK_WINDOW (window));
+      if (i == 0)
+        start_test_script (window);
+    }
+}
+
+static void
+feerie_application_startup (GApplication *app)
+{
+  G_APPLICATION_CLASS (feerie_application_parent_class)->startup (app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.new", { "<Control>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.import", { "<Control>i", NULL } },
+    { "win.paste-fen", { "<Control><Shift>v", NULL } },
+    { "win.export", { "<Control>e", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.clear", { "<Control>Delete", NULL } },
+    { "win.shift('up')", { "<Alt>Up", NULL } },
+    { "win.shift('down')", { "<Alt>Down", NULL } },
+    { "win.shift('left')", { "<Alt>Left", NULL } },
+    { "win.shift('right')", { "<Alt>Right", NULL } },
+    { "win.rotate", { "<Control>r", NULL } },
+    { "win.mirror", { "<Control>m", NULL } },
+    { "win.swap-colours", { "<Control>k", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+}
+
+static void
+feerie_application_class_init (FeerieApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  app_class->activate = feerie_application_activate;
+  app_class->open = feerie_application_open;
+  app_class->startup = feerie_application_startup;
+}
+
+static void
+feerie_application_init (FeerieApplication *self)
+{
+}
+
+FeerieApplication *
+feerie_application_new (void)
+{
+  /* NON_UNIQUE under a test script: each test run is its own process. */
+  GApplicationFlags flags = G_APPLICATION_HANDLES_OPEN;
+  if (g_getenv ("FEERIE_TEST_SCRIPT"))
+    flags |= G_APPLICATION_NON_UNIQUE;
+  return g_object_new (FEERIE_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", flags,
+                       "resource-base-path", "/org/feerie/Feerie",
+                       NULL);
+}

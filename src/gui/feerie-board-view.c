@@ -1,0 +1,269 @@
+/* feerie-board-view.c — the diagram widget: Cairo drawing through
+ * src/render, clicks, and drag and drop of pieces.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The widget holds a copy of the position to draw and reports what the
+ * user does through signals; the window owns the problem and the undo log.
+ */
+
+#include "feerie-board-view.h"
+
+struct _FeerieBoardView
+{
+  GtkWidget parent_instance;
+
+  FePosition position;
+  FeRenderMarks marks;
+  FeRenderStyle style;
+  FeSquare drag_from;
+};
+
+G_DEFINE_FINAL_TYPE (FeerieBoardView, feerie_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  SQUARE_ACTIVATED, /* (square, button) */
+  PAYLOAD_DROPPED,  /* (payload, square, copy) */
+  DRAGGED_OFF,      /* (square) the piece was dropped outside the board */
+  N_SIGNALS
+};
+static guint signals[N_SIGNALS];
+
+char *
+feerie_drag_payload_for_piece (FePiece piece)
+{
+  return g_strdup_printf ("piece:%u:%u:%u", piece.colour, piece.walk, piece.attrs);
+}
+
+char *
+feerie_drag_payload_for_imitator (FeColour colour)
+{
+  return g_strdup_printf ("imitator:%u", colour);
+}
+
+static void
+geometry (FeerieBoardView *self, FeRenderGeometry *geo)
+{
+  fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self)),
+                      gtk_widget_get_height (GTK_WIDGET (self)), &self->style, geo);
+}
+
+static FeSquare
+square_at (FeerieBoardView *self, double x, double y)
+{
+  FeRenderGeometry geo;
+  geometry (self, &geo);
+  return fe_render_square_at (&geo, x, y);
+}
+
+static void
+feerie_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  FeerieBoardView *self = FEERIE_BOARD_VIEW (widget);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  FeRenderGeometry geo;
+  geometry (self, &geo);
+  fe_render_board (cr, &geo, &self->style, &self->position, &self->marks);
+  cairo_destroy (cr);
+}
+
+static void
+feerie_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                           int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
+{
+  *minimum = 240;
+  *natural = 560;
+}
+
+static void
+on_click_pressed (GtkGestureClick *gesture, int n_press, double x, double y, FeerieBoardView *self)
+{
+  FeSquare sq = square_at (self, x, y);
+  if (sq == FE_NO_SQUARE)
+    return;
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, (guint) sq, button);
+}
+
+static GdkContentProvider *
+on_drag_prepare (GtkDragSource *source, double x, double y, FeerieBoardView *self)
+{
+  FeSquare sq = square_at (self, x, y);
+  if (sq == FE_NO_SQUARE || self->position.board[sq].walk == FE_WALK_NONE)
+    return NULL;
+  self->drag_from = sq;
+  g_autofree char *payload = g_strdup_printf ("square:%u", sq);
+  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+}
+
+static GdkPaintable *
+piece_paintable (FePiece piece, const FeRenderStyle *style, int size)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
+  fe_render_piece (cr, piece, 0, 0, size, style);
+  cairo_destroy (cr);
+  return gtk_snapshot_free_to_paintable (snapshot, &GRAPHENE_SIZE_INIT (size, size));
+}
+
+static void
+on_drag_begin (GtkDragSource *source, GdkDrag *drag, FeerieBoardView *self)
+{
+  FeRenderGeometry geo;
+  geometry (self, &geo);
+  g_autoptr (GdkPaintable) icon = piece_paintable (self->position.board[self->drag_from],
+                                                   &self->style, (int) geo.sq);
+  gtk_drag_source_set_icon (source, icon, (int) geo.sq / 2, (int) geo.sq / 2);
+  self->marks.hidden = self->drag_from;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_drag_end (GtkDragSource *source, GdkDrag *drag, gboolean delete_data, FeerieBoardView *self)
+{
+  self->marks.hidden = FE_NO_SQUARE;
+  self->marks.drop_target = FE_NO_SQUARE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* A piece dragged off the board and dropped nowhere is removed. */
+static gboolean
+on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason, FeerieBoardView *self)
+{
+  if (reason != GDK_DRAG_CANCEL_NO_TARGET || self->drag_from == FE_NO_SQUARE)
+    return FALSE;
+  FeSquare sq = self->drag_from;
+  self->drag_from = FE_NO_SQUARE;
+  g_signal_emit (self, signals[DRAGGED_OFF], 0, (guint) sq);
+  return TRUE;
+}
+
+static GdkDragAction
+on_drop_motion (GtkDropTarget *target, double x, double y, FeerieBoardView *self)
+{
+  FeSquare sq = square_at (self, x, y);
+  if (sq != self->marks.drop_target)
+    {
+      self->marks.drop_target = sq;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  if (sq == FE_NO_SQUARE)
+    return 0;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+  return (state & GDK_CONTROL_MASK) ? GDK_ACTION_COPY : GDK_ACTION_MOVE;
+}
+
+static void
+on_drop_leave (GtkDropTarget *target, FeerieBoardView *self)
+{
+  self->marks.drop_target = FE_NO_SQUARE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y, FeerieBoardView *self)
+{
+  FeSquare sq = square_at (self, x, y);
+  self->marks.drop_target = FE_NO_SQUARE;
+  if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
+    return FALSE;
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+  gboolean copy = (state & GDK_CONTROL_MASK) != 0;
+  self->drag_from = FE_NO_SQUARE; /* handled here, not by drag-cancel */
+  g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, g_value_get_string (value), (guint) sq, copy);
+  return TRUE;
+}
+
+static void
+feerie_board_view_class_init (FeerieBoardViewClass *klass)
+{
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  widget_class->snapshot = feerie_board_view_snapshot;
+  widget_class->measure = feerie_board_view_measure;
+
+  signals[SQUARE_ACTIVATED] = g_signal_new ("square-activated", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                            G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
+  signals[PAYLOAD_DROPPED] = g_signal_new ("payload-dropped", G_TYPE_FROM_CLASS (klass),
+                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                           G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  signals[DRAGGED_OFF] = g_signal_new ("dragged-off", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                       G_TYPE_NONE, 1, G_TYPE_UINT);
+  gtk_widget_class_set_css_name (widget_class, "feerie-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GRID);
+}
+
+static void
+feerie_board_view_init (FeerieBoardView *self)
+{
+  fe_position_init (&self->position);
+  fe_render_marks_init (&self->marks);
+  fe_render_style_init (&self->style);
+  self->drag_from = FE_NO_SQUARE;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  GtkGesture *click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  GtkDragSource *source = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  g_signal_connect (source, "prepare", G_CALLBACK (on_drag_prepare), self);
+  g_signal_connect (source, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (source, "drag-end", G_CALLBACK (on_drag_end), self);
+  g_signal_connect (source, "drag-cancel", G_CALLBACK (on_drag_cancel), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (source));
+
+  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  g_signal_connect (target, "motion", G_CALLBACK (on_drop_motion), self);
+  g_signal_connect (target, "leave", G_CALLBACK (on_drop_leave), self);
+  g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}
+
+GtkWidget *
+feerie_board_view_new (void)
+{
+  return g_object_new (FEERIE_TYPE_BOARD_VIEW, NULL);
+}
+
+void
+feerie_board_view_set_position (FeerieBoardView *self, const FePosition *pos)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  self->position = *pos;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+feerie_board_view_set_marks (FeerieBoardView *self, const FeRenderMarks *marks)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  FeSquare hidden = self->marks.hidden, drop = self->marks.drop_target;
+  self->marks = *marks;
+  self->marks.hidden = hidden; /* drag state is the widget's own */
+  self->marks.drop_target = drop;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+feerie_board_view_get_marks (FeerieBoardView *self, FeRenderMarks *marks)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  *marks = self->marks;
+}
+
+void
+feerie_board_view_set_colours (FeerieBoardView *self, const char *light, const char *dark)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  fe_render_parse_colour (light, self->style.light);
+  fe_render_parse_colour (dark, self->style.dark);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}

@@ -1,0 +1,26 @@
+/* feerie-board-view.h — the diagram widget, drawn by src/render.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "render/fe-render.h"
+
+G_BEGIN_DECLS
+
+#define FEERIE_TYPE_BOARD_VIEW (feerie_board_view_get_type ())
+G_DECLARE_FINAL_TYPE (FeerieBoardView, feerie_board_view, FEERIE, BOARD_VIEW, GtkWidget)
+
+GtkWidget *feerie_board_view_new (void);
+void feerie_board_view_set_position (FeerieBoardView *self, const FePosition *pos);
+void feerie_board_view_set_marks (FeerieBoardView *self, const FeRenderMarks *marks);
+void feerie_board_view_get_marks (FeerieBoardView *self, FeRenderMarks *marks);
+void feerie_board_view_set_colours (FeerieBoardView *self, const char *light, const char *dark);
+
+/* Drag payloads are strings: "piece:C:W:A" (colour, walk, attributes) from
+ * the palette, "imitator:C" and "square:SQ" from the board itself. */
+char *feerie_drag_payload_for_piece (FePiece piece);
+char *feerie_drag_payload_for_imitator (FeColour colour);
+
+G_END_DECLS

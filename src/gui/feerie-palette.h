@@ -1,0 +1,22 @@
+/* feerie-palette.h — every walk in white, black and neutral, plain, magic
+ * or magician, and the imitator: drag sources and click-to-place choices.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "core/fe-types.h"
+
+G_BEGIN_DECLS
+
+#define FEERIE_TYPE_PALETTE (feerie_palette_get_type ())
+G_DECLARE_FINAL_TYPE (FeeriePalette, feerie_palette, FEERIE, PALETTE, GtkWidget)
+
+/* The chosen tile as a drag payload ("piece:…" or "imitator:…"), or NULL. */
+const char *feerie_palette_get_selection (FeeriePalette *self);
+void feerie_palette_clear_selection (FeeriePalette *self);
+/* Chooses the colour, kind and walk of the selection (keyboard, tests). */
+void feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int walk);
+
+G_END_DECLS

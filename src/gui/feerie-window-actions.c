@@ -1,0 +1,575 @@
+/* feerie-window-actions.c — every command of the window as a GAction.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Conditions and options are stateful actions: the check buttons of the
+ * template bind to them, so undo only has to set the states back.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "feerie-window-private.h"
+#include "io/fen.h"
+#include "render/fe-render.h"
+
+/* ---- board transforms ------------------------------------------------------ */
+
+typedef FeSquare (*SquareMap) (FeSquare sq, int arg);
+
+static FeSquare
+map_shift (FeSquare sq, int dir)
+{
+  static const int df[] = { 0, 0, -1, 1 }, dr[] = { 1, -1, 0, 0 };
+  int f = FE_FILE (sq) + df[dir], r = FE_RANK (sq) + dr[dir];
+  return (f < 0 || f > 7 || r < 0 || r > 7) ? FE_NO_SQUARE : FE_SQ (f, r);
+}
+
+static FeSquare
+map_rotate (FeSquare sq, int unused)
+{
+  return FE_SQ (FE_RANK (sq), 7 - FE_FILE (sq)); /* a1 → a8: a quarter turn clockwise */
+}
+
+static FeSquare
+map_mirror (FeSquare sq, int unused)
+{
+  return FE_SQ (7 - FE_FILE (sq), FE_RANK (sq));
+}
+
+static FeSquare
+map_same (FeSquare sq, int unused)
+{
+  return sq;
+}
+
+/* Rebuilds the diagram through `map`; refuses (FALSE) when a unit would
+ * leave the board, so a shift never silently loses a piece. */
+static gboolean
+transform (FeerieWindow *self, SquareMap map, int arg, gboolean swap_colours, gboolean clear)
+{
+  const FePosition *old = &self->problem->diagram;
+  FePosition pos;
+  fe_position_init (&pos);
+  pos.side = old->side;
+  for (int i = 0; i < 64 && !clear; i++)
+    {
+      FeSquare s = FE_SQ88 (i);
+      FePiece p = old->board[s];
+      if (p.walk == FE_WALK_NONE)
+        continue;
+      FeSquare t = map (s, arg);
+      if (t == FE_NO_SQUARE)
+        {
+          feerie_window_show_status (self, _("A piece would leave the board."));
+          return FALSE;
+        }
+      if (swap_colours && p.colour != FE_NEUTRAL)
+        p.colour = FE_OPPONENT (p.colour);
+      p.id = 0;
+      fe_position_put (&pos, t, p);
+    }
+  for (int i = 0; i < old->n_imitators && !clear; i++)
+    {
+      FeSquare t = map (old->imitators[i], arg);
+      if (t == FE_NO_SQUARE)
+        {
+          feerie_window_show_status (self, _("An imitator would leave the board."));
+          return FALSE;
+        }
+      pos.imitators[pos.n_imitators] = t;
+      uint8_t c = old->imitator_colour[i];
+      pos.imitator_colour[pos.n_imitators++] = (swap_colours && c != FE_NEUTRAL) ? FE_OPPONENT (c) : c;
+    }
+  fe_position_default_castling (&pos);
+  fe_position_recompute_hash (&pos);
+  feerie_window_begin_edit (self, NULL);
+  self->problem->diagram = pos;
+  self->last_from = self->last_to = FE_NO_SQUARE;
+  feerie_window_show_status (self, NULL);
+  feerie_window_end_edit (self);
+  return TRUE;
+}
+
+static void
+clear_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  transform (data, map_same, 0, FALSE, TRUE);
+}
+
+static void
+shift_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  const char *dir = g_variant_get_string (p, NULL);
+  int d = g_str_equal (dir, "up") ? 0 : g_str_equal (dir, "down") ? 1 : g_str_equal (dir, "left") ? 2 : 3;
+  transform (data, map_shift, d, FALSE, FALSE);
+}
+
+static void
+rotate_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  transform (data, map_rotate, 0, FALSE, FALSE);
+}
+
+static void
+mirror_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  transform (data, map_mirror, 0, FALSE, FALSE);
+}
+
+static void
+swap_colours_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  transform (data, map_same, 0, TRUE, FALSE);
+}
+
+/* ---- history ------------------------------------------------------------------ */
+
+static void
+undo_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  feerie_window_step_history (data, FALSE);
+}
+
+static void
+redo_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  feerie_window_step_history (data, TRUE);
+}
+
+/* ---- files -------------------------------------------------------------------- */
+
+static void
+report_error (FeerieWindow *self, const char *what, const GError *error)
+{
+  g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
+  feerie_window_show_status (self, msg);
+  g_warning ("%s", msg);
+}
+
+static void
+set_start_folder (FeerieWindow *self, GtkFileChooser *chooser)
+{
+  if (!self->settings)
+    return;
+  g_autofree char *folder = g_settings_get_string (self->settings, "last-folder");
+  if (folder && *folder)
+    {
+      g_autoptr (GFile) dir = g_file_new_for_path (folder);
+      gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+    }
+}
+
+static void
+add_filter (GtkFileChooser *chooser, const char *name, const char *const *patterns)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, name);
+  for (int i = 0; patterns[i]; i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, filter);
+  g_object_unref (filter);
+}
+
+static void
+on_open_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GError) error = NULL;
+      if (!feerie_window_open_file (self, file, &error))
+        report_error (self, _("Cannot open the problem"), error);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+choose_and_open (FeerieWindow *self, const char *title, gboolean import)
+{
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
+  static const char *xml[] = { "*.xml", NULL };
+  static const char *popeye[] = { "*.inp", "*.txt", "*.pop", NULL };
+  static const char *fen[] = { "*.fen", NULL };
+  if (!import)
+    add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input"), popeye);
+  add_filter (GTK_FILE_CHOOSER (dialog), _("FEN positions"), fen);
+  set_start_folder (self, GTK_FILE_CHOOSER (dialog));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  choose_and_open (data, _("Open Problem"), FALSE);
+}
+
+static void
+import_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  choose_and_open (data, _("Import Popeye Input or FEN"), TRUE);
+}
+
+static void
+open_recent_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (p, NULL));
+  g_autoptr (GError) error = NULL;
+  if (!feerie_window_open_file (data, file, &error))
+    report_error (data, _("Cannot open the problem"), error);
+}
+
+static void
+new_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  FeerieWindow *self = data;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  if (self->dirty || self->file)
+    gtk_window_present (GTK_WINDOW (feerie_window_new (app)));
+  else
+    feerie_window_set_problem (self, fe_problem_new (), NULL);
+}
+
+static void
+on_save_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GError) error = NULL;
+      if (!feerie_window_save_to (self, file, &error))
+        report_error (self, _("Cannot save the problem"), error);
+    }
+  g_object_unref (dialog);
+}
+
+static void
+save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  FeerieWindow *self = data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save Problem"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  static const char *xml[] = { "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
+  set_start_folder (self, GTK_FILE_CHOOSER (dialog));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_save_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+save_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  FeerieWindow *self = data;
+  if (!self->file)
+    {
+      save_as_activated (a, p, data);
+      return;
+    }
+  g_autoptr (GError) error = NULL;
+  if (!feerie_window_save_to (self, self->file, &error))
+    report_error (self, _("Cannot save the problem"), error);
+}
+
+static void
+on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = g_file_get_path (file);
+      g_autoptr (GError) error = NULL;
+      if (!path || !fe_render_export (self->problem, path, 480, &error))
+        report_error (self, _("Cannot export the diagram"), error);
+      else
+        feerie_window_show_status (self, _("Diagram exported."));
+    }
+  g_object_unref (dialog);
+}
+
+static void
+export_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  FeerieWindow *self = data;
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
+                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  static const char *images[] = { "*.png", "*.svg", "*.pdf", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG or PDF"), images);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("diagram.png"));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+on_fen_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  FePosition pos;
+  if (text && fe_fen_parse (g_strstrip (text), &pos, &error))
+    {
+      feerie_window_begin_edit (self, NULL);
+      self->problem->diagram = pos;
+      feerie_window_end_edit (self);
+    }
+  else if (error)
+    report_error (self, _("Cannot read the FEN"), error);
+  g_object_unref (self);
+}
+
+static void
+paste_fen_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (data));
+  gdk_clipboard_read_text_async (clipboard, NULL, on_fen_pasted, g_object_ref (data));
+}
+
+/* ---- conditions and options -------------------------------------------------- */
+
+typedef struct {
+  const char *name;
+  gsize offset; /* of a bool in FeConditionParams or a gboolean in FeOptions */
+  gboolean option;
+} Flag;
+
+#define COND(n, f) { n, G_STRUCT_OFFSET (FeConditionParams, f), FALSE }
+#define OPT(n, f) { n, G_STRUCT_OFFSET (FeOptions, f), TRUE }
+static const Flag flags[] = {
+  COND ("madrasi", madrasi),
+  COND ("madrasi-rex-inclusive", madrasi_rex_inclusive),
+  COND ("imitator", imitator),
+  COND ("imitator-no-promotion", imitator_no_promotion),
+  COND ("imitator-no-hurdles", imitator_no_hurdles),
+  COND ("magic", magic),
+  COND ("magician", magician),
+  COND ("einstein-promotions", einstein_promotions),
+  OPT ("set-play", set_play),
+  OPT ("tries", tries),
+  OPT ("variations", variations),
+  OPT ("no-threat", no_threat),
+  OPT ("duplex", duplex),
+  OPT ("half-duplex", half_duplex),
+  OPT ("white-to-play", white_to_play),
+};
+
+static gboolean
+flag_get (FeerieWindow *self, const Flag *f)
+{
+  if (f->option)
+    return *(gboolean *) ((char *) &self->problem->options + f->offset);
+  return *(bool *) ((char *) &self->problem->conditions + f->offset);
+}
+
+static void
+flag_set (FeerieWindow *self, const Flag *f, gboolean value)
+{
+  if (f->option)
+    *(gboolean *) ((char *) &self->problem->options + f->offset) = value;
+  else
+    *(bool *) ((char *) &self->problem->conditions + f->offset) = value;
+}
+
+static gboolean
+board_has_attr (FeerieWindow *self, uint8_t attr)
+{
+  for (int i = 0; i < 64; i++)
+    if (self->problem->diagram.board[FE_SQ88 (i)].attrs & attr)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+flag_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  const char *name = g_action_get_name (G_ACTION (action));
+  gboolean on = g_variant_get_boolean (value);
+  const Flag *f = NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
+    if (g_str_equal (flags[i].name, name))
+      f = &flags[i];
+  g_assert (f);
+  const FeConditionParams *c = &self->problem->conditions;
+  if (on && ((g_str_equal (name, "magic") && (c->magician || board_has_attr (self, FE_ATTR_MAGICIAN)))
+             || (g_str_equal (name, "magician") && (c->magic || board_has_attr (self, FE_ATTR_MAGIC)))))
+    {
+      /* Rules §8.3: the combination is rejected; keep the old state. */
+      gtk_label_set_text (self->conflict, _("Magic and magician pieces cannot be combined "
+                                            "(rules §8.3: whether a magician may be recoloured "
+                                            "is unclear in every source)."));
+      feerie_window_sync_actions (self);
+      return;
+    }
+  if (!on && g_str_equal (name, "imitator") && self->problem->diagram.n_imitators > 0)
+    {
+      gtk_label_set_text (self->conflict, _("Remove the imitators from the board first."));
+      feerie_window_sync_actions (self);
+      return;
+    }
+  gtk_label_set_text (self->conflict, "");
+  if (flag_get (self, f) == on)
+    return;
+  feerie_window_begin_edit (self, NULL);
+  flag_set (self, f, on);
+  if (g_str_equal (name, "madrasi-rex-inclusive") && on)
+    self->problem->conditions.madrasi = TRUE;
+  feerie_window_end_edit (self);
+}
+
+static const char *einstein_names[] = { "none", "normal", "reverse", "anti" };
+
+static void
+einstein_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  const char *v = g_variant_get_string (value, NULL);
+  for (int i = 0; i < 4; i++)
+    if (g_str_equal (v, einstein_names[i]) && self->problem->conditions.einstein != i)
+      {
+        feerie_window_begin_edit (self, NULL);
+        self->problem->conditions.einstein = i;
+        feerie_window_end_edit (self);
+      }
+}
+
+static void
+einstein_side_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  const char *v = g_variant_get_string (value, NULL);
+  int side = g_str_equal (v, "white") ? FE_WHITE : g_str_equal (v, "black") ? FE_BLACK : -1;
+  if (self->problem->conditions.einstein_side == side)
+    return;
+  feerie_window_begin_edit (self, NULL);
+  self->problem->conditions.einstein_side = side;
+  feerie_window_end_edit (self);
+}
+
+static const char *colour_names[] = { "white", "black", "neutral" };
+
+static void
+imitator_colour_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  const char *v = g_variant_get_string (value, NULL);
+  for (int i = 0; i < 3; i++)
+    if (g_str_equal (v, colour_names[i]))
+      self->imitator_colour = i;
+  g_simple_action_set_state (action, value);
+}
+
+static void
+pick_imitators_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  self->picking_imitators = g_variant_get_boolean (value);
+  g_simple_action_set_state (action, value);
+  feerie_window_show_status (self, self->picking_imitators
+                             ? _("Click squares to add or remove imitators.") : NULL);
+  feerie_window_sync (self);
+}
+
+static void
+set_state (FeerieWindow *self, const char *name, GVariant *state)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), state);
+}
+
+static void
+enable (FeerieWindow *self, const char *name, gboolean on)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), on);
+}
+
+void
+feerie_window_sync_actions (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
+    set_state (self, flags[i].name, g_variant_new_boolean (flag_get (self, &flags[i])));
+  const FeConditionParams *c = &self->problem->conditions;
+  set_state (self, "einstein", g_variant_new_string (einstein_names[MIN (c->einstein, 3)]));
+  set_state (self, "einstein-side", g_variant_new_string (c->einstein_side == FE_WHITE ? "white"
+                                                          : c->einstein_side == FE_BLACK ? "black" : "both"));
+  enable (self, "undo", self->undo_stack->len > 0);
+  enable (self, "redo", self->redo_stack->len > 0);
+  enable (self, "madrasi-rex-inclusive", c->madrasi);
+  enable (self, "imitator-no-promotion", c->imitator);
+  enable (self, "imitator-no-hurdles", c->imitator);
+  enable (self, "einstein-side", c->einstein != FE_EINSTEIN_NONE);
+  enable (self, "einstein-promotions", c->einstein != FE_EINSTEIN_NONE);
+  gboolean magic = c->magic || board_has_attr (self, FE_ATTR_MAGIC);
+  gboolean magician = c->magician || board_has_attr (self, FE_ATTR_MAGICIAN);
+  /* A board loaded with both (another tool wrote it) is shown, not hidden. */
+  if (magic && magician)
+    gtk_label_set_text (self->conflict, _("This problem combines magic and magician pieces, "
+                                          "which Féerie rejects (rules §8.3)."));
+
+  GMenu *recent = self->recent_menu;
+  g_menu_remove_all (recent);
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  int n = 0;
+  for (GList *l = items; l && n < 8; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".xml"))
+        continue;
+      g_autofree char *action = g_strdup_printf ("win.open-recent('%s')", gtk_recent_info_get_uri (info));
+      if (strchr (gtk_recent_info_get_uri (info), '\''))
+        continue;
+      g_menu_append (recent, gtk_recent_info_get_display_name (info), action);
+      n++;
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+}
+
+static const GActionEntry entries[] = {
+  { "new", new_activated },
+  { "open", open_activated },
+  { "open-recent", open_recent_activated, "s" },
+  { "import", import_activated },
+  { "paste-fen", paste_fen_activated },
+  { "save", save_activated },
+  { "save-as", save_as_activated },
+  { "export", export_activated },
+  { "undo", undo_activated },
+  { "redo", redo_activated },
+  { "clear", clear_activated },
+  { "shift", shift_activated, "s" },
+  { "rotate", rotate_activated },
+  { "mirror", mirror_activated },
+  { "swap-colours", swap_colours_activated },
+  { "einstein", NULL, NULL, "'none'", einstein_change_state },
+  { "einstein-side", NULL, NULL, "'both'", einstein_side_change_state },
+  { "imitator-colour", NULL, NULL, "'neutral'", imitator_colour_change_state },
+  { "pick-imitators", NULL, NULL, "false", pick_imitators_change_state },
+};
+
+static void
+install_entries (FeerieWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
+    {
+      GSimpleAction *a = g_simple_action_new_stateful (flags[i].name, NULL, g_variant_new_boolean (FALSE));
+      g_signal_connect (a, "change-state", G_CALLBACK (flag_change_state), self);
+      g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a));
+      g_object_unref (a);
+    }
+}
+
+/* Actions live in the window's own action map (GtkApplicationWindow is a
+ * GActionMap), so every window has its own undo and condition states. */
+void
+feerie_window_install_actions (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  install_entries (self);
+}

@@ -1,0 +1,74 @@
+/* feerie-window-private.h — state shared by the window's source files.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "feerie-window.h"
+#include "feerie-board-view.h"
+#include "feerie-palette.h"
+#include "core/problem.h"
+
+struct _FeerieWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* template children */
+  FeerieBoardView *board;
+  FeeriePalette *palette;
+  GtkEntry *piece_entry;
+  GtkLabel *caption;
+  GtkLabel *status;
+  GtkEntry *stipulation_entry;
+  GtkLabel *stipulation_error;
+  GtkLabel *conflict;
+  GtkEntry *authors;
+  GtkEntry *source;
+  GtkEntry *number;
+  GtkEntry *date;
+  GtkEntry *award;
+  GtkEntry *tourney;
+  GtkEntry *keywords;
+  GtkTextView *comments;
+  GtkTextView *solution;
+  GtkTextView *twins;
+  GtkLabel *twins_error;
+  GMenu *recent_menu;
+
+  FeProblem *problem;
+  GPtrArray *undo_stack; /* of FeProblem*: states before each edit */
+  GPtrArray *redo_stack;
+  char *coalesce_tag;    /* typing in one field makes one undo step */
+  GFile *file;
+  gboolean dirty;
+  gboolean syncing;      /* widgets being filled from the model: not edits */
+  gboolean picking_imitators;
+  FeColour imitator_colour;
+  FeSquare selected;     /* click-to-move: the square picked first */
+  FeSquare last_from, last_to;
+  guint autosave_id;
+  GSettings *settings;   /* NULL when the schema is not installed */
+};
+
+/* Edits: call begin before changing self->problem, end after. */
+void feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag);
+void feerie_window_end_edit (FeerieWindow *self);
+/* Refills every widget and action state from self->problem. */
+void feerie_window_sync (FeerieWindow *self);
+/* Undo (redo = FALSE) or redo one edit; FALSE when there is none. */
+gboolean feerie_window_step_history (FeerieWindow *self, gboolean redo);
+void feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file);
+void feerie_window_show_status (FeerieWindow *self, const char *message);
+gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
+void feerie_window_add_recent (FeerieWindow *self, GFile *file);
+
+/* Board edits shared by drag and drop, clicks, keyboard entry and tests. */
+gboolean feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq);
+void feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy);
+void feerie_window_remove (FeerieWindow *self, FeSquare sq);
+void feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour);
+gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy);
+gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
+
+/* feerie-window-actions.c */
+void feerie_window_install_actions (FeerieWindow *self);
+void feerie_window_sync_actions (FeerieWindow *self);

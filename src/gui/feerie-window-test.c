@@ -1,0 +1,244 @@
+/* feerie-window-test.c — the test hook: FEERIE_TEST_SCRIPT runs commands
+ * through the same code paths as the user's gestures.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One command a line, run 150 ms apart so the window draws in between:
+ *   palette-drop COLOUR KIND WALK SQ   (w|b|n, plain|magic|magician, code)
+ *   drag FROM TO | drag-copy FROM TO | drag-off SQ | click SQ
+ *   pieces TEXT | stipulation TEXT | state ACTION VALUE | action ACTION [PARAM]
+ *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
+ * A failing command is logged with its line number and ends the app with
+ * status 1, so a test can tell a broken hook from a broken check.
+ */
+
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <glib/gstdio.h>
+
+#include "feerie-window-private.h"
+#include "core/walk.h"
+
+typedef struct {
+  FeerieWindow *window;
+  char **lines;
+  int next;
+  guint delay;
+} Script;
+
+static void
+script_free (Script *script)
+{
+  g_strfreev (script->lines);
+  g_object_unref (script->window);
+  g_free (script);
+}
+
+static char *
+describe (const FeProblem *p)
+{
+  GString *s = g_string_new (NULL);
+  static const char colours[] = "wbn";
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece piece = p->diagram.board[sq];
+      if (piece.walk == FE_WALK_NONE)
+        continue;
+      char name[3];
+      fe_square_name (sq, name);
+      g_string_append_printf (s, "piece %c%s%s%s\n", colours[piece.colour],
+                              fe_walk_print_code (piece.walk), name,
+                              (piece.attrs & FE_ATTR_MAGIC) ? " magic"
+                              : (piece.attrs & FE_ATTR_MAGICIAN) ? " magician" : "");
+    }
+  for (int i = 0; i < p->diagram.n_imitators; i++)
+    {
+      char name[3];
+      fe_square_name (p->diagram.imitators[i], name);
+      g_string_append_printf (s, "imitator %s %c\n", name, colours[p->diagram.imitator_colour[i]]);
+    }
+  g_autofree char *stip = fe_stipulation_to_string (&p->stipulation);
+  g_string_append_printf (s, "stipulation %s\n", stip);
+  const FeConditionParams *c = &p->conditions;
+  g_string_append_printf (s, "madrasi %d rex-inclusive %d imitator %d no-promotion %d "
+                          "magic %d magician %d einstein %d\n",
+                          c->madrasi, c->madrasi_rex_inclusive, c->imitator, c->imitator_no_promotion,
+                          c->magic, c->magician, c->einstein);
+  g_string_append_printf (s, "set-play %d tries %d duplex %d\n", p->options.set_play,
+                          p->options.tries, p->options.duplex);
+  for (guint i = 0; i < p->authors->len; i++)
+    g_string_append_printf (s, "author %s\n", ((FeAuthor *) p->authors->pdata[i])->family);
+  return g_string_free (s, FALSE);
+}
+
+static gboolean
+run_command (FeerieWindow *self, char **argv, GError **error)
+{
+  int argc = g_strv_length (argv);
+  const char *cmd = argv[0];
+#define NEED(n) do { if (argc < (n) + 1) { g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments", cmd, n); return FALSE; } } while (0)
+  if (g_str_equal (cmd, "palette-drop"))
+    {
+      NEED (4);
+      FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
+      uint8_t attrs = g_str_equal (argv[2], "magic") ? FE_ATTR_MAGIC
+                      : g_str_equal (argv[2], "magician") ? FE_ATTR_MAGICIAN : 0;
+      int walk = g_ascii_strcasecmp (argv[3], "i") == 0 ? 0 : fe_walk_from_code (argv[3]);
+      FeSquare sq = fe_square_parse (argv[4]);
+      if ((walk == FE_WALK_NONE && g_ascii_strcasecmp (argv[3], "i") != 0) || sq == FE_NO_SQUARE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad piece or square");
+          return FALSE;
+        }
+      /* The palette builds the payload its drag source would carry. */
+      feerie_palette_select (self->palette, colour, attrs, walk);
+      g_autofree char *payload = g_strdup (feerie_palette_get_selection (self->palette));
+      feerie_palette_clear_selection (self->palette);
+      g_signal_emit_by_name (self->board, "payload-dropped", payload, (guint) sq, FALSE);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "drag") || g_str_equal (cmd, "drag-copy"))
+    {
+      NEED (2);
+      g_autofree char *payload = g_strdup_printf ("square:%u", fe_square_parse (argv[1]));
+      g_signal_emit_by_name (self->board, "payload-dropped", payload,
+                             (guint) fe_square_parse (argv[2]), g_str_equal (cmd, "drag-copy"));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "drag-off"))
+    {
+      NEED (1);
+      g_signal_emit_by_name (self->board, "dragged-off", (guint) fe_square_parse (argv[1]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "click"))
+    {
+      NEED (1);
+      g_signal_emit_by_name (self->board, "square-activated", (guint) fe_square_parse (argv[1]),
+                             (guint) GDK_BUTTON_PRIMARY);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "pieces"))
+    {
+      NEED (1);
+      g_autofree char *text = g_strjoinv (" ", argv + 1);
+      return feerie_window_enter_pieces (self, text, error);
+    }
+  if (g_str_equal (cmd, "stipulation"))
+    {
+      NEED (1);
+      gtk_editable_set_text (GTK_EDITABLE (self->stipulation_entry), argv[1]);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "state"))
+    {
+      NEED (2);
+      g_autoptr (GVariant) value = g_variant_parse (NULL, argv[2], NULL, NULL, error);
+      if (!value)
+        return FALSE;
+      g_action_group_change_action_state (G_ACTION_GROUP (self), argv[1], value);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "action"))
+    {
+      NEED (1);
+      g_autoptr (GVariant) param = NULL;
+      if (argc > 2 && !(param = g_variant_parse (NULL, argv[2], NULL, NULL, error)))
+        return FALSE;
+      g_action_group_activate_action (G_ACTION_GROUP (self), argv[1], param);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "save"))
+    {
+      NEED (1);
+      g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
+      return feerie_window_save_to (self, file, error);
+    }
+  if (g_str_equal (cmd, "open"))
+    {
+      NEED (1);
+      g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
+      return feerie_window_open_file (self, file, error);
+    }
+  if (g_str_equal (cmd, "dump"))
+    {
+      NEED (1);
+      g_autofree char *text = describe (self->problem);
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "touch"))
+    {
+      NEED (1);
+      return g_file_set_contents (argv[1], "", 0, error);
+    }
+  if (g_str_equal (cmd, "quit"))
+    {
+      g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      return TRUE;
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
+  return FALSE;
+#undef NEED
+}
+
+static gboolean
+script_step (gpointer data)
+{
+  Script *script = data;
+  while (script->lines[script->next])
+    {
+      int line = ++script->next;
+      char *text = g_strstrip (script->lines[line - 1]);
+      if (!*text || *text == '#')
+        continue;
+      g_auto (GStrv) argv = NULL;
+      g_autoptr (GError) error = NULL;
+      if (!g_shell_parse_argv (text, NULL, &argv, &error))
+        ;
+      else if (g_str_equal (argv[0], "wait"))
+        {
+          g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step, script,
+                              NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (run_command (script->window, argv, &error))
+        {
+          g_message ("script line %d: %s", line, text);
+          if (g_str_equal (argv[0], "quit"))
+            {
+              script_free (script);
+              return G_SOURCE_REMOVE;
+            }
+          g_timeout_add_full (G_PRIORITY_DEFAULT, script->delay, script_step, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      g_printerr ("feerie: test script line %d (%s): %s\n", line, text,
+                  error ? error->message : "failed");
+      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
+      g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
+      g_application_quit (app);
+      script_free (script);
+      return G_SOURCE_REMOVE;
+    }
+  script_free (script);
+  return G_SOURCE_REMOVE;
+}
+
+void
+feerie_window_run_script (FeerieWindow *self, const char *path)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    {
+      g_printerr ("feerie: %s\n", error->message);
+      return;
+    }
+  Script *script = g_new0 (Script, 1);
+  script->window = g_object_ref (self);
+  script->lines = g_strsplit (text, "\n", -1);
+  script->delay = 150;
+  g_timeout_add_full (G_PRIORITY_DEFAULT, 800, script_step, script, NULL);
+}

@@ -1,0 +1,980 @@
+/* feerie-window.c — the composing window: model, undo, board edits, forms.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The window owns one FeProblem.  Every edit goes through begin_edit /
+ * end_edit, which push a copy of the problem on the undo stack: problems
+ * are small (a board and some strings), so snapshots are simpler and safer
+ * than inverse operations, and cover every kind of edit alike.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+
+#include "feerie-window-private.h"
+#include "core/walk.h"
+#include "io/fen.h"
+#include "io/popeye.h"
+#include "io/xml.h"
+#include "render/fe-render.h"
+
+G_DEFINE_FINAL_TYPE (FeerieWindow, feerie_window, GTK_TYPE_APPLICATION_WINDOW)
+
+#define MAX_UNDO 200
+
+/* ---- title, status, autosave ------------------------------------------ */
+
+static char *
+autosave_path (void)
+{
+  return g_build_filename (g_get_user_state_dir (), "feerie", "autosave.xml", NULL);
+}
+
+static void
+update_title (FeerieWindow *self)
+{
+  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup (_("Untitled problem"));
+  g_autofree char *title = g_strdup_printf ("%s%s — Féerie", self->dirty ? "• " : "", name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+void
+feerie_window_show_status (FeerieWindow *self, const char *message)
+{
+  gtk_label_set_text (self->status, message ? message : "");
+}
+
+static gboolean
+autosave_cb (gpointer data)
+{
+  FeerieWindow *self = data;
+  self->autosave_id = 0;
+  g_autofree char *path = autosave_path ();
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_mkdir_with_parents (dir, 0700);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
+  g_ptr_array_add (problems, self->problem);
+  g_autoptr (GError) error = NULL;
+  if (!fe_xml_save (file, problems, &error))
+    g_warning ("autosave failed: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+discard_autosave (FeerieWindow *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_autofree char *path = autosave_path ();
+  g_unlink (path);
+}
+
+/* ---- undo --------------------------------------------------------------- */
+
+void
+feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  if (coalesce_tag && self->coalesce_tag && g_str_equal (coalesce_tag, self->coalesce_tag)
+      && self->undo_stack->len > 0)
+    return; /* typing on in the same field: one undo step */
+  g_free (self->coalesce_tag);
+  self->coalesce_tag = g_strdup (coalesce_tag);
+  g_ptr_array_add (self->undo_stack, fe_problem_copy (self->problem));
+  if (self->undo_stack->len > MAX_UNDO)
+    g_ptr_array_remove_index (self->undo_stack, 0);
+  g_ptr_array_set_size (self->redo_stack, 0);
+}
+
+static void
+refresh_board (FeerieWindow *self)
+{
+  FeRenderMarks marks;
+  feerie_board_view_get_marks (self->board, &marks);
+  marks.last_from = self->last_from;
+  marks.last_to = self->last_to;
+  marks.selected = self->selected;
+  marks.picking_imitators = self->picking_imitators;
+  feerie_board_view_set_position (self->board, &self->problem->diagram);
+  feerie_board_view_set_marks (self->board, &marks);
+  g_autofree char *caption = fe_render_caption (self->problem);
+  gtk_label_set_text (self->caption, caption);
+}
+
+void
+feerie_window_end_edit (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  self->problem->conditions.imitator = self->problem->diagram.n_imitators > 0
+                                       || self->problem->conditions.imitator;
+  self->dirty = TRUE;
+  update_title (self);
+  refresh_board (self);
+  feerie_window_sync_actions (self);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  self->autosave_id = g_timeout_add_seconds (3, autosave_cb, self);
+}
+
+/* Swaps the current problem with the top of one stack, pushing it on the
+ * other: undo and redo are the same move in opposite directions. */
+gboolean
+feerie_window_step_history (FeerieWindow *self, gboolean redo)
+{
+  GPtrArray *from = redo ? self->redo_stack : self->undo_stack;
+  GPtrArray *to = redo ? self->undo_stack : self->redo_stack;
+  if (from->len == 0)
+    return FALSE;
+  FeProblem *state = g_ptr_array_steal_index (from, from->len - 1);
+  g_ptr_array_add (to, self->problem);
+  self->problem = state;
+  g_clear_pointer (&self->coalesce_tag, g_free);
+  self->last_from = self->last_to = FE_NO_SQUARE;
+  self->dirty = TRUE;
+  feerie_window_sync (self);
+  update_title (self);
+  return TRUE;
+}
+
+/* ---- board edits -------------------------------------------------------- */
+
+static int
+imitator_index (const FePosition *pos, FeSquare sq)
+{
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (pos->imitators[i] == sq)
+      return i;
+  return -1;
+}
+
+static void
+drop_imitator (FePosition *pos, int i)
+{
+  memmove (pos->imitators + i, pos->imitators + i + 1, pos->n_imitators - i - 1);
+  memmove (pos->imitator_colour + i, pos->imitator_colour + i + 1, pos->n_imitators - i - 1);
+  pos->n_imitators--;
+  fe_position_recompute_hash (pos);
+}
+
+/* Magic and magician pieces together are rejected (rules.md §8.3). */
+static gboolean
+attrs_conflict (FeerieWindow *self, uint8_t attrs)
+{
+  const FePosition *pos = &self->problem->diagram;
+  gboolean magic = self->problem->conditions.magic, magician = self->problem->conditions.magician;
+  for (int i = 0; i < 64; i++)
+    {
+      magic |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC) != 0;
+      magician |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN) != 0;
+    }
+  if (((attrs & FE_ATTR_MAGIC) && magician) || ((attrs & FE_ATTR_MAGICIAN) && magic))
+    {
+      feerie_window_show_status (self, _("Magic and magician pieces cannot be combined: "
+                                         "whether magicians may be recoloured is unclear in "
+                                         "every source (rules §8.3)."));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+after_board_change (FeerieWindow *self)
+{
+  fe_position_default_castling (&self->problem->diagram);
+  fe_position_recompute_hash (&self->problem->diagram);
+}
+
+gboolean
+feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  if (!FE_ON_BOARD (sq) || piece.walk == FE_WALK_NONE || piece.walk >= FE_WALK_COUNT)
+    return FALSE;
+  if (attrs_conflict (self, piece.attrs))
+    return FALSE;
+  feerie_window_begin_edit (self, NULL);
+  FePosition *pos = &self->problem->diagram;
+  int imi = imitator_index (pos, sq);
+  if (imi >= 0)
+    drop_imitator (pos, imi); /* a square holds a piece or an imitator */
+  piece.id = 0;
+  fe_position_put (pos, sq, piece);
+  after_board_change (self);
+  self->last_from = FE_NO_SQUARE;
+  self->last_to = sq;
+  feerie_window_show_status (self, NULL);
+  feerie_window_end_edit (self);
+  return TRUE;
+}
+
+void
+feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  FePosition *pos = &self->problem->diagram;
+  if (from == to || !FE_ON_BOARD (from) || !FE_ON_BOARD (to))
+    return;
+  int imi = imitator_index (pos, from);
+  if (pos->board[from].walk == FE_WALK_NONE && imi < 0)
+    return;
+  feerie_window_begin_edit (self, NULL);
+  int there = imitator_index (pos, to);
+  if (imi >= 0)
+    {
+      if (pos->board[to].walk != FE_WALK_NONE || there >= 0)
+        {
+          g_ptr_array_set_size (self->undo_stack, self->undo_stack->len - 1);
+          feerie_window_show_status (self, _("An imitator needs an empty square."));
+          return;
+        }
+      if (copy && pos->n_imitators < FE_MAX_IMITATORS)
+        {
+          pos->imitators[pos->n_imitators] = to;
+          pos->imitator_colour[pos->n_imitators++] = pos->imitator_colour[imi];
+        }
+      else
+        pos->imitators[imi] = to;
+    }
+  else
+    {
+      FePiece piece = pos->board[from];
+      if (there >= 0)
+        drop_imitator (pos, there);
+      if (!copy)
+        fe_position_remove (pos, from);
+      else
+        piece.id = 0;
+      fe_position_put (pos, to, piece);
+    }
+  after_board_change (self);
+  self->last_from = from;
+  self->last_to = to;
+  feerie_window_end_edit (self);
+}
+
+void
+feerie_window_remove (FeerieWindow *self, FeSquare sq)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  FePosition *pos = &self->problem->diagram;
+  if (!FE_ON_BOARD (sq))
+    return;
+  int imi = imitator_index (pos, sq);
+  if (pos->board[sq].walk == FE_WALK_NONE && imi < 0)
+    return;
+  feerie_window_begin_edit (self, NULL);
+  if (imi >= 0)
+    drop_imitator (pos, imi);
+  else
+    fe_position_remove (pos, sq);
+  after_board_change (self);
+  self->last_from = sq;
+  self->last_to = FE_NO_SQUARE;
+  feerie_window_end_edit (self);
+}
+
+void
+feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  FePosition *pos = &self->problem->diagram;
+  int imi = imitator_index (pos, sq);
+  if (imi < 0 && pos->board[sq].walk != FE_WALK_NONE)
+    {
+      feerie_window_show_status (self, _("An imitator needs an empty square."));
+      return;
+    }
+  if (imi < 0 && pos->n_imitators >= FE_MAX_IMITATORS)
+    {
+      feerie_window_show_status (self, _("At most 10 imitators."));
+      return;
+    }
+  feerie_window_begin_edit (self, NULL);
+  if (imi >= 0)
+    drop_imitator (pos, imi);
+  else
+    {
+      pos->imitators[pos->n_imitators] = sq;
+      pos->imitator_colour[pos->n_imitators++] = colour;
+      self->problem->conditions.imitator = TRUE;
+      fe_position_recompute_hash (pos);
+    }
+  self->last_from = FE_NO_SQUARE;
+  self->last_to = sq;
+  feerie_window_end_edit (self);
+}
+
+gboolean
+feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy)
+{
+  guint a = 0, b = 0, c = 0;
+  if (sscanf (payload, "piece:%u:%u:%u", &a, &b, &c) == 3 && a <= FE_NEUTRAL)
+    return feerie_window_place (self, (FePiece) { (uint8_t) b, (uint8_t) a, (uint8_t) c, 0 }, sq);
+  if (sscanf (payload, "imitator:%u", &a) == 1 && a <= FE_NEUTRAL)
+    {
+      if (imitator_index (&self->problem->diagram, sq) < 0)
+        feerie_window_toggle_imitator (self, sq, (FeColour) a);
+      return TRUE;
+    }
+  if (sscanf (payload, "square:%u", &a) == 1 && FE_ON_BOARD (a))
+    {
+      feerie_window_move (self, (FeSquare) a, sq, copy);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* "wKe1 bSg8 magic nGd4 Ic3 -e4": colour, walk code, square; "magic" or
+ * "magician" after a piece gives it the attribute; "I" an imitator. */
+gboolean
+feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error)
+{
+  g_auto (GStrv) words = g_regex_split_simple ("[\\s,;]+", text, 0, 0);
+  FeSquare previous = FE_NO_SQUARE;
+  for (int i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      size_t n = strlen (w);
+      if (n == 0)
+        continue;
+      if (g_ascii_strcasecmp (w, "magic") == 0 || g_ascii_strcasecmp (w, "magician") == 0)
+        {
+          if (previous == FE_NO_SQUARE || self->problem->diagram.board[previous].walk == FE_WALK_NONE)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("“%s” must follow a piece"), w);
+              return FALSE;
+            }
+          FePiece p = self->problem->diagram.board[previous];
+          p.attrs = g_ascii_strcasecmp (w, "magic") == 0 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
+          if (!feerie_window_place (self, p, previous))
+            return FALSE;
+          continue;
+        }
+      FeSquare sq = n >= 2 ? fe_square_parse (w + n - 2) : FE_NO_SQUARE;
+      if (sq == FE_NO_SQUARE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s”: no square at the end (like e4)"), w);
+          return FALSE;
+        }
+      g_autofree char *head = g_strndup (w, n - 2);
+      if (g_str_equal (head, "-"))
+        {
+          feerie_window_remove (self, sq);
+          previous = FE_NO_SQUARE;
+          continue;
+        }
+      if (g_ascii_strcasecmp (head, "I") == 0)
+        {
+          if (imitator_index (&self->problem->diagram, sq) < 0)
+            feerie_window_toggle_imitator (self, sq, self->imitator_colour);
+          previous = FE_NO_SQUARE;
+          continue;
+        }
+      FeColour colour;
+      switch (g_ascii_tolower (head[0]))
+        {
+        case 'w': colour = FE_WHITE; break;
+        case 'b': colour = FE_BLACK; break;
+        case 'n': colour = FE_NEUTRAL; break;
+        default:
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s”: start with w, b or n (the colour)"), w);
+          return FALSE;
+        }
+      int walk = head[1] ? fe_walk_from_code (head + 1) : FE_WALK_NONE;
+      if (walk == FE_WALK_NONE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s”: unknown walk code “%s”"), w, head + 1);
+          return FALSE;
+        }
+      if (!feerie_window_place (self, (FePiece) { walk, colour, 0, 0 }, sq))
+        return FALSE;
+      previous = sq;
+    }
+  return TRUE;
+}
+
+/* ---- widgets ↔ model ---------------------------------------------------- */
+
+static void
+set_entry (GtkEntry *entry, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (entry), text ? text : "");
+}
+
+static void
+set_text_view (GtkTextView *view, const char *text)
+{
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), text ? text : "", -1);
+}
+
+static char *
+text_view_get (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter start, end;
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static char *
+authors_text (const FeProblem *p)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < p->authors->len; i++)
+    {
+      const FeAuthor *a = p->authors->pdata[i];
+      g_string_append_printf (s, "%s%s%s%s", i ? "; " : "", a->family ? a->family : "",
+                              a->given && *a->given ? ", " : "", a->given ? a->given : "");
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The twin lines of the Popeye writer, shown as they are typed. */
+static char *
+twins_text (const FeProblem *p)
+{
+  if (p->twins->len == 0)
+    return g_strdup ("");
+  g_autofree char *all = fe_popeye_write (p, NULL);
+  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
+  GString *s = g_string_new (NULL);
+  for (int i = 0; lines[i]; i++)
+    {
+      char *l = g_strstrip (lines[i]);
+      if (g_ascii_strncasecmp (l, "twin ", 5) != 0)
+        continue;
+      l += 5;
+      if (g_ascii_strncasecmp (l, "continued ", 10) == 0)
+        g_string_append_printf (s, "+%s\n", l + 10);
+      else
+        g_string_append_printf (s, "%s\n", l);
+    }
+  return g_string_free (s, FALSE);
+}
+
+void
+feerie_window_sync (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  const FeProblem *p = self->problem;
+  self->syncing = TRUE;
+  g_autofree char *stip = fe_stipulation_to_string (&p->stipulation);
+  set_entry (self->stipulation_entry, stip);
+  gtk_label_set_text (self->stipulation_error, "");
+  g_autofree char *authors = authors_text (p);
+  set_entry (self->authors, authors);
+  set_entry (self->source, p->source_name);
+  set_entry (self->number, p->source_number);
+  set_entry (self->date, p->source_date);
+  set_entry (self->award, p->award_distinction);
+  set_entry (self->tourney, p->award_tourney);
+  GString *kw = g_string_new (NULL);
+  for (guint i = 0; i < p->keywords->len; i++)
+    g_string_append_printf (kw, "%s%s", i ? ", " : "", (char *) p->keywords->pdata[i]);
+  set_entry (self->keywords, kw->str);
+  g_string_free (kw, TRUE);
+  set_text_view (self->comments, p->comments);
+  set_text_view (self->solution, p->solution_text);
+  g_autofree char *twins = twins_text (p);
+  set_text_view (self->twins, twins);
+  gtk_label_set_text (self->twins_error, "");
+  self->syncing = FALSE;
+  refresh_board (self);
+  feerie_window_sync_actions (self);
+}
+
+void
+feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file)
+{
+  g_clear_pointer (&self->problem, fe_problem_free);
+  self->problem = problem;
+  g_set_object (&self->file, file);
+  g_ptr_array_set_size (self->undo_stack, 0);
+  g_ptr_array_set_size (self->redo_stack, 0);
+  g_clear_pointer (&self->coalesce_tag, g_free);
+  self->dirty = FALSE;
+  self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+  feerie_window_sync (self);
+  update_title (self);
+}
+
+static void
+on_stipulation_changed (FeerieWindow *self)
+{
+  if (self->syncing)
+    return;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry));
+  FeStipulation stip;
+  g_autoptr (GError) error = NULL;
+  if (!fe_stipulation_parse (text, &stip, &error))
+    {
+      gtk_label_set_text (self->stipulation_error, error->message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+      return;
+    }
+  gtk_label_set_text (self->stipulation_error, "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+  if (memcmp (&stip, &self->problem->stipulation, sizeof stip) == 0)
+    return;
+  feerie_window_begin_edit (self, "stipulation");
+  self->problem->stipulation = stip;
+  feerie_window_end_edit (self);
+}
+
+static void
+replace_string (char **field, const char *text)
+{
+  g_free (*field);
+  *field = text && *text ? g_strdup (text) : NULL;
+}
+
+static void
+read_metadata (FeerieWindow *self, GtkWidget *changed)
+{
+  FeProblem *p = self->problem;
+  if (changed == GTK_WIDGET (self->authors))
+    {
+      g_ptr_array_set_size (p->authors, 0);
+      g_auto (GStrv) people = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->authors)), ";", -1);
+      for (int i = 0; people[i]; i++)
+        {
+          char *one = g_strstrip (people[i]);
+          if (!*one)
+            continue;
+          g_auto (GStrv) parts = g_strsplit (one, ",", 2);
+          FeAuthor *a = g_new0 (FeAuthor, 1);
+          a->family = g_strdup (g_strstrip (parts[0]));
+          a->given = parts[1] ? g_strdup (g_strstrip (parts[1])) : NULL;
+          g_ptr_array_add (p->authors, a);
+        }
+    }
+  else if (changed == GTK_WIDGET (self->keywords))
+    {
+      g_ptr_array_set_size (p->keywords, 0);
+      g_auto (GStrv) words = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->keywords)), ",", -1);
+      for (int i = 0; words[i]; i++)
+        if (*g_strstrip (words[i]))
+          g_ptr_array_add (p->keywords, g_strdup (words[i]));
+    }
+  else if (changed == GTK_WIDGET (self->source))
+    replace_string (&p->source_name, gtk_editable_get_text (GTK_EDITABLE (self->source)));
+  else if (changed == GTK_WIDGET (self->number))
+    replace_string (&p->source_number, gtk_editable_get_text (GTK_EDITABLE (self->number)));
+  else if (changed == GTK_WIDGET (self->date))
+    replace_string (&p->source_date, gtk_editable_get_text (GTK_EDITABLE (self->date)));
+  else if (changed == GTK_WIDGET (self->award))
+    replace_string (&p->award_distinction, gtk_editable_get_text (GTK_EDITABLE (self->award)));
+  else if (changed == GTK_WIDGET (self->tourney))
+    replace_string (&p->award_tourney, gtk_editable_get_text (GTK_EDITABLE (self->tourney)));
+}
+
+static void
+on_metadata_changed (FeerieWindow *self, GtkEditable *editable)
+{
+  if (self->syncing)
+    return;
+  g_autofree char *tag = g_strdup_printf ("meta-%p", (void *) editable);
+  feerie_window_begin_edit (self, tag);
+  read_metadata (self, GTK_WIDGET (editable));
+  feerie_window_end_edit (self);
+}
+
+static void
+on_text_changed (GtkTextBuffer *buffer, FeerieWindow *self)
+{
+  if (self->syncing)
+    return;
+  g_autofree char *tag = g_strdup_printf ("text-%p", (void *) buffer);
+  feerie_window_begin_edit (self, tag);
+  FeProblem *p = self->problem;
+  if (buffer == gtk_text_view_get_buffer (self->comments))
+    {
+      g_autofree char *t = text_view_get (self->comments);
+      replace_string (&p->comments, t);
+    }
+  else
+    {
+      g_autofree char *t = text_view_get (self->solution);
+      replace_string (&p->solution_text, t);
+    }
+  feerie_window_end_edit (self);
+}
+
+/* Twins are read with the Popeye reader: each line becomes "twin LINE". */
+static void
+on_twins_changed (GtkTextBuffer *buffer, FeerieWindow *self)
+{
+  if (self->syncing)
+    return;
+  g_autofree char *text = text_view_get (self->twins);
+  GString *input = g_string_new ("begin\nstipulation ~1\npieces white ka1 black kh8\n");
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  gboolean any = FALSE;
+  for (int i = 0; lines[i]; i++)
+    {
+      char *l = g_strstrip (lines[i]);
+      if (!*l)
+        continue;
+      any = TRUE;
+      if (*l == '+')
+        g_string_append_printf (input, "twin continued %s\n", l + 1);
+      else
+        g_string_append_printf (input, "twin %s\n", l);
+    }
+  g_string_append (input, "end\n");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) parsed = any ? fe_popeye_read (input->str, input->len, _("twins"), &error) : NULL;
+  g_string_free (input, TRUE);
+  if (any && (!parsed || parsed->len == 0))
+    {
+      gtk_label_set_text (self->twins_error, error ? error->message : _("No twin read"));
+      return;
+    }
+  gtk_label_set_text (self->twins_error, "");
+  feerie_window_begin_edit (self, "twins");
+  g_ptr_array_set_size (self->problem->twins, 0);
+  if (any)
+    {
+      FeProblem *p = parsed->pdata[0];
+      for (guint i = 0; i < p->twins->len; i++)
+        {
+          const FeTwin *t = p->twins->pdata[i];
+          FeTwin *c = fe_twin_new ();
+          c->continued = t->continued;
+          g_array_append_vals (c->commands, t->commands->data, t->commands->len);
+          g_ptr_array_add (self->problem->twins, c);
+        }
+    }
+  feerie_window_end_edit (self);
+}
+
+static void
+on_piece_entry_activate (FeerieWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  if (feerie_window_enter_pieces (self, gtk_editable_get_text (GTK_EDITABLE (self->piece_entry)), &error))
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->piece_entry), "");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->piece_entry), "error");
+    }
+  else
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->piece_entry), "error");
+      if (error)
+        feerie_window_show_status (self, error->message);
+    }
+}
+
+/* Clicks without a mouse drag: with a palette choice, place it; picking
+ * imitators toggles one; otherwise the first click picks a piece and the
+ * second moves it.  The secondary button empties a square. */
+static void
+on_square_activated (FeerieWindow *self, guint sq, guint button)
+{
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      feerie_window_remove (self, (FeSquare) sq);
+      return;
+    }
+  if (self->picking_imitators)
+    {
+      feerie_window_toggle_imitator (self, (FeSquare) sq, self->imitator_colour);
+      return;
+    }
+  const char *choice = feerie_palette_get_selection (self->palette);
+  if (choice)
+    {
+      feerie_window_apply_payload (self, choice, (FeSquare) sq, FALSE);
+      return;
+    }
+  const FePosition *pos = &self->problem->diagram;
+  if (self->selected != FE_NO_SQUARE)
+    {
+      FeSquare from = self->selected;
+      self->selected = FE_NO_SQUARE;
+      if (from != sq)
+        feerie_window_move (self, from, (FeSquare) sq, FALSE);
+      refresh_board (self);
+      return;
+    }
+  if (pos->board[sq].walk != FE_WALK_NONE || imitator_index (pos, (FeSquare) sq) >= 0)
+    {
+      self->selected = (FeSquare) sq;
+      refresh_board (self);
+    }
+}
+
+static void
+on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy)
+{
+  feerie_window_apply_payload (self, payload, (FeSquare) sq, copy);
+}
+
+static void
+on_dragged_off (FeerieWindow *self, guint sq)
+{
+  feerie_window_remove (self, (FeSquare) sq);
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+void
+feerie_window_add_recent (FeerieWindow *self, GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
+  if (self->settings)
+    {
+      g_autoptr (GFile) parent = g_file_get_parent (file);
+      g_autofree char *folder = parent ? g_file_get_path (parent) : NULL;
+      if (folder)
+        g_settings_set_string (self->settings, "last-folder", folder);
+    }
+}
+
+gboolean
+feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autoptr (GPtrArray) problems = NULL;
+  gboolean native = g_str_has_suffix (name, ".xml");
+  if (native)
+    problems = fe_xml_load (file, error);
+  else if (g_str_has_suffix (name, ".fen"))
+    {
+      g_autofree char *text = NULL;
+      if (!g_file_load_contents (file, NULL, &text, NULL, NULL, error))
+        return FALSE;
+      FeProblem *p = fe_problem_new ();
+      if (!fe_fen_parse (g_strstrip (text), &p->diagram, error))
+        {
+          fe_problem_free (p);
+          return FALSE;
+        }
+      problems = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
+      g_ptr_array_add (problems, p);
+    }
+  else if (path)
+    problems = fe_popeye_read_file (path, error);
+  if (!problems)
+    return FALSE;
+  if (problems->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s holds no problem"), name);
+      return FALSE;
+    }
+  FeProblem *p = g_ptr_array_steal_index (problems, 0);
+  /* Imports become new documents: saving must not overwrite the Popeye or
+   * FEN source with XML. */
+  feerie_window_set_problem (self, p, native ? file : NULL);
+  if (problems->len > 0)
+    {
+      g_autofree char *msg = g_strdup_printf (_("The file holds %u problems; the first is shown."),
+                                              problems->len + 1);
+      feerie_window_show_status (self, msg);
+    }
+  feerie_window_add_recent (self, file);
+  return TRUE;
+}
+
+gboolean
+feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
+{
+  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
+  g_ptr_array_add (problems, self->problem);
+  if (!fe_xml_save (file, problems, error))
+    return FALSE;
+  g_set_object (&self->file, file);
+  self->dirty = FALSE;
+  discard_autosave (self);
+  update_title (self);
+  feerie_window_add_recent (self, file);
+  return TRUE;
+}
+
+/* ---- close ---------------------------------------------------------------- */
+
+static void
+on_close_answer (GtkDialog *dialog, int response, FeerieWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_REJECT)
+    {
+      self->dirty = FALSE;
+      discard_autosave (self);
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (response == GTK_RESPONSE_ACCEPT)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
+}
+
+static gboolean
+feerie_window_close_request (GtkWindow *window)
+{
+  FeerieWindow *self = FEERIE_WINDOW (window);
+  if (!self->dirty || g_getenv ("FEERIE_TEST_SCRIPT"))
+    {
+      discard_autosave (self);
+      return GTK_WINDOW_CLASS (feerie_window_parent_class)->close_request (window);
+    }
+  GtkWidget *dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                              _("Save the changes before closing?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("If you do not save, the changes are lost."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_answer), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* ---- crash recovery ------------------------------------------------------- */
+
+static void
+on_recover_answer (GtkDialog *dialog, int response, FeerieWindow *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_autofree char *path = autosave_path ();
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) problems = fe_xml_load (file, &error);
+      if (problems && problems->len > 0)
+        {
+          feerie_window_set_problem (self, g_ptr_array_steal_index (problems, 0), NULL);
+          self->dirty = TRUE;
+          update_title (self);
+          feerie_window_show_status (self, _("The problem of the last session was recovered."));
+          return;
+        }
+    }
+  g_unlink (path);
+}
+
+static void
+offer_recovery (FeerieWindow *self)
+{
+  g_autofree char *path = autosave_path ();
+  if (!g_file_test (path, G_FILE_TEST_EXISTS) || g_getenv ("FEERIE_TEST_SCRIPT"))
+    return;
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                              _("Recover the unsaved problem?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("Féerie did not close properly last time."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
+                          _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_recover_answer), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- GObject ---------------------------------------------------------------- */
+
+static void
+apply_settings (FeerieWindow *self)
+{
+  if (!self->settings)
+    return;
+  g_autofree char *light = g_settings_get_string (self->settings, "light-colour");
+  g_autofree char *dark = g_settings_get_string (self->settings, "dark-colour");
+  feerie_board_view_set_colours (self->board, light, dark);
+}
+
+static void
+feerie_window_dispose (GObject *object)
+{
+  FeerieWindow *self = FEERIE_WINDOW (object);
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_WINDOW);
+  g_clear_pointer (&self->problem, fe_problem_free);
+  g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
+  g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
+  g_clear_pointer (&self->coalesce_tag, g_free);
+  g_clear_object (&self->file);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (feerie_window_parent_class)->dispose (object);
+}
+
+static void
+feerie_window_class_init (FeerieWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = feerie_window_dispose;
+  window_class->close_request = feerie_window_close_request;
+
+  g_type_ensure (FEERIE_TYPE_BOARD_VIEW);
+  g_type_ensure (FEERIE_TYPE_PALETTE);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, board);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, piece_entry);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, caption);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, status);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, stipulation_entry);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, stipulation_error);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, conflict);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, authors);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, source);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, number);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, date);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, award);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, tourney);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, keywords);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, comments);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, solution);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins_error);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, recent_menu);
+  gtk_widget_class_bind_template_callback (widget_class, on_stipulation_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_metadata_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_piece_entry_activate);
+  gtk_widget_class_bind_template_callback (widget_class, on_square_activated);
+  gtk_widget_class_bind_template_callback (widget_class, on_payload_dropped);
+  gtk_widget_class_bind_template_callback (widget_class, on_dragged_off);
+}
+
+static void
+feerie_window_init (FeerieWindow *self)
+{
+  feerie_window_install_actions (self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
+  self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
+  self->imitator_colour = FE_NEUTRAL;
+  self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  if (schema)
+    {
+      self->settings = g_settings_new (APPLICATION_ID);
+      g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (apply_settings), self);
+      apply_settings (self);
+    }
+
+  g_signal_connect (gtk_text_view_get_buffer (self->comments), "changed", G_CALLBACK (on_text_changed), self);
+  g_signal_connect (gtk_text_view_get_buffer (self->solution), "changed", G_CALLBACK (on_text_changed), self);
+  g_signal_connect (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self);
+
+  feerie_window_set_problem (self, fe_problem_new (), NULL);
+  offer_recovery (self);
+}
+
+FeerieWindow *
+feerie_window_new (GtkApplication *app)
+{
+  return g_object_new (FEERIE_TYPE_WINDOW, "application", app, NULL);
+}

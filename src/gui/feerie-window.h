@@ -1,0 +1,19 @@
+/* feerie-window.h — the composing window.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define FEERIE_TYPE_WINDOW (feerie_window_get_type ())
+G_DECLARE_FINAL_TYPE (FeerieWindow, feerie_window, FEERIE, WINDOW, GtkApplicationWindow)
+
+FeerieWindow *feerie_window_new (GtkApplication *app);
+/* Loads a problem file (.xml, Popeye input, .fen) into the window. */
+gboolean feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error);
+/* Runs a test script (FEERIE_TEST_SCRIPT): one command a line. */
+void feerie_window_run_script (FeerieWindow *self, const char *path);
+
+G_END_DECLS

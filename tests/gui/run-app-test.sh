@@ -1,0 +1,73 @@
+#!/bin/sh
+# run-app-test.sh — drives the real `feerie` under Xvfb through its test
+# hook (FEERIE_TEST_SCRIPT): palette → board drag, board move, drag off the
+# board, click placement, a condition, undo, save to XML, reopen, and
+# checks the reopened problem.  Exit 77 (skip) without xvfb-run.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+FEERIE=$1
+SCHEMAS=$2
+command -v xvfb-run >/dev/null 2>&1 || { echo "xvfb-run not found: skipped"; exit 77; }
+command -v dbus-run-session >/dev/null 2>&1 || { echo "dbus-run-session not found: skipped"; exit 77; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-gui-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+cat > "$work/script" <<SCRIPT
+# palette -> board
+palette-drop w plain k e1
+palette-drop b plain k e8
+palette-drop w plain q d1
+palette-drop n plain g c4
+# board -> board (move, then Ctrl-copy)
+drag d1 d5
+drag-copy c4 c5
+# board -> outside removes
+drag-off c5
+# without a mouse drag: keyboard entry, then a click on a square
+pieces bSg8 wRa1
+click a1
+click a4
+# an imitator and conditions
+palette-drop n plain i c3
+state madrasi true
+state set-play true
+stipulation h#2.5
+# a bad stipulation is refused and keeps the last good one
+stipulation h#x
+state magician true
+action undo
+save $work/problem.xml
+action clear
+open $work/problem.xml
+dump $work/dump.txt
+quit
+SCRIPT
+
+xvfb-run -a -s "-screen 0 1280x860x24" dbus-run-session -- \
+  env XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data" GSETTINGS_SCHEMA_DIR="$SCHEMAS" \
+      GSETTINGS_BACKEND=memory FEERIE_TEST_SCRIPT="$work/script" \
+      timeout 120 "$FEERIE" > "$work/log" 2>&1 || { cat "$work/log"; echo "feerie failed"; exit 1; }
+
+cat "$work/dump.txt"
+expect () {
+  grep -qx -- "$1" "$work/dump.txt" || { echo "missing: $1"; exit 1; }
+}
+refuse () {
+  if grep -qx -- "$1" "$work/dump.txt"; then echo "unexpected: $1"; exit 1; fi
+}
+expect "piece wKe1"
+expect "piece bKe8"
+expect "piece wQd5"
+expect "piece nGc4"
+expect "piece bSg8"
+expect "piece wRa4"
+expect "imitator c3 n"
+expect "stipulation h#2.5"
+expect "madrasi 1 rex-inclusive 0 imitator 1 no-promotion 0 magic 0 magician 0 einstein 0"
+expect "set-play 1 tries 0 duplex 0"
+refuse "piece wQd1"
+refuse "piece nGc5"
+refuse "piece wRa1"
+grep -q "Madrasi\|madrasi" "$work/problem.xml" || { echo "XML lacks Madrasi"; exit 1; }
+echo "ok"

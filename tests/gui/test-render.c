@@ -1,0 +1,120 @@
+/* test-render.c — the exporter draws a known position like the reference.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Compares pixels with a tolerance (anti-aliasing and font hinting may move
+ * a few edge pixels).  FEERIE_UPDATE_REFERENCE=1 rewrites the reference.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+
+#include "core/walk.h"
+#include "render/fe-render.h"
+
+static FeProblem *
+known_problem (void)
+{
+  FeProblem *p = fe_problem_new ();
+  FePosition *pos = &p->diagram;
+  struct { const char *sq; FePiece piece; } units[] = {
+    { "e1", { FE_WALK_KING, FE_WHITE, 0, 0 } },
+    { "e8", { FE_WALK_KING, FE_BLACK, 0, 0 } },
+    { "d1", { FE_WALK_QUEEN, FE_WHITE, FE_ATTR_MAGIC, 0 } },
+    { "a8", { FE_WALK_ROOK, FE_BLACK, FE_ATTR_MAGIC, 0 } },
+    { "c4", { FE_WALK_GRASSHOPPER, FE_NEUTRAL, 0, 0 } },
+    { "f5", { FE_WALK_NIGHTRIDER, FE_BLACK, 0, 0 } },
+    { "g2", { FE_WALK_CAMEL, FE_WHITE, 0, 0 } },
+    { "b6", { FE_WALK_LION, FE_WHITE, 0, 0 } },
+    { "h4", { FE_WALK_PAWN, FE_BLACK, 0, 0 } },
+    { "d7", { FE_WALK_BISHOP, FE_NEUTRAL, 0, 0 } },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
+    fe_position_put (pos, fe_square_parse (units[i].sq), units[i].piece);
+  pos->imitators[0] = fe_square_parse ("c3");
+  pos->imitator_colour[0] = FE_NEUTRAL;
+  pos->imitators[1] = fe_square_parse ("f6");
+  pos->imitator_colour[1] = FE_BLACK;
+  pos->n_imitators = 2;
+  p->conditions.imitator = TRUE;
+  fe_stipulation_parse ("h#2", &p->stipulation, NULL);
+  return p;
+}
+
+static void
+test_export_matches_reference (void)
+{
+  const char *reference = g_getenv ("FEERIE_RENDER_REFERENCE");
+  g_assert_nonnull (reference);
+  g_autoptr (FeProblem) problem = known_problem ();
+  g_autofree char *dir = g_dir_make_tmp ("feerie-render-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "diagram.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (fe_render_export (problem, out, 320, &error));
+  g_assert_no_error (error);
+  if (g_getenv ("FEERIE_UPDATE_REFERENCE"))
+    {
+      g_autofree char *bytes = NULL;
+      gsize len;
+      g_assert_true (g_file_get_contents (out, &bytes, &len, NULL));
+      g_assert_true (g_file_set_contents (reference, bytes, len, NULL));
+    }
+  cairo_surface_t *got = cairo_image_surface_create_from_png (out);
+  cairo_surface_t *want = cairo_image_surface_create_from_png (reference);
+  g_assert_cmpint (cairo_surface_status (got), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_surface_status (want), ==, CAIRO_STATUS_SUCCESS);
+  int w = cairo_image_surface_get_width (got), h = cairo_image_surface_get_height (got);
+  g_assert_cmpint (w, ==, cairo_image_surface_get_width (want));
+  g_assert_cmpint (h, ==, cairo_image_surface_get_height (want));
+  int stride_a = cairo_image_surface_get_stride (got), stride_b = cairo_image_surface_get_stride (want);
+  const guint8 *a = cairo_image_surface_get_data (got), *b = cairo_image_surface_get_data (want);
+  long differing = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      for (int c = 0; c < 3; c++)
+        if (abs (a[y * stride_a + 4 * x + c] - b[y * stride_b + 4 * x + c]) > 40)
+          {
+            differing++;
+            break;
+          }
+  g_test_message ("%ld of %d pixels differ", differing, w * h);
+  /* Tolerance: 0.5 % of the pixels (glyph edges). */
+  g_assert_cmpfloat ((double) differing / (w * h), <, 0.005);
+  cairo_surface_destroy (got);
+  cairo_surface_destroy (want);
+  g_unlink (out);
+  g_rmdir (dir);
+}
+
+static void
+test_export_formats (void)
+{
+  g_autoptr (FeProblem) problem = known_problem ();
+  g_autofree char *dir = g_dir_make_tmp ("feerie-render-XXXXXX", NULL);
+  const char *names[] = { "d.svg", "d.pdf" };
+  for (int i = 0; i < 2; i++)
+    {
+      g_autofree char *out = g_build_filename (dir, names[i], NULL);
+      g_autoptr (GError) error = NULL;
+      g_assert_true (fe_render_export (problem, out, 320, &error));
+      GStatBuf st;
+      g_assert_cmpint (g_stat (out, &st), ==, 0);
+      g_assert_cmpint (st.st_size, >, 1000);
+      g_unlink (out);
+    }
+  g_autofree char *bad = g_build_filename (dir, "d.gif", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_false (fe_render_export (problem, bad, 320, &error));
+  g_assert_nonnull (strstr (error->message, "unknown diagram format"));
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  fe_walks_init ();
+  g_test_add_func ("/render/export-matches-reference", test_export_matches_reference);
+  g_test_add_func ("/render/export-formats", test_export_formats);
+  return g_test_run ();
+}
