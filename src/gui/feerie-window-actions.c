@@ -405,6 +405,13 @@ flag_change_state (GSimpleAction *action, GVariant *value, gpointer data)
       feerie_window_sync_actions (self);
       return;
     }
+  if (!on && ((g_str_equal (name, "magic") && board_has_attr (self, FE_ATTR_MAGIC))
+              || (g_str_equal (name, "magician") && board_has_attr (self, FE_ATTR_MAGICIAN))))
+    {
+      gtk_label_set_text (self->conflict, _("Pieces on the board carry this attribute; remove them first."));
+      feerie_window_sync_actions (self);
+      return;
+    }
   if (!on && g_str_equal (name, "imitator") && self->problem->diagram.n_imitators > 0)
     {
       gtk_label_set_text (self->conflict, _("Remove the imitators from the board first."));
@@ -432,6 +439,10 @@ einstein_change_state (GSimpleAction *action, GVariant *value, gpointer data)
     if (g_str_equal (v, einstein_names[i]) && self->problem->conditions.einstein != i)
       {
         feerie_window_begin_edit (self, NULL);
+        /* FeConditionParams zero-fills einstein_side to White; a freshly
+         * chosen Einstein condition applies to both sides (Popeye's default). */
+        if (self->problem->conditions.einstein == FE_EINSTEIN_NONE)
+          self->problem->conditions.einstein_side = -1;
         self->problem->conditions.einstein = i;
         feerie_window_end_edit (self);
       }
@@ -492,11 +503,17 @@ void
 feerie_window_sync_actions (FeerieWindow *self)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
+  const FeConditionParams *c = &self->problem->conditions;
+  gboolean magic = c->magic || board_has_attr (self, FE_ATTR_MAGIC);
+  gboolean magician = c->magician || board_has_attr (self, FE_ATTR_MAGICIAN);
   for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
     set_state (self, flags[i].name, g_variant_new_boolean (flag_get (self, &flags[i])));
-  const FeConditionParams *c = &self->problem->conditions;
+  /* Pieces with the attribute switch the condition on by themselves. */
+  set_state (self, "magic", g_variant_new_boolean (magic));
+  set_state (self, "magician", g_variant_new_boolean (magician));
   set_state (self, "einstein", g_variant_new_string (einstein_names[MIN (c->einstein, 3)]));
-  set_state (self, "einstein-side", g_variant_new_string (c->einstein_side == FE_WHITE ? "white"
+  set_state (self, "einstein-side", g_variant_new_string (c->einstein == FE_EINSTEIN_NONE ? "both"
+                                                          : c->einstein_side == FE_WHITE ? "white"
                                                           : c->einstein_side == FE_BLACK ? "black" : "both"));
   enable (self, "undo", self->undo_stack->len > 0);
   enable (self, "redo", self->redo_stack->len > 0);
@@ -505,8 +522,6 @@ feerie_window_sync_actions (FeerieWindow *self)
   enable (self, "imitator-no-hurdles", c->imitator);
   enable (self, "einstein-side", c->einstein != FE_EINSTEIN_NONE);
   enable (self, "einstein-promotions", c->einstein != FE_EINSTEIN_NONE);
-  gboolean magic = c->magic || board_has_attr (self, FE_ATTR_MAGIC);
-  gboolean magician = c->magician || board_has_attr (self, FE_ATTR_MAGICIAN);
   /* A board loaded with both (another tool wrote it) is shown, not hidden. */
   if (magic && magician)
     gtk_label_set_text (self->conflict, _("This problem combines magic and magician pieces, "
@@ -546,9 +561,9 @@ static const GActionEntry entries[] = {
   { "rotate", rotate_activated },
   { "mirror", mirror_activated },
   { "swap-colours", swap_colours_activated },
-  { "einstein", NULL, NULL, "'none'", einstein_change_state },
-  { "einstein-side", NULL, NULL, "'both'", einstein_side_change_state },
-  { "imitator-colour", NULL, NULL, "'neutral'", imitator_colour_change_state },
+  { "einstein", NULL, "s", "'none'", einstein_change_state },
+  { "einstein-side", NULL, "s", "'both'", einstein_side_change_state },
+  { "imitator-colour", NULL, "s", "'neutral'", imitator_colour_change_state },
   { "pick-imitators", NULL, NULL, "false", pick_imitators_change_state },
 };
 

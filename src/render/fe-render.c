@@ -358,8 +358,8 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
       cairo_set_source_rgba (cr, 0.2, 0.45, 0.85, 0.12);
       cairo_fill (cr);
     }
-  tint_square (cr, geo, marks->last_from, 0.95, 0.8, 0.2, 0.45);
-  tint_square (cr, geo, marks->last_to, 0.95, 0.8, 0.2, 0.6);
+  tint_square (cr, geo, marks->last_from, 1.0, 0.86, 0.1, 0.45);
+  tint_square (cr, geo, marks->last_to, 1.0, 0.86, 0.1, 0.6);
   tint_square (cr, geo, marks->drop_target, 0.3, 0.7, 0.3, 0.5);
 
   /* Frame around the board, as in print. */
