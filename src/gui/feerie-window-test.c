@@ -7,6 +7,7 @@
  *   drag FROM TO | drag-copy FROM TO | drag-off SQ | click SQ
  *   pieces TEXT | stipulation TEXT | state ACTION VALUE | action ACTION [PARAM]
  *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
+ *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -166,6 +167,30 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       g_autofree char *text = describe (self->problem);
       return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "locate"))
+    {
+      /* Window coordinates of a square's centre, for xdotool. */
+      NEED (2);
+      FeSquare sq = fe_square_parse (argv[1]);
+      FeRenderGeometry geo;
+      FeRenderStyle style;
+      fe_render_style_init (&style);
+      fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self->board)),
+                          gtk_widget_get_height (GTK_WIDGET (self->board)), &style, &geo);
+      graphene_point_t in = GRAPHENE_POINT_INIT ((float) (geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq),
+                                                 (float) (geo.y0 + (7.5 - FE_RANK (sq)) * geo.sq));
+      graphene_point_t out;
+      double nx, ny;
+      if (sq == FE_NO_SQUARE
+          || !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (self), &in, &out))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot locate %s", argv[1]);
+          return FALSE;
+        }
+      gtk_native_get_surface_transform (GTK_NATIVE (self), &nx, &ny);
+      g_autofree char *text = g_strdup_printf ("%d %d\n", (int) (out.x + nx), (int) (out.y + ny));
+      return g_file_set_contents (argv[2], text, -1, error);
     }
   if (g_str_equal (cmd, "touch"))
     {
