@@ -734,27 +734,60 @@ fe_legality_prepare (FePosition *pos, FeLegality *lg)
   int k = pos->king[side];
   lg->active = false;
   if (pos->rules || ((pos->walk_mask[0] | pos->walk_mask[1]) & ~ORTHODOX_WALKS) || pos->walk_mask[2]
-      || k == FE_NO_SQUARE || fe_in_check (pos, side))
+      || k == FE_NO_SQUARE)
     return;
   init_line_table ();
   static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+  static const int knight[8] = { 33, 31, 18, 14, -33, -31, -18, -14 };
   memset (lg->pin, 0, sizeof lg->pin);
   const FePiece *b = pos->board;
+  int enemy = side ^ 1;
+  int checkers = 0, checker = -1, check_line = 0;
   for (int i = 0; i < 8; i++)
     {
       int v = lines[i], s = k + v;
       while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
         s += v;
-      if ((s & 0x88) || b[s].colour != side)
+      if (s & 0x88)
         continue;
+      int line_walk = i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP;
+      if (b[s].colour == enemy)
+        {
+          if (b[s].walk == FE_WALK_QUEEN || b[s].walk == line_walk)
+            checkers++, checker = s, check_line = v;
+          continue;
+        }
       int own = s;
       s += v;
       while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
         s += v;
-      if ((s & 0x88) || b[s].colour == side)
+      if ((s & 0x88) || b[s].colour != enemy)
         continue;
-      if (b[s].walk == FE_WALK_QUEEN || b[s].walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
+      if (b[s].walk == FE_WALK_QUEEN || b[s].walk == line_walk)
         lg->pin[own] = v;
+    }
+  for (int i = 0; i < 8; i++)
+    {
+      int s = k + knight[i];
+      if (!(s & 0x88) && b[s].walk == FE_WALK_KNIGHT && b[s].colour == enemy)
+        checkers++, checker = s, check_line = 0;
+    }
+  int fwd = side == FE_WHITE ? 16 : -16;
+  for (int d = -1; d <= 1; d += 2)
+    {
+      int s = k + fwd + d;
+      if (!(s & 0x88) && b[s].walk == FE_WALK_PAWN && b[s].colour == enemy)
+        checkers++, checker = s, check_line = 0;
+    }
+  lg->checkers = checkers;
+  if (checkers == 1)
+    {
+      /* Other moves than the king's must take the checker or block. */
+      memset (lg->evasion, 0, sizeof lg->evasion);
+      lg->evasion[checker] = 1;
+      if (check_line)
+        for (int s = k + check_line; s != checker; s += check_line)
+          lg->evasion[s] = 1;
     }
   lg->king = k;
   lg->active = true;
@@ -765,6 +798,14 @@ fe_legality_of (const FeLegality *lg, const FeMove *m)
 {
   if (!lg->active || m->from == lg->king || (m->flags & FE_MOVE_EN_PASSANT))
     return -1;
+  if (lg->checkers)
+    {
+      if (lg->checkers > 1 || !lg->evasion[m->to])
+        return 0;
+      if (lg->pin[m->from])
+        return -1;
+      return 1;
+    }
   int8_t pin = lg->pin[m->from];
   if (!pin)
     return 1;

@@ -51,14 +51,16 @@ void fe_unmake_null (FePosition *pos, const FeUndo *undo);
 /* Makes the move if it is legal; on false the position is unchanged. */
 bool fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo);
 
-/* Legality decided without playing the move, for orthodox positions whose
- * side is not in check: only king moves, e.p. and pinned pieces need a
- * look.  Inactive (everything "unknown") as soon as a condition or a fairy
+/* Legality decided without playing the move, for orthodox positions: only
+ * king moves, e.p. and pinned pieces need a look (in check, moves that
+ * neither take the checker nor block are refused at once).  Inactive (everything "unknown") as soon as a condition or a fairy
  * piece is on the board. */
 typedef struct {
   bool active;
   FeSquare king;
-  int8_t pin[128]; /* the pin line through a square, 0 if none */
+  int checkers;        /* pieces giving check */
+  int8_t pin[128];     /* the pin line through a square, 0 if none */
+  uint8_t evasion[128]; /* with one checker: squares that take it or block */
 } FeLegality;
 
 void fe_legality_prepare (FePosition *pos, FeLegality *lg);
