@@ -15,7 +15,7 @@
                      V (n, m), V (-(n), m), V (n, -(m)), V (-(n), -(m))
 #define KNIGHT LEAPER (1, 2)
 
-static const FeWalkDef walks[FE_WALK_COUNT] = {
+const FeWalkDef fe_walk_table[FE_WALK_COUNT] = {
   [FE_WALK_NONE] = { "", "empty", "", FE_FAMILY_PLAIN, false },
   [FE_WALK_KING] = { "k", "king", "r", FE_FAMILY_KING, false, { QLINES }, 8 },
   [FE_WALK_QUEEN] = { "q", "queen", "d", FE_FAMILY_PLAIN, false, { 0 }, 0, { QLINES }, 8 },
@@ -88,12 +88,7 @@ static const FeWalkDef walks[FE_WALK_COUNT] = {
 
 static char print_codes[FE_WALK_COUNT][4];
 
-const FeWalkDef *
-fe_walk_def (int walk)
-{
-  g_assert (walk >= 0 && walk < FE_WALK_COUNT);
-  return &walks[walk];
-}
+#define walks fe_walk_table
 
 int
 fe_walk_from_code (const char *code)

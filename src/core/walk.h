@@ -44,7 +44,13 @@ typedef struct {
   bool hop_rides;   /* hopper lines are rider lines (nightrider locust…) */
 } FeWalkDef;
 
-const FeWalkDef *fe_walk_def (int walk);
+/* Inline: the generator looks a walk up for every piece it moves. */
+extern const FeWalkDef fe_walk_table[FE_WALK_COUNT];
+static inline const FeWalkDef *
+fe_walk_def (int walk)
+{
+  return &fe_walk_table[walk];
+}
 /* Looks up a Popeye code ("s", "g", "kh"); returns FE_WALK_NONE if unknown. */
 int fe_walk_from_code (const char *code);
 /* Upper-case print code: "S", "G", "KH". */
