@@ -34,22 +34,6 @@ clear_ep (FePosition *pos)
   pos->ep_victim = FE_NO_SQUARE;
 }
 
-/* Castling flags of the corner and king squares (rules §1.7). */
-static inline uint8_t
-square_flag (FeSquare sq)
-{
-  switch (sq)
-    {
-    case FE_SQ (4, 0): return FE_CASTLE_WK;
-    case FE_SQ (0, 0): return FE_CASTLE_WA;
-    case FE_SQ (7, 0): return FE_CASTLE_WH;
-    case FE_SQ (4, 7): return FE_CASTLE_BK;
-    case FE_SQ (0, 7): return FE_CASTLE_BA;
-    case FE_SQ (7, 7): return FE_CASTLE_BH;
-    default: return 0;
-    }
-}
-
 static void
 update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
 {
@@ -58,7 +42,7 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
   uint8_t rights = pos->castling;
   if (pos->n_castling_mutex && (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG)))
     {
-      uint8_t used = square_flag (FE_SQ (m->flags & FE_MOVE_CASTLE_SHORT ? 7 : 0, FE_RANK (m->from)));
+      uint8_t used = fe_castling_flag_of_square (FE_SQ (m->flags & FE_MOVE_CASTLE_SHORT ? 7 : 0, FE_RANK (m->from)));
       for (int i = 0; i < pos->n_castling_mutex; i++)
         {
           if (pos->castling_mutex[i][0] == used)
@@ -70,7 +54,7 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
   for (int i = 0; i < undo->n_changes; i++)
     {
       FeSquare sq = undo->changes[i].square;
-      uint8_t flag = square_flag (sq);
+      uint8_t flag = fe_castling_flag_of_square (sq);
       if (!flag)
         continue;
       FePiece before = undo->changes[i].before;

@@ -105,6 +105,23 @@ fe_square_empty (const FePosition *pos, int sq)
   return pos->board[sq].walk == FE_WALK_NONE;
 }
 
+/* The castling flag tied to a square: the king's (e1, e8) or a rook's
+ * (a1, h1, a8, h8); 0 elsewhere (rules §1.7). */
+static inline uint8_t
+fe_castling_flag_of_square (FeSquare sq)
+{
+  switch (sq)
+    {
+    case FE_SQ (4, 0): return FE_CASTLE_WK;
+    case FE_SQ (0, 0): return FE_CASTLE_WA;
+    case FE_SQ (7, 0): return FE_CASTLE_WH;
+    case FE_SQ (4, 7): return FE_CASTLE_BK;
+    case FE_SQ (0, 7): return FE_CASTLE_BA;
+    case FE_SQ (7, 7): return FE_CASTLE_BH;
+    default: return 0;
+    }
+}
+
 /* Square names: "e4"; returns FE_NO_SQUARE on a bad name. */
 FeSquare fe_square_parse (const char *text);
 void fe_square_name (FeSquare sq, char out[3]);

@@ -1480,19 +1480,7 @@ finish_problem (P *p, const Tok *end)
   fe_position_default_castling (d);
   FeOptions *o = &pb->options;
   for (int k = 0; k < o->n_no_castling; k++)
-    {
-      FeSquare sq = o->no_castling[k];
-      int rank = FE_RANK (sq), file = FE_FILE (sq);
-      int shift = rank == 0 ? 0 : rank == 7 ? 3 : -1;
-      if (shift < 0)
-        continue;
-      if (file == 4)
-        d->castling &= ~(FE_CASTLE_WK << shift);
-      else if (file == 0)
-        d->castling &= ~(FE_CASTLE_WA << shift);
-      else if (file == 7)
-        d->castling &= ~(FE_CASTLE_WH << shift);
-    }
+    d->castling &= ~fe_castling_flag_of_square (o->no_castling[k]);
   if (o->n_ep_squares >= 2)
     {
       FeSquare a = o->ep_squares[0], b = o->ep_squares[o->n_ep_squares - 1];

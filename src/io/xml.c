@@ -445,22 +445,6 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
 
 /* ---- position ------------------------------------------------------------- */
 
-/* The castling flag a NoCastling square switches off. */
-static uint8_t
-castling_flag (FeSquare sq)
-{
-  switch (sq)
-    {
-    case FE_SQ (4, 0): return FE_CASTLE_WK;
-    case FE_SQ (0, 0): return FE_CASTLE_WA;
-    case FE_SQ (7, 0): return FE_CASTLE_WH;
-    case FE_SQ (4, 7): return FE_CASTLE_BK;
-    case FE_SQ (0, 7): return FE_CASTLE_BA;
-    case FE_SQ (7, 7): return FE_CASTLE_BH;
-    default: return 0;
-    }
-}
-
 static gboolean
 read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
 {
@@ -496,7 +480,7 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
   pos->n_imitators = (uint8_t) n_imitators;
   fe_position_default_castling (pos);
   for (int i = 0; i < p->options.n_no_castling; i++)
-    pos->castling &= ~castling_flag (p->options.no_castling[i]);
+    pos->castling &= ~fe_castling_flag_of_square (p->options.no_castling[i]);
   fe_position_recompute_hash (pos);
   return TRUE;
 }

@@ -153,27 +153,14 @@ solve_one (FeSolver *s, int first_side)
     }
 }
 
-static uint8_t
-rook_square_flag (FeSquare sq)
-{
-  switch (sq)
-    {
-    case FE_SQ (0, 0): return FE_CASTLE_WA;
-    case FE_SQ (7, 0): return FE_CASTLE_WH;
-    case FE_SQ (0, 7): return FE_CASTLE_BA;
-    case FE_SQ (7, 7): return FE_CASTLE_BH;
-    default: return 0;
-    }
-}
-
 static void
 apply_castling_mutex (FePosition *pos, const FeOptions *o)
 {
   pos->n_castling_mutex = 0;
   for (int i = 0; i < o->n_castling_exclusive && i < 4; i++)
     {
-      pos->castling_mutex[i][0] = rook_square_flag (o->castling_exclusive[i][0]);
-      pos->castling_mutex[i][1] = rook_square_flag (o->castling_exclusive[i][1]);
+      pos->castling_mutex[i][0] = fe_castling_flag_of_square (o->castling_exclusive[i][0]);
+      pos->castling_mutex[i][1] = fe_castling_flag_of_square (o->castling_exclusive[i][1]);
       pos->n_castling_mutex++;
     }
 }
