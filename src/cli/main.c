@@ -106,7 +106,13 @@ cmd_solve (int argc, char **argv)
   int status = solve_file (path, &config, out, &stats);
   fputs (out->str, stdout);
   if (status == 0)
-    printf ("\nsolution finished.%s\n", stats.solutions ? "" : " (no solution)");
+    {
+      /* Popeye's words, so scripts that read its output read ours. */
+      if (stats.interrupted)
+        printf ("\npartial solution (stopped after %.1f s)\n", stats.seconds);
+      else
+        printf ("\nsolution finished.%s\n", stats.solutions ? "" : " (no solution)");
+    }
   g_string_free (out, TRUE);
   return status;
 }

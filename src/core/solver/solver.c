@@ -279,8 +279,6 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       g_free (rules);
     }
 
-  if (s->aborted)
-    g_string_append (out, "\nsolving interrupted\n");
   if (stats)
     {
       stats->nodes += s->nodes;
