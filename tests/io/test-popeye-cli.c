@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <unistd.h>
 #include <glib.h>
+#include <glib/gstdio.h>
 
 static const char *cli, *bad;
 
@@ -27,6 +29,32 @@ test_bad_input (void)
   g_free (err);
 }
 
+/* A search stopped by --max-time exits 0 and says its output is partial. */
+static void
+test_max_time (void)
+{
+  char *path = NULL;
+  int fd = g_file_open_tmp ("feerie-XXXXXX.inp", &path, NULL);
+  g_assert_cmpint (fd, >=, 0);
+  const char *text = "begin\nstipulation h#9\n"
+                     "pieces white kh1 qd1 rb1 bc1 sg1 pa2b2c2\n"
+                     "black ke8 qd8 ra8h8 bc8f8 sb8g8 pa7b7c7d7e7f7g7h7\nend\n";
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  close (fd);
+  const char *argv[] = { cli, "solve", "--max-time", "0.5", path, NULL };
+  char *out = NULL, *err = NULL;
+  int status = 0;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                               &status, NULL));
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_nonnull (strstr (out, "partial solution"));
+  g_unlink (path);
+  g_free (path);
+  g_free (out);
+  g_free (err);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -36,5 +64,6 @@ main (int argc, char **argv)
   cli = argv[1];
   bad = argv[2];
   g_test_add_func ("/popeye/cli-bad-input", test_bad_input);
+  g_test_add_func ("/popeye/cli-max-time", test_max_time);
   return g_test_run ();
 }
