@@ -2,7 +2,7 @@
 # check-solution.py — solve one reference problem and compare with Popeye.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse]
+# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N]
 # The comparison follows tests/oracle/data/README.md ("reproduced exactly"):
 # only move lines, "but" and twin headers of the solution part count; runs of
 # spaces are folded; the solution is a tree by move numbers and siblings are
@@ -60,7 +60,10 @@ def tree(text):
 def main():
     cli, case = sys.argv[1], sys.argv[2]
     refuse = "--refuse" in sys.argv
-    run = subprocess.run([cli, "solve", case + "/problem.inp"], capture_output=True,
+    extra = []
+    if "--threads" in sys.argv:
+        extra = ["--threads", sys.argv[sys.argv.index("--threads") + 1]]
+    run = subprocess.run([cli, "solve"] + extra + [case + "/problem.inp"], capture_output=True,
                          text=True, errors="replace", timeout=600)
     if refuse:
         if run.returncode == 2 and "unsupported condition" in run.stderr:

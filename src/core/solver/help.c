@@ -90,6 +90,8 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
   for (int i = 0; i < list.count && !enough (s); i++)
     {
       FeMove *m = &list.moves[i];
+      if (!fe_solver_root_move_mine (s, depth, i))
+        continue;
       s->line_moves[depth] = *m;
       gboolean ok;
       if (h == 1)
@@ -109,9 +111,37 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s))
+  if (!s->aborted && !enough (s) && !(depth <= 1 && s->root_outs))
     fe_tt_store (s->tt, key, h, found);
   return found;
+}
+
+typedef struct {
+  int h;
+  gboolean starts_half;
+} HelpJob;
+
+static void
+help_worker (FeSolver *w, gpointer data)
+{
+  HelpJob *job = data;
+  help (w, job->h, 0, TRUE, job->starts_half);
+}
+
+/* One length of help play, on several threads when asked. */
+static void
+help_length (FeSolver *s, int h, gboolean starts_half)
+{
+  int threads = s->config ? s->config->threads : 1;
+  if (threads > 1 && !s->max_solutions && h >= 3)
+    {
+      HelpJob job = { h, starts_half };
+      GString *out = s->out;
+      fe_solver_run_parallel (s, threads, help_worker, &job);
+      s->out = out;
+    }
+  else
+    help (s, h, 0, TRUE, starts_half);
 }
 
 void
@@ -144,7 +174,7 @@ fe_solve_help (FeSolver *s)
   for (int h = total % 2 == 1 ? 1 : 2; h <= total && !enough (s); h += 2)
     {
       int before = s->solutions;
-      help (s, h, 0, TRUE, starts_half);
+      help_length (s, h, starts_half);
       if (s->solutions > before && h < total && s->problem->options.stop_on_short)
         break;
     }
@@ -253,6 +283,8 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   for (int i = 0; i < list.count && !enough (s); i++)
     {
       FeMove *m = &list.moves[i];
+      if (!fe_solver_root_move_mine (s, depth, i))
+        continue;
       if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       s->line_moves[depth] = *m;
@@ -284,9 +316,21 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s))
+  if (!s->aborted && !enough (s) && !(depth <= 1 && s->root_outs))
     fe_tt_store (s->tt, key, left, found);
   return found;
+}
+
+typedef struct {
+  SeriesKind kind;
+  int n;
+} SeriesJob;
+
+static void
+series_worker (FeSolver *w, gpointer data)
+{
+  SeriesJob *job = data;
+  series (w, job->kind, job->n, 0, TRUE);
 }
 
 void
@@ -295,11 +339,20 @@ fe_solve_series (FeSolver *s)
   SeriesKind kind = s->stip.play == FE_PLAY_SERIES        ? SERIES_DIRECT
                     : s->stip.play == FE_PLAY_SERIES_HELP ? SERIES_HELP
                                                           : SERIES_SELF;
+  int threads = s->config ? s->config->threads : 1;
   s->root = s->pos;
   for (int n = 1; n <= s->stip.moves && !enough (s); n++)
     {
       int before = s->solutions;
-      series (s, kind, n, 0, TRUE);
+      if (threads > 1 && !s->max_solutions && n >= 3)
+        {
+          SeriesJob job = { kind, n };
+          GString *out = s->out;
+          fe_solver_run_parallel (s, threads, series_worker, &job);
+          s->out = out;
+        }
+      else
+        series (s, kind, n, 0, TRUE);
       if (s->solutions > before && n < s->stip.moves && s->problem->options.stop_on_short)
         break;
     }

@@ -59,6 +59,85 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
   return FALSE;
 }
 
+typedef struct {
+  FeSolver *worker;
+  void (*search) (FeSolver *w, gpointer data);
+  gpointer data;
+} Job;
+
+static gpointer
+run_job (gpointer p)
+{
+  Job *job = p;
+  job->search (job->worker, job->data);
+  return NULL;
+}
+
+void
+fe_solver_run_parallel (FeSolver *s, int threads, void (*search) (FeSolver *w, gpointer data),
+                        gpointer data)
+{
+  int n_items = FE_SPLIT_MOVES * FE_SPLIT_MOVES;
+  GString **outs = g_new0 (GString *, n_items);
+  gint *claimed = g_new0 (gint, n_items);
+  int *owner = g_new0 (int, n_items);
+  FeSolver *workers[16];
+  GThread *thread[16];
+  Job jobs[16];
+  threads = CLAMP (threads, 1, 16);
+  /* Workers report no lines as they go: the GUI's callback is not
+   * thread-safe, and the merged lines are reported below in order. */
+  FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
+  quiet.line = NULL;
+  quiet.progress = NULL;
+  for (int t = 0; t < threads; t++)
+    {
+      FeSolver *w = g_new (FeSolver, 1);
+      *w = *s;
+      w->config = &quiet;
+      /* s->tt is shared: it was made lock-free and full-size for threads. */
+      w->nodes = 0;
+      w->solutions = 0;
+      w->root_outs = outs;
+      w->root_claimed = claimed;
+      w->root_owner = owner;
+      w->root_id = t + 1;
+      workers[t] = w;
+      jobs[t] = (Job) { w, search, data };
+      thread[t] = g_thread_new ("feerie-solver", run_job, &jobs[t]);
+    }
+  for (int t = 0; t < threads; t++)
+    {
+      g_thread_join (thread[t]);
+      FeSolver *w = workers[t];
+      s->nodes += w->nodes;
+      s->solutions += w->solutions;
+      s->aborted |= w->aborted;
+      g_free (w);
+    }
+  for (int i = 0; i < n_items; i++)
+    if (outs[i])
+      {
+        g_string_append (s->out, outs[i]->str);
+        if (s->config && s->config->line && outs[i]->len)
+          {
+            char **lines = g_strsplit (outs[i]->str, "\n", -1);
+            for (char **l = lines; *l; l++)
+              if (**l)
+                {
+                  char *with_newline = g_strconcat (*l, "\n", NULL);
+                  s->config->line (with_newline, s->config->user_data);
+                  g_free (with_newline);
+                }
+            g_strfreev (lines);
+          }
+        g_string_free (outs[i], TRUE);
+      }
+  g_free (outs);
+  g_free (claimed);
+  g_free (owner);
+}
+
 /* Plays and takes back a last move: does it reach the goal?  For mate and
  * check goals a move that gives no check is dismissed before its legality
  * is even tested: most moves of a last ply are. */
@@ -201,7 +280,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   s->problem = problem;
   s->config = config;
   s->out = out;
-  s->tt = fe_tt_new (config ? config->hash_mb : 0);
+  s->tt = fe_tt_new (config ? config->hash_mb : 0, !(config && config->threads > 1));
   gint64 start = g_get_monotonic_time ();
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
   if (max_time > 0)

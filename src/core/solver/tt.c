@@ -42,7 +42,7 @@ free_entries (FeTTEntry *e, guint64 n)
 #define INITIAL_ENTRIES (1u << 16) /* 1 MB */
 
 FeTT *
-fe_tt_new (int megabytes)
+fe_tt_new (int megabytes, gboolean growable)
 {
   if (megabytes <= 0)
     megabytes = 64;
@@ -52,7 +52,8 @@ fe_tt_new (int megabytes)
     n *= 2;
   FeTT *tt = g_new0 (FeTT, 1);
   tt->max_entries = n;
-  guint64 first = MIN (n, INITIAL_ENTRIES);
+  tt->growable = growable;
+  guint64 first = growable ? MIN (n, INITIAL_ENTRIES) : n;
   tt->entries = alloc_entries (first);
   tt->mask = first - 1;
   return tt;
@@ -69,9 +70,10 @@ fe_tt_grow (FeTT *tt)
   tt->stores = 0;
   /* Keep what is known: every entry moves to its slot in the larger table. */
   for (guint64 i = 0; i < old_n; i++)
-    if (old[i].key)
+    if (old[i].check)
       {
-        tt->entries[old[i].key & tt->mask] = old[i];
+        uint64_t key = old[i].check ^ old[i].data;
+        tt->entries[key & tt->mask] = old[i];
         tt->stores++;
       }
   free_entries (old, old_n);
@@ -80,11 +82,12 @@ fe_tt_grow (FeTT *tt)
 void
 fe_tt_clear (FeTT *tt)
 {
-  if (!tt->stores)
+  /* Back to the small table: the next problem may be tiny.  A shared table
+   * cannot count its stores; it is always remade. */
+  if (tt->growable && !tt->stores)
     return;
-  /* Back to the small table: the next problem may be tiny. */
   free_entries (tt->entries, tt->mask + 1);
-  guint64 first = MIN (tt->max_entries, INITIAL_ENTRIES);
+  guint64 first = tt->growable ? MIN (tt->max_entries, INITIAL_ENTRIES) : tt->max_entries;
   tt->entries = alloc_entries (first);
   tt->mask = first - 1;
   tt->stores = 0;

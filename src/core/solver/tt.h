@@ -1,5 +1,9 @@
 /* tt.h — the transposition table: what is known about a position at a depth.
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Lock-free for parallel searches: an entry stores key ^ data beside the
+ * data, and a probe accepts it only when the two agree, so entries torn by
+ * two threads writing at once read as misses (Hyatt's lockless hashing).
  */
 #pragma once
 
@@ -7,11 +11,11 @@
 #include <stdint.h>
 
 typedef struct {
-  uint64_t key;
-  /* Smallest depth known to succeed (255 = unknown) and largest depth known
-   * to fail (0 = unknown): results are monotonic in the depth. */
-  uint8_t win_min;
-  uint8_t fail_max;
+  uint64_t check; /* key ^ data */
+  /* Byte 0: smallest depth known to succeed (255 = unknown); byte 1:
+   * largest depth known to fail (0 = unknown).  Results are monotonic in
+   * the depth. */
+  uint64_t data;
 } FeTTEntry;
 
 typedef struct {
@@ -19,25 +23,33 @@ typedef struct {
   guint64 mask;
   guint64 max_entries; /* the size the user allows */
   guint64 stores;      /* new entries since the table was (re)made */
+  gboolean growable;   /* single-threaded: start small, grow when half full */
 } FeTT;
 
-FeTT *fe_tt_new (int megabytes);
+/* A growable table starts small (small problems touch little memory) and is
+ * remade four times larger, entries moved over, when half full; a table
+ * shared by threads has its full size from the start. */
+FeTT *fe_tt_new (int megabytes, gboolean growable);
 void fe_tt_free (FeTT *tt);
 void fe_tt_clear (FeTT *tt);
-/* The table starts small (small problems touch little memory) and is remade
- * four times larger, entries moved over, when half full. */
 void fe_tt_grow (FeTT *tt);
+
+#define FE_TT_WIN(d) ((uint8_t) ((d) & 0xFF))
+#define FE_TT_FAIL(d) ((uint8_t) (((d) >> 8) & 0xFF))
+#define FE_TT_DATA(win, fail) ((uint64_t) (win) | ((uint64_t) (fail) << 8))
 
 /* 1 known success, 0 known failure, -1 unknown. */
 static inline int
 fe_tt_probe (const FeTT *tt, uint64_t key, int depth)
 {
   const FeTTEntry *e = &tt->entries[key & tt->mask];
-  if (e->key != key || key == 0)
+  uint64_t data = __atomic_load_n (&e->data, __ATOMIC_RELAXED);
+  uint64_t check = __atomic_load_n (&e->check, __ATOMIC_RELAXED);
+  if ((check ^ data) != key || key == 0)
     return -1;
-  if (depth >= e->win_min)
+  if (depth >= FE_TT_WIN (data))
     return 1;
-  if (depth <= e->fail_max)
+  if (depth <= FE_TT_FAIL (data))
     return 0;
   return -1;
 }
@@ -46,19 +58,24 @@ static inline void
 fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
 {
   FeTTEntry *e = &tt->entries[key & tt->mask];
-  if (e->key != key)
+  uint64_t data = __atomic_load_n (&e->data, __ATOMIC_RELAXED);
+  uint64_t check = __atomic_load_n (&e->check, __ATOMIC_RELAXED);
+  if ((check ^ data) != key || check == 0)
     {
-      if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
+      if (G_UNLIKELY (tt->growable && ++tt->stores > (tt->mask + 1) / 2
+                      && tt->mask + 1 < tt->max_entries))
         {
           fe_tt_grow (tt);
           e = &tt->entries[key & tt->mask];
         }
-      e->key = key;
-      e->win_min = 255;
-      e->fail_max = 0;
+      data = FE_TT_DATA (255, 0);
     }
-  if (success && depth < e->win_min)
-    e->win_min = depth;
-  else if (!success && depth > e->fail_max)
-    e->fail_max = depth;
+  uint8_t win = FE_TT_WIN (data), fail = FE_TT_FAIL (data);
+  if (success && depth < win)
+    win = depth;
+  else if (!success && depth > fail)
+    fail = depth;
+  data = FE_TT_DATA (win, fail);
+  __atomic_store_n (&e->data, data, __ATOMIC_RELAXED);
+  __atomic_store_n (&e->check, key ^ data, __ATOMIC_RELAXED);
 }
