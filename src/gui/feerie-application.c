@@ -7,11 +7,15 @@
 #include <glib/gi18n.h>
 
 #include "feerie-application.h"
+#include "feerie-preferences.h"
 #include "feerie-window.h"
 
 struct _FeerieApplication
 {
   GtkApplication parent_instance;
+
+  GSettings *settings;         /* NULL when the schema is not installed */
+  GtkWindow *preferences;      /* weak: the open Preferences window */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieApplication, feerie_application, GTK_TYPE_APPLICATION)
@@ -41,10 +45,36 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer data)
                          NULL);
 }
 
+/* One Preferences window for the application, in front of the active
+ * composing window. */
+static void
+preferences_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieApplication *self = data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (!self->preferences)
+    {
+      self->preferences = GTK_WINDOW (feerie_preferences_new (self->settings));
+      g_object_add_weak_pointer (G_OBJECT (self->preferences), (gpointer *) &self->preferences);
+      gtk_window_set_destroy_with_parent (self->preferences, TRUE);
+    }
+  if (parent && parent != self->preferences)
+    gtk_window_set_transient_for (self->preferences, parent);
+  gtk_window_present (self->preferences);
+}
+
 static const GActionEntry app_entries[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "preferences", preferences_activated },
 };
+
+GtkWindow *
+feerie_application_get_preferences (FeerieApplication *self)
+{
+  g_return_val_if_fail (FEERIE_IS_APPLICATION (self), NULL);
+  return self->preferences;
+}
 
 static void
 start_test_script (FeerieWindow *window)
@@ -82,8 +112,16 @@ feerie_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (feerie_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  FeerieApplication *self = FEERIE_APPLICATION (app);
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  if (schema)
+    self->settings = g_settings_new (APPLICATION_ID);
+  GAction *preferences = g_action_map_lookup_action (G_ACTION_MAP (app), "preferences");
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (preferences), self->settings != NULL);
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "win.new", { "<Control>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
@@ -108,9 +146,20 @@ feerie_application_startup (GApplication *app)
 }
 
 static void
+feerie_application_dispose (GObject *object)
+{
+  FeerieApplication *self = FEERIE_APPLICATION (object);
+  if (self->preferences)
+    gtk_window_destroy (self->preferences);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (feerie_application_parent_class)->dispose (object);
+}
+
+static void
 feerie_application_class_init (FeerieApplicationClass *klass)
 {
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  G_OBJECT_CLASS (klass)->dispose = feerie_application_dispose;
   app_class->activate = feerie_application_activate;
   app_class->open = feerie_application_open;
   app_class->startup = feerie_application_startup;

@@ -11,5 +11,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FeerieApplication, feerie_application, FEERIE, APPLICATION, GtkApplication)
 
 FeerieApplication *feerie_application_new (void);
+/* The open Preferences window, or NULL (tests). */
+GtkWindow *feerie_application_get_preferences (FeerieApplication *self);
 
 G_END_DECLS

@@ -15,6 +15,8 @@ struct _FeerieBoardView
   FePosition position;
   FeRenderMarks marks;
   FeRenderStyle style;
+  char *font_family;  /* owns style.font_family */
+  int natural_size;   /* preferred side in pixels */
   FeSquare drag_from;
 };
 
@@ -71,8 +73,9 @@ static void
 feerie_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size,
                            int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
-  *minimum = 240;
-  *natural = 560;
+  FeerieBoardView *self = FEERIE_BOARD_VIEW (widget);
+  *minimum = MIN (240, self->natural_size);
+  *natural = self->natural_size;
 }
 
 static void
@@ -176,10 +179,19 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, FeerieB
 }
 
 static void
+feerie_board_view_finalize (GObject *object)
+{
+  FeerieBoardView *self = FEERIE_BOARD_VIEW (object);
+  g_free (self->font_family);
+  G_OBJECT_CLASS (feerie_board_view_parent_class)->finalize (object);
+}
+
+static void
 feerie_board_view_class_init (FeerieBoardViewClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  G_OBJECT_CLASS (klass)->finalize = feerie_board_view_finalize;
   widget_class->snapshot = feerie_board_view_snapshot;
   widget_class->measure = feerie_board_view_measure;
 
@@ -202,7 +214,10 @@ feerie_board_view_init (FeerieBoardView *self)
   fe_position_init (&self->position);
   fe_render_marks_init (&self->marks);
   fe_render_style_init (&self->style);
+  self->font_family = g_strdup (self->style.font_family);
+  self->style.font_family = self->font_family;
   self->drag_from = FE_NO_SQUARE;
+  self->natural_size = 560;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -266,4 +281,33 @@ feerie_board_view_set_colours (FeerieBoardView *self, const char *light, const c
   fe_render_parse_colour (light, self->style.light);
   fe_render_parse_colour (dark, self->style.dark);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+feerie_board_view_set_font (FeerieBoardView *self, const char *family)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  if (!family || !*family)
+    family = FE_RENDER_DEFAULT_FONT;
+  if (g_strcmp0 (family, self->font_family) == 0)
+    return;
+  g_free (self->font_family);
+  self->font_family = g_strdup (family);
+  self->style.font_family = self->font_family;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const FeRenderStyle *
+feerie_board_view_get_style (FeerieBoardView *self)
+{
+  g_return_val_if_fail (FEERIE_IS_BOARD_VIEW (self), NULL);
+  return &self->style;
+}
+
+void
+feerie_board_view_set_natural_size (FeerieBoardView *self, int size)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  self->natural_size = CLAMP (size, 64, 4096);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }

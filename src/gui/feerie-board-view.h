@@ -17,6 +17,12 @@ void feerie_board_view_set_position (FeerieBoardView *self, const FePosition *po
 void feerie_board_view_set_marks (FeerieBoardView *self, const FeRenderMarks *marks);
 void feerie_board_view_get_marks (FeerieBoardView *self, FeRenderMarks *marks);
 void feerie_board_view_set_colours (FeerieBoardView *self, const char *light, const char *dark);
+/* The piece glyph font family; NULL or "" is the default (FreeSerif). */
+void feerie_board_view_set_font (FeerieBoardView *self, const char *family);
+/* The preferred side (560 by default; smaller for a preview). */
+void feerie_board_view_set_natural_size (FeerieBoardView *self, int size);
+/* The drawing style in use (colours, font): the exporter draws with it. */
+const FeRenderStyle *feerie_board_view_get_style (FeerieBoardView *self);
 
 /* Drag payloads are strings: "piece:C:W:A" (colour, walk, attributes) from
  * the palette, "imitator:C" and "square:SQ" from the board itself. */

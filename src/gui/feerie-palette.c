@@ -35,6 +35,7 @@ struct _FeeriePalette
   uint8_t attrs;
   char *selection;
   FeRenderStyle style;
+  char *font_family; /* owns style.font_family */
 };
 
 G_DEFINE_FINAL_TYPE (FeeriePalette, feerie_palette, GTK_TYPE_WIDGET)
@@ -156,6 +157,13 @@ feerie_palette_dispose (GObject *object)
 }
 
 static void
+feerie_palette_finalize (GObject *object)
+{
+  g_free (FEERIE_PALETTE (object)->font_family);
+  G_OBJECT_CLASS (feerie_palette_parent_class)->finalize (object);
+}
+
+static void
 feerie_palette_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
 {
   FeeriePalette *self = FEERIE_PALETTE (object);
@@ -176,6 +184,7 @@ feerie_palette_class_init (FeeriePaletteClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = feerie_palette_dispose;
+  object_class->finalize = feerie_palette_finalize;
   object_class->get_property = feerie_palette_get_property;
 
   properties[PROP_SELECTION] = g_param_spec_string ("selection", NULL, NULL, NULL,
@@ -200,6 +209,8 @@ feerie_palette_init (FeeriePalette *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   fe_render_style_init (&self->style);
+  self->font_family = g_strdup (self->style.font_family);
+  self->style.font_family = self->font_family;
   self->colour = FE_WHITE;
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
@@ -234,4 +245,36 @@ feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int 
   if (child)
     gtk_flow_box_select_child (self->grid, child);
   update_selection (self);
+}
+
+void
+feerie_palette_set_font (FeeriePalette *self, const char *family)
+{
+  g_return_if_fail (FEERIE_IS_PALETTE (self));
+  if (!family || !*family)
+    family = FE_RENDER_DEFAULT_FONT;
+  if (g_strcmp0 (family, self->font_family) == 0)
+    return;
+  g_free (self->font_family);
+  self->font_family = g_strdup (family);
+  self->style.font_family = self->font_family;
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); child;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_queue_draw (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)));
+}
+
+const char *
+feerie_palette_get_font (FeeriePalette *self)
+{
+  g_return_val_if_fail (FEERIE_IS_PALETTE (self), NULL);
+  return self->font_family;
+}
+
+GtkWidget *
+feerie_palette_get_tile (FeeriePalette *self, int walk)
+{
+  g_return_val_if_fail (FEERIE_IS_PALETTE (self), NULL);
+  int index = walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
+  return child ? gtk_flow_box_child_get_child (child) : NULL;
 }

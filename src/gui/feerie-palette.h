@@ -18,5 +18,10 @@ const char *feerie_palette_get_selection (FeeriePalette *self);
 void feerie_palette_clear_selection (FeeriePalette *self);
 /* Chooses the colour, kind and walk of the selection (keyboard, tests). */
 void feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int walk);
+/* The piece glyph font of the tiles; NULL or "" is the default. */
+void feerie_palette_set_font (FeeriePalette *self, const char *family);
+const char *feerie_palette_get_font (FeeriePalette *self);
+/* The tile of a walk (0 = the imitator), for tests that point at it. */
+GtkWidget *feerie_palette_get_tile (FeeriePalette *self, int walk);
 
 G_END_DECLS

@@ -275,6 +275,14 @@ save_activated (GSimpleAction *a, GVariant *p, gpointer data)
     report_error (self, _("Cannot save the problem"), error);
 }
 
+gboolean
+feerie_window_export_to (FeerieWindow *self, const char *path, GError **error)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  return fe_render_export_with_style (self->problem, path, 480,
+                                      feerie_board_view_get_style (self->board), error);
+}
+
 static void
 on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 {
@@ -283,7 +291,9 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
-      if (!path || !fe_render_export (self->problem, path, 480, &error))
+      if (!path)
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
+      if (!path || !feerie_window_export_to (self, path, &error))
         report_error (self, _("Cannot export the diagram"), error);
       else
         feerie_window_show_status (self, _("Diagram exported."));

@@ -59,6 +59,8 @@ gboolean feerie_window_step_history (FeerieWindow *self, gboolean redo);
 void feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file);
 void feerie_window_show_status (FeerieWindow *self, const char *message);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
+/* The diagram as PNG, SVG or PDF, drawn in the board's style (settings). */
+gboolean feerie_window_export_to (FeerieWindow *self, const char *path, GError **error);
 void feerie_window_add_recent (FeerieWindow *self, GFile *file);
 
 /* Board edits shared by drag and drop, clicks, keyboard entry and tests. */

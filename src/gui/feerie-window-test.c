@@ -8,6 +8,10 @@
  *   pieces TEXT | stipulation TEXT | state ACTION VALUE | action ACTION [PARAM]
  *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
  *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
+ *   locate-tile CODE PATH (the same for a palette tile; I = the imitator)
+ *   palette-mode COLOUR KIND   (the palette's toggles, nothing selected)
+ *   setting KEY VALUE | style PATH | export PATH | app-action ACTION
+ *   prefs-font FAMILY | prefs-colour light|dark #RRGGBB   (in Preferences)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -18,6 +22,8 @@
 #include <glib/gstdio.h>
 
 #include "feerie-window-private.h"
+#include "feerie-application.h"
+#include "feerie-preferences.h"
 #include "core/walk.h"
 
 typedef struct {
@@ -71,6 +77,34 @@ describe (const FeProblem *p)
   for (guint i = 0; i < p->authors->len; i++)
     g_string_append_printf (s, "author %s\n", ((FeAuthor *) p->authors->pdata[i])->family);
   return g_string_free (s, FALSE);
+}
+
+/* Writes the screen position of a point of `widget` for xdotool: window
+ * coordinates plus the surface offset (the window sits at the origin of
+ * the Xvfb screen, with no window manager to move it). */
+static gboolean
+write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path, GError **error)
+{
+  graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y), out;
+  double nx, ny;
+  if (!gtk_widget_compute_point (widget, GTK_WIDGET (self), &in, &out))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot locate the point");
+      return FALSE;
+    }
+  gtk_native_get_surface_transform (GTK_NATIVE (self), &nx, &ny);
+  g_autofree char *text = g_strdup_printf ("%d %d\n", (int) (out.x + nx), (int) (out.y + ny));
+  return g_file_set_contents (path, text, -1, error);
+}
+
+static FeeriePreferences *
+preferences (FeerieWindow *self, GError **error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GtkWindow *prefs = feerie_application_get_preferences (FEERIE_APPLICATION (app));
+  if (!prefs)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the Preferences window is not open");
+  return prefs ? FEERIE_PREFERENCES (prefs) : NULL;
 }
 
 static gboolean
@@ -173,24 +207,104 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       /* Window coordinates of a square's centre, for xdotool. */
       NEED (2);
       FeSquare sq = fe_square_parse (argv[1]);
-      FeRenderGeometry geo;
-      FeRenderStyle style;
-      fe_render_style_init (&style);
-      fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self->board)),
-                          gtk_widget_get_height (GTK_WIDGET (self->board)), &style, &geo);
-      graphene_point_t in = GRAPHENE_POINT_INIT ((float) (geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq),
-                                                 (float) (geo.y0 + (7.5 - FE_RANK (sq)) * geo.sq));
-      graphene_point_t out;
-      double nx, ny;
-      if (sq == FE_NO_SQUARE
-          || !gtk_widget_compute_point (GTK_WIDGET (self->board), GTK_WIDGET (self), &in, &out))
+      if (sq == FE_NO_SQUARE)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot locate %s", argv[1]);
           return FALSE;
         }
-      gtk_native_get_surface_transform (GTK_NATIVE (self), &nx, &ny);
-      g_autofree char *text = g_strdup_printf ("%d %d\n", (int) (out.x + nx), (int) (out.y + ny));
-      return g_file_set_contents (argv[2], text, -1, error);
+      FeRenderGeometry geo;
+      fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self->board)),
+                          gtk_widget_get_height (GTK_WIDGET (self->board)),
+                          feerie_board_view_get_style (self->board), &geo);
+      return write_point (self, GTK_WIDGET (self->board), geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq,
+                          geo.y0 + (7.5 - FE_RANK (sq)) * geo.sq, argv[2], error);
+    }
+  if (g_str_equal (cmd, "locate-tile"))
+    {
+      NEED (2);
+      int walk = g_ascii_strcasecmp (argv[1], "i") == 0 ? 0 : fe_walk_from_code (argv[1]);
+      GtkWidget *tile = (walk != FE_WALK_NONE || g_ascii_strcasecmp (argv[1], "i") == 0)
+                        ? feerie_palette_get_tile (self->palette, walk) : NULL;
+      if (!tile)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no tile “%s”", argv[1]);
+          return FALSE;
+        }
+      return write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
+                          gtk_widget_get_height (tile) / 2.0, argv[2], error);
+    }
+  if (g_str_equal (cmd, "palette-mode"))
+    {
+      NEED (2);
+      FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
+      uint8_t attrs = g_str_equal (argv[2], "magic") ? FE_ATTR_MAGIC
+                      : g_str_equal (argv[2], "magician") ? FE_ATTR_MAGICIAN : 0;
+      feerie_palette_select (self->palette, colour, attrs, FE_WALK_KING);
+      feerie_palette_clear_selection (self->palette);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "setting"))
+    {
+      NEED (2);
+      if (!self->settings)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no GSettings schema");
+          return FALSE;
+        }
+      g_autofree char *value = g_strjoinv (" ", argv + 2);
+      return g_settings_set_string (self->settings, argv[1], value);
+    }
+  if (g_str_equal (cmd, "style"))
+    {
+      NEED (1);
+      const FeRenderStyle *st = feerie_board_view_get_style (self->board);
+      g_autofree char *text = g_strdup_printf ("font %s\npalette-font %s\nlight #%02x%02x%02x\n"
+                                               "dark #%02x%02x%02x\n", st->font_family,
+                                               feerie_palette_get_font (self->palette),
+                                               (int) (st->light[0] * 255 + 0.5), (int) (st->light[1] * 255 + 0.5),
+                                               (int) (st->light[2] * 255 + 0.5), (int) (st->dark[0] * 255 + 0.5),
+                                               (int) (st->dark[1] * 255 + 0.5), (int) (st->dark[2] * 255 + 0.5));
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "export"))
+    {
+      NEED (1);
+      return feerie_window_export_to (self, argv[1], error);
+    }
+  if (g_str_equal (cmd, "app-action"))
+    {
+      NEED (1);
+      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+      if (!g_action_group_has_action (G_ACTION_GROUP (app), argv[1]))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no action app.%s", argv[1]);
+          return FALSE;
+        }
+      g_action_group_activate_action (G_ACTION_GROUP (app), argv[1], NULL);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "prefs-font"))
+    {
+      NEED (1);
+      FeeriePreferences *prefs = preferences (self, error);
+      g_autofree char *family = g_strjoinv (" ", argv + 1);
+      if (!prefs)
+        return FALSE;
+      if (feerie_preferences_choose_font (prefs, family))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "font “%s” not offered", family);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "prefs-colour"))
+    {
+      NEED (2);
+      FeeriePreferences *prefs = preferences (self, error);
+      if (!prefs)
+        return FALSE;
+      if (feerie_preferences_choose_colour (prefs, argv[1], argv[2]))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad colour “%s”", argv[2]);
+      return FALSE;
     }
   if (g_str_equal (cmd, "touch"))
     {

@@ -887,7 +887,10 @@ apply_settings (FeerieWindow *self)
     return;
   g_autofree char *light = g_settings_get_string (self->settings, "light-colour");
   g_autofree char *dark = g_settings_get_string (self->settings, "dark-colour");
+  g_autofree char *font = g_settings_get_string (self->settings, "piece-font");
   feerie_board_view_set_colours (self->board, light, dark);
+  feerie_board_view_set_font (self->board, font);
+  feerie_palette_set_font (self->palette, font);
 }
 
 static void

@@ -80,7 +80,7 @@ fe_render_style_init (FeRenderStyle *style)
   fe_render_parse_colour ("#f0dcb4", style->light);
   fe_render_parse_colour ("#b88a5c", style->dark);
   style->coordinates = TRUE;
-  style->font_family = "FreeSerif";
+  style->font_family = FE_RENDER_DEFAULT_FONT;
 }
 
 void
@@ -168,7 +168,9 @@ make_layout (cairo_t *cr, const char *family, double px, gboolean bold, const ch
 static void
 glyph_path (cairo_t *cr, const FeRenderStyle *style, const char *text, double sq)
 {
-  PangoLayout *layout = make_layout (cr, style->font_family, sq * 0.86, FALSE, text);
+  const char *family = style->font_family && *style->font_family ? style->font_family
+                                                                 : FE_RENDER_DEFAULT_FONT;
+  PangoLayout *layout = make_layout (cr, family, sq * 0.86, FALSE, text);
   PangoRectangle ink;
   pango_layout_get_pixel_extents (layout, &ink, NULL);
   cairo_move_to (cr, -ink.x - ink.width / 2.0, -ink.y - ink.height / 2.0);
@@ -514,6 +516,13 @@ draw_diagram (cairo_t *cr, const FeProblem *problem, double width, double board_
 gboolean
 fe_render_export (const FeProblem *problem, const char *path, int size, GError **error)
 {
+  return fe_render_export_with_style (problem, path, size, NULL, error);
+}
+
+gboolean
+fe_render_export_with_style (const FeProblem *problem, const char *path, int size,
+                             const FeRenderStyle *given, GError **error)
+{
   g_return_val_if_fail (problem && path, FALSE);
   if (size < 64 || size > 8192)
     {
@@ -521,7 +530,10 @@ fe_render_export (const FeProblem *problem, const char *path, int size, GError *
       return FALSE;
     }
   FeRenderStyle style;
-  fe_render_style_init (&style);
+  if (given)
+    style = *given;
+  else
+    fe_render_style_init (&style);
   double width = size, board_h = size, caption_h = size * 0.14;
   const char *dot = strrchr (path, '.');
   g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);

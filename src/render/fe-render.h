@@ -20,8 +20,12 @@ typedef struct {
   double light[3];        /* light squares, RGB 0..1 */
   double dark[3];         /* dark squares */
   gboolean coordinates;   /* a..h and 1..8 around the board */
-  const char *font_family; /* piece glyph font, "FreeSerif" by default */
+  const char *font_family; /* piece glyph font, "FreeSerif" by default; not
+                            * owned: the caller keeps it alive (NULL or ""
+                            * means the default) */
 } FeRenderStyle;
+
+#define FE_RENDER_DEFAULT_FONT "FreeSerif"
 
 /* Marks laid over a position: all squares may be FE_NO_SQUARE. */
 typedef struct {
@@ -66,6 +70,10 @@ char *fe_render_caption (const FeProblem *problem);
 /* Writes a diagram with its caption; the format comes from the extension
  * (.png, .svg, .pdf).  `size` is the board side in pixels (PNG) or points. */
 gboolean fe_render_export (const FeProblem *problem, const char *path, int size, GError **error);
+/* The same in a given style (board colours and piece font of the user's
+ * preferences); style NULL is the default style. */
+gboolean fe_render_export_with_style (const FeProblem *problem, const char *path, int size,
+                                      const FeRenderStyle *style, GError **error);
 
 #define FE_RENDER_ERROR (fe_render_error_quark ())
 GQuark fe_render_error_quark (void);

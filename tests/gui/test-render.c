@@ -109,6 +109,72 @@ test_export_formats (void)
   g_rmdir (dir);
 }
 
+/* Share of pixels that differ between two PNG files of the same size. */
+static double
+png_difference (const char *path_a, const char *path_b)
+{
+  cairo_surface_t *sa = cairo_image_surface_create_from_png (path_a);
+  cairo_surface_t *sb = cairo_image_surface_create_from_png (path_b);
+  g_assert_cmpint (cairo_surface_status (sa), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_surface_status (sb), ==, CAIRO_STATUS_SUCCESS);
+  int w = cairo_image_surface_get_width (sa), h = cairo_image_surface_get_height (sa);
+  g_assert_cmpint (w, ==, cairo_image_surface_get_width (sb));
+  g_assert_cmpint (h, ==, cairo_image_surface_get_height (sb));
+  const guint8 *a = cairo_image_surface_get_data (sa), *b = cairo_image_surface_get_data (sb);
+  int stride = cairo_image_surface_get_stride (sa);
+  long differing = 0;
+  for (int i = 0; i < h * stride; i += 4)
+    if (memcmp (a + i, b + i, 3) != 0)
+      differing++;
+  cairo_surface_destroy (sa);
+  cairo_surface_destroy (sb);
+  return (double) differing / (w * h);
+}
+
+/* The preferences reach the exporter: another piece font draws other
+ * figures, another light colour paints the light squares. */
+static void
+test_export_follows_style (void)
+{
+  g_autoptr (FeProblem) problem = known_problem ();
+  g_autofree char *dir = g_dir_make_tmp ("feerie-render-XXXXXX", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain.png", NULL);
+  g_autofree char *styled = g_build_filename (dir, "styled.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_assert_true (fe_render_export_with_style (problem, plain, 320, NULL, &error));
+
+  FeRenderStyle style;
+  fe_render_style_init (&style);
+  style.font_family = "DejaVu Sans";
+  g_assert_true (fe_render_export_with_style (problem, styled, 320, &style, &error));
+  double share = png_difference (plain, styled);
+  g_test_message ("another font changes %.2f %% of the pixels", share * 100);
+  g_assert_cmpfloat (share, >, 0.01);
+
+  /* An empty font family is the default font. */
+  style.font_family = "";
+  g_assert_true (fe_render_export_with_style (problem, styled, 320, &style, &error));
+  g_assert_cmpfloat (png_difference (plain, styled), ==, 0.0);
+
+  fe_render_style_init (&style);
+  g_assert_true (fe_render_parse_colour ("#3060c0", style.light));
+  g_assert_true (fe_render_export_with_style (problem, styled, 320, &style, &error));
+  g_assert_no_error (error);
+  cairo_surface_t *s = cairo_image_surface_create_from_png (styled);
+  FeRenderGeometry geo;
+  fe_render_geometry (320, 320, &style, &geo);
+  /* h1 is an empty light square. */
+  int x = (int) (geo.x0 + 7.5 * geo.sq), y = (int) (geo.y0 + 7.5 * geo.sq);
+  const guint8 *px = cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + 4 * x;
+  /* CAIRO_FORMAT_RGB24 pixels are native 32-bit words 0x00RRGGBB. */
+  guint32 value = *(const guint32 *) px & 0xffffff;
+  g_assert_cmphex (value, ==, 0x3060c0);
+  cairo_surface_destroy (s);
+  g_unlink (plain);
+  g_unlink (styled);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -116,5 +182,6 @@ main (int argc, char **argv)
   fe_walks_init ();
   g_test_add_func ("/render/export-matches-reference", test_export_matches_reference);
   g_test_add_func ("/render/export-formats", test_export_formats);
+  g_test_add_func ("/render/export-follows-style", test_export_follows_style);
   return g_test_run ();
 }
