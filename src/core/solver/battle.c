@@ -475,6 +475,26 @@ print_set_play (FeSolver *s, int h)
   fe_unmake_null (&s->pos, &nu);
 }
 
+/* Parallel pre-pass: threads claim first moves and decide whether each
+ * wins; the shared table then makes the writing pass below cheap. */
+static void
+battle_worker (FeSolver *w, gpointer data)
+{
+  int h = *(int *) data;
+  FeMoveList list;
+  fe_generate_pseudo (&w->pos, &list);
+  for (int i = 0; i < list.count && !w->aborted; i++)
+    {
+      if (!g_atomic_int_compare_and_exchange (&w->root_claimed[i], 0, 1))
+        continue;
+      FeUndo undo;
+      if (!fe_make_legal (&w->pos, &list.moves[i], &undo))
+        continue;
+      fe_unmake (&w->pos, &list.moves[i], &undo);
+      move_wins (w, &list.moves[i], h);
+    }
+}
+
 void
 fe_solve_battle (FeSolver *s)
 {
@@ -482,6 +502,14 @@ fe_solve_battle (FeSolver *s)
   int h = goal_by_attacker (s) ? 2 * n - 1 : 2 * n;
   const FeOptions *o = &s->problem->options;
   int max_ref = o->defence > 0 ? o->defence : (o->tries ? 1 : 0);
+  int threads = s->config ? s->config->threads : 1;
+
+  if (threads > 1 && h >= 3)
+    {
+      GString *out = s->out;
+      fe_solver_run_parallel (s, threads, battle_worker, &h);
+      s->out = out;
+    }
 
   if (o->set_play && h >= 2)
     print_set_play (s, h);
