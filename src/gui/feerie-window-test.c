@@ -7,6 +7,7 @@
  *   drag FROM TO | drag-copy FROM TO | drag-off SQ | click SQ
  *   pieces TEXT | stipulation TEXT | state ACTION VALUE | action ACTION [PARAM]
  *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
+ *   wait-file PATH   (until another process creates PATH; fails after 60 s)
  *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
  *   locate-tile CODE PATH (the same for a palette tile; I = the imitator)
  *   palette-mode COLOUR KIND   (the palette's toggles, nothing selected)
@@ -31,12 +32,15 @@ typedef struct {
   char **lines;
   int next;
   guint delay;
+  char *awaited;   /* wait-file: the path looked for */
+  int polls;
 } Script;
 
 static void
 script_free (Script *script)
 {
   g_strfreev (script->lines);
+  g_free (script->awaited);
   g_object_unref (script->window);
   g_free (script);
 }
@@ -321,6 +325,28 @@ run_command (FeerieWindow *self, char **argv, GError **error)
 #undef NEED
 }
 
+static gboolean script_step (gpointer data);
+
+/* Polls for the file of a wait-file command, 10 times a second. */
+static gboolean
+script_poll (gpointer data)
+{
+  Script *script = data;
+  if (g_file_test (script->awaited, G_FILE_TEST_EXISTS))
+    {
+      g_clear_pointer (&script->awaited, g_free);
+      return script_step (script);
+    }
+  if (++script->polls < 600)
+    return G_SOURCE_CONTINUE;
+  g_printerr ("feerie: test script: %s did not appear\n", script->awaited);
+  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
+  g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
+  g_application_quit (app);
+  script_free (script);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 script_step (gpointer data)
 {
@@ -339,6 +365,13 @@ script_step (gpointer data)
         {
           g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step, script,
                               NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "wait-file") && argv[1])
+        {
+          script->awaited = g_strdup (argv[1]);
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
       else if (run_command (script->window, argv, &error))
