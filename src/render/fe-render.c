@@ -11,6 +11,10 @@
 #include "fe-render.h"
 #include "core/walk.h"
 
+/* Caption words follow the user's language where the program has bound
+ * the "feerie" catalogue (the GUI); elsewhere they stay English. */
+#define _(text) g_dgettext ("feerie", text)
+
 G_DEFINE_QUARK (fe-render-error-quark, fe_render_error)
 
 /* The orthodox figure a walk is drawn with, how far it is turned, and
@@ -434,10 +438,10 @@ append_conditions (GString *out, const FeProblem *problem)
   const FePosition *pos = &problem->diagram;
   GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
   if (c->madrasi)
-    g_ptr_array_add (parts, g_strdup (c->madrasi_rex_inclusive ? "Madrasi RI" : "Madrasi"));
+    g_ptr_array_add (parts, g_strdup (c->madrasi_rex_inclusive ? _("Madrasi RI") : _("Madrasi")));
   if (c->imitator || pos->n_imitators > 0)
     {
-      GString *s = g_string_new ("Imitator");
+      GString *s = g_string_new (_("Imitator"));
       for (int i = 0; i < pos->n_imitators; i++)
         {
           char name[3];
@@ -445,9 +449,9 @@ append_conditions (GString *out, const FeProblem *problem)
           g_string_append_printf (s, "%s%s", i ? "," : " ", name);
         }
       if (c->imitator_no_promotion)
-        g_string_append (s, ", no promotion to I");
+        g_string_append (s, _(", no promotion to I"));
       if (c->imitator_no_hurdles)
-        g_string_append (s, ", no hurdles");
+        g_string_append (s, _(", no hurdles"));
       g_ptr_array_add (parts, g_string_free (s, FALSE));
     }
   gboolean magic = c->magic, magician = c->magician;
@@ -457,10 +461,10 @@ append_conditions (GString *out, const FeProblem *problem)
       magician |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN) != 0;
     }
   if (magic)
-    g_ptr_array_add (parts, g_strdup ("Magic pieces"));
+    g_ptr_array_add (parts, g_strdup (_("Magic pieces")));
   if (magician)
-    g_ptr_array_add (parts, g_strdup ("Magician pieces"));
-  static const char *einstein[] = { NULL, "Einstein chess", "Reverse Einstein", "Anti-Einstein" };
+    g_ptr_array_add (parts, g_strdup (_("Magician pieces")));
+  const char *einstein[] = { NULL, _("Einstein chess"), _("Reverse Einstein"), _("Anti-Einstein") };
   if (c->einstein > 0 && c->einstein <= FE_EINSTEIN_ANTI)
     g_ptr_array_add (parts, g_strdup (einstein[c->einstein]));
   for (guint i = 0; i < parts->len; i++)

@@ -1,40 +1,78 @@
 #!/bin/sh
-# take-screenshots.sh FEERIE SCHEMAS OUTDIR — docs/screenshots under Xvfb
-# with `import -window root`; each shot is a test script that composes a
+# take-screenshots.sh FEERIE SCHEMAS OUTDIR [LOCALEDIR] — docs/screenshots
+# under Xvfb with `import`; each shot is a test script that composes a
 # position, signals through a file, and waits while the shell shoots.
+#   tests/gui/take-screenshots.sh build/src/gui/feerie build/data docs/screenshots
+# The Xvfb screen is the window's default size (1280×800), so the window
+# fills it (no window manager runs to maximise it).  The French shot needs
+# the fr_FR.UTF-8 locale: it is compiled into a scratch LOCPATH with
+# localedef when the system lacks it (Debian package `locales`).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 FEERIE=$(realpath "$1"); SCHEMAS=$(realpath "$2"); OUT=$(realpath "$3")
+LOCALEDIR=$(realpath "${4:-$SCHEMAS/../po}")
+SCREEN=1280x800
 work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-shots-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-shoot () { # name, script body
-  printf '%s\ntouch %s/ready\nwait 4000\nquit\n' "$2" "$work" > "$work/script"
+# shoot NAME SCRIPT [WINDOW-TITLE [ENV...]]: the whole screen, or only the
+# window with that title (a dialog).
+shoot () {
+  name=$1; body=$2; title=${3:-}
+  shift 2; [ $# -gt 0 ] && shift
+  printf '%s\ntouch %s/ready\nwait 4000\nquit\n' "$body" "$work" > "$work/script"
   rm -f "$work/ready"
+  if [ -n "$title" ]; then
+    grab="import -window \"\$(xdotool search --onlyvisible --name '^$title\$' | tail -n 1)\" \"$OUT/$name.png\""
+  else
+    grab="import -window root \"$OUT/$name.png\""
+  fi
   cat > "$work/inner.sh" <<INNER
 #!/bin/sh
-env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
-    FEERIE_TEST_SCRIPT="$work/script" "$FEERIE" &
+env $* XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
+    FEERIE_LOCALEDIR="$LOCALEDIR" FEERIE_TEST_SCRIPT="$work/script" "$FEERIE" &
 pid=\$!
 i=0; while [ ! -f "$work/ready" ] && [ \$i -lt 100 ]; do sleep 0.2; i=\$((i+1)); done
 sleep 1
-import -window root "$OUT/$1.png"
+$grab
 wait \$pid
 INNER
   chmod +x "$work/inner.sh"
-  xvfb-run -a -s "-screen 0 1280x860x24" dbus-run-session -- "$work/inner.sh" > "$work/log" 2>&1 || cat "$work/log"
+  xvfb-run -a -s "-screen 0 ${SCREEN}x24" dbus-run-session -- "$work/inner.sh" > "$work/log" 2>&1 \
+    || { cat "$work/log"; exit 1; }
+  echo "$OUT/$name.png"
 }
 
-shoot empty-board ""
-shoot imitator-problem "pieces wKb6 wRa1 wBc1 bKa8 bPa7 bPb7
+IMITATOR="pieces wKb6 wRa1 wBc1 bKa8 bPa7 bPb7
 palette-drop n plain i c3
 palette-drop n plain i f6
 stipulation '#3'
 state imitator-no-promotion true
 drag c1 d2"
+
+shoot empty-board ""
+shoot imitator-problem "$IMITATOR"
 shoot magic-pieces "pieces wKh1 wQd1 magic wRa4 magic bKe8 bBh5 magic bSc6 nGe4
 stipulation h#2
 drag a4 a5"
 shoot magician-pieces "pieces wKg1 wRd4 magician wSf3 bKc8 bQa5 magician bBh3 nLIe6
 stipulation s#3
 state set-play true"
+shoot preferences "pieces wKg1 wRd4 bKc8
+app-action preferences
+wait 500" "Preferences"
+
+# The French interface.
+if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
+  locale_env="LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
+else
+  command -v localedef >/dev/null 2>&1 || { echo "localedef not found: no French shot"; exit 1; }
+  mkdir -p "$work/locale"
+  localedef -i fr_FR -f UTF-8 "$work/locale/fr_FR.UTF-8" \
+    || { echo "cannot build fr_FR.UTF-8 (Debian package locales)"; exit 1; }
+  locale_env="LOCPATH=$work/locale LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
+fi
+shoot french-interface "pieces wKb6 wRa1 wBc1 bKa8 bPa7 bPb7 nGe4
+stipulation '#3'
+state madrasi true
+state einstein \"'normal'\"" "" $locale_env
