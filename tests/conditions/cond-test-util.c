@@ -102,3 +102,23 @@ fe_test_play (FePosition *pos, const char *text)
       }
   g_error ("move %s is not legal here", text);
 }
+
+void
+fe_test_assert_unmake_restores (FePosition *pos, int min_moves)
+{
+  FePosition start = *pos;
+  FeMoveList list;
+  fe_generate_legal (pos, &list);
+  g_assert_cmpint (list.count, >=, min_moves);
+  for (int i = 0; i < list.count; i++)
+    {
+      FeUndo undo;
+      fe_make (pos, &list.moves[i], &undo);
+      fe_unmake (pos, &list.moves[i], &undo);
+      g_assert_true (memcmp (pos->board, start.board, sizeof pos->board) == 0);
+      g_assert_cmpuint (pos->hash, ==, start.hash);
+      g_assert_cmpuint (pos->castling, ==, start.castling);
+      g_assert_cmpint (pos->n_imitators, ==, start.n_imitators);
+      g_assert_true (memcmp (pos->imitators, start.imitators, sizeof pos->imitators) == 0);
+    }
+}

@@ -20,5 +20,9 @@ void fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *pa
  * joined by single spaces. Caller frees. */
 char *fe_test_legal_moves (FePosition *pos);
 
+/* Makes and unmakes every legal move (at least `min_moves` of them): the
+ * board, hash, castling rights and imitators must come back exactly. */
+void fe_test_assert_unmake_restores (FePosition *pos, int min_moves);
+
 /* Plays the legal move whose notation is `text` (fails the test if absent). */
 void fe_test_play (FePosition *pos, const char *text);

@@ -360,19 +360,7 @@ test_unmake (void)
   FeRules rules;
   FeConditionParams p = einstein (FE_EINSTEIN_NORMAL);
   fe_test_setup (&pos, &rules, &p, "wKe1 wRa1 wRh1 wQd1 wPb2 bKe8 bGh8 bNa6 bPd6", FE_WHITE);
-  FePosition start = pos;
-  FeMoveList list;
-  fe_generate_legal (&pos, &list);
-  g_assert_cmpint (list.count, >, 20);
-  for (int i = 0; i < list.count; i++)
-    {
-      FeUndo undo;
-      fe_make (&pos, &list.moves[i], &undo);
-      fe_unmake (&pos, &list.moves[i], &undo);
-      g_assert_true (memcmp (pos.board, start.board, sizeof pos.board) == 0);
-      g_assert_cmpuint (pos.hash, ==, start.hash);
-      g_assert_cmpuint (pos.castling, ==, start.castling);
-    }
+  fe_test_assert_unmake_restores (&pos, 21);
 }
 
 int

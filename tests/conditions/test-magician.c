@@ -304,19 +304,7 @@ test_unmake (void)
   FeRules rules;
   FeConditionParams p = magician ();
   fe_test_setup (&pos, &rules, &p, "wKe1 wmgRh1 wPe2 wPg2 wGa1 wmgRb3 bKh8 bPa5 bPc5 bNh4 bmgBd6", FE_WHITE);
-  FePosition start = pos;
-  FeMoveList list;
-  fe_generate_legal (&pos, &list);
-  g_assert_cmpint (list.count, >, 20);
-  for (int i = 0; i < list.count; i++)
-    {
-      FeUndo undo;
-      fe_make (&pos, &list.moves[i], &undo);
-      fe_unmake (&pos, &list.moves[i], &undo);
-      g_assert_true (memcmp (pos.board, start.board, sizeof pos.board) == 0);
-      g_assert_cmpuint (pos.hash, ==, start.hash);
-      g_assert_cmpuint (pos.castling, ==, start.castling);
-    }
+  fe_test_assert_unmake_restores (&pos, 21);
 }
 
 int
