@@ -1,0 +1,125 @@
+/* test-random.c — every genre and combination on random positions: move
+ * generation, make/unmake and notation must hold up (run under ASan/UBSan
+ * in CI), and unmake must restore the position exactly.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "cond-test-util.h"
+#include "core/notation.h"
+#include "core/walk.h"
+
+static void
+random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *params)
+{
+  memset (params, 0, sizeof *params);
+  params->madrasi = g_rand_boolean (r);
+  params->madrasi_rex_inclusive = params->madrasi && g_rand_boolean (r);
+  params->imitator = g_rand_int_range (r, 0, 3) == 0;
+  params->imitator_no_promotion = g_rand_boolean (r);
+  params->imitator_no_hurdles = g_rand_int_range (r, 0, 4) == 0;
+  params->einstein = g_rand_int_range (r, 0, 6) < 3 ? g_rand_int_range (r, 0, 4) : 0;
+  params->einstein_promotions = g_rand_boolean (r);
+  params->einstein_side = g_rand_int_range (r, 0, 3);
+  int attribute = g_rand_int_range (r, 0, 3); /* none, magic, magician: never both */
+
+  fe_position_init (pos);
+  /* kings first, not adjacent */
+  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
+  do
+    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
+  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
+  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  int n = g_rand_int_range (r, 2, 14);
+  for (int i = 0; i < n; i++)
+    {
+      FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
+      if (!fe_square_empty (pos, sq))
+        continue;
+      FePiece p = { 0 };
+      p.walk = g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_COUNT);
+      if (params->einstein && fe_walk_is_fairy (p.walk) && g_rand_boolean (r))
+        p.walk = FE_WALK_PAWN;
+      p.colour = g_rand_int_range (r, 0, 10) == 0 ? FE_NEUTRAL : g_rand_int_range (r, 0, 2);
+      if (attribute && g_rand_boolean (r))
+        p.attrs = attribute == 1 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
+      fe_position_put (pos, sq, p);
+    }
+  if (params->imitator)
+    for (int i = 0, k = g_rand_int_range (r, 1, 4); i < k; i++)
+      {
+        FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
+        gboolean taken = !fe_square_empty (pos, sq);
+        for (int j = 0; j < pos->n_imitators; j++)
+          taken |= pos->imitators[j] == sq;
+        if (taken)
+          continue;
+        pos->imitators[pos->n_imitators] = sq;
+        pos->imitator_colour[pos->n_imitators++] =
+          g_rand_int_range (r, 0, 4) == 0 ? g_rand_int_range (r, 0, 2) : FE_NEUTRAL;
+      }
+  pos->side = g_rand_int_range (r, 0, 2);
+  fe_position_default_castling (pos);
+  fe_rules_init (rules, params, pos);
+  pos->rules = rules->n_ops ? rules : NULL;
+  fe_position_recompute_hash (pos);
+}
+
+/* Two plies of every legal move, with notation and exact restoration. */
+static void
+walk_tree (FePosition *pos, int depth)
+{
+  FePosition start = *pos;
+  FeMoveList list;
+  fe_generate_legal (pos, &list);
+  for (int i = 0; i < list.count; i++)
+    {
+      FeUndo undo;
+      FePosition before = *pos;
+      fe_make (pos, &list.moves[i], &undo);
+      char *text = fe_notation_move (&before, &list.moves[i], pos, &undo);
+      g_assert_true (*text);
+      g_free (text);
+      if (depth > 1)
+        walk_tree (pos, depth - 1);
+      fe_unmake (pos, &list.moves[i], &undo);
+      g_assert_true (memcmp (pos->board, start.board, sizeof pos->board) == 0);
+      g_assert_cmpuint (pos->hash, ==, start.hash);
+      g_assert_cmpint (pos->n_imitators, ==, start.n_imitators);
+    }
+}
+
+static void
+test_random_positions (void)
+{
+  GRand *r = g_rand_new_with_seed (20261122);
+  int positions = g_test_slow () ? 10000 : 1500;
+  int walked = 0;
+  for (int k = 0; k < positions; k++)
+    {
+      FePosition pos;
+      FeRules rules;
+      FeConditionParams params;
+      random_position (r, &pos, &rules, &params);
+      GError *error = NULL;
+      if (!fe_conditions_validate (&params, &pos, &error))
+        {
+          g_clear_error (&error);
+          continue;
+        }
+      walk_tree (&pos, 2);
+      walked++;
+    }
+  g_test_message ("%d of %d positions walked", walked, positions);
+  g_assert_cmpint (walked, >, positions / 2);
+  g_rand_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/random/positions", test_random_positions);
+  return g_test_run ();
+}
