@@ -7,6 +7,7 @@
 
 #include "cond-test-util.h"
 #include "core/notation.h"
+#include "core/solver/solver.h"
 #include "core/walk.h"
 
 static void
@@ -116,10 +117,49 @@ test_random_positions (void)
   g_rand_free (r);
 }
 
+/* Random short problems in every genre go through the solver and its
+ * writer (errors such as illegal positions are fine; crashes are not). */
+static void
+test_random_solving (void)
+{
+  static const char *stips[] = { "#1", "#2", "h#1", "h#1.5", "s#1", "r#1", "~1", "ser-#2",
+                                 "ser-h#2", "=1", "x1", "+1" };
+  GRand *r = g_rand_new_with_seed (1122);
+  int problems = g_test_slow () ? 600 : 120;
+  int solved = 0;
+  for (int k = 0; k < problems; k++)
+    {
+      FeProblem *pb = fe_problem_new ();
+      FeRules rules;
+      random_position (r, &pb->diagram, &rules, &pb->conditions);
+      pb->diagram.rules = NULL;
+      pb->diagram.side = FE_WHITE;
+      g_assert_true (fe_stipulation_parse (stips[g_rand_int_range (r, 0, G_N_ELEMENTS (stips))],
+                                           &pb->stipulation, NULL));
+      pb->options.variations = g_rand_boolean (r);
+      pb->options.tries = g_rand_boolean (r);
+      pb->options.set_play = g_rand_int_range (r, 0, 4) == 0;
+      pb->options.no_white_king = pb->options.no_black_king = TRUE;
+      FeSolverConfig config = { 0 };
+      config.max_time = 2;
+      config.threads = g_rand_int_range (r, 1, 3);
+      GString *out = g_string_new (NULL);
+      GError *error = NULL;
+      solved += fe_solve (pb, &config, out, NULL, &error);
+      g_clear_error (&error);
+      g_string_free (out, TRUE);
+      fe_problem_free (pb);
+    }
+  g_test_message ("%d of %d problems solved", solved, problems);
+  g_assert_cmpint (solved, >, problems / 3);
+  g_rand_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/random/positions", test_random_positions);
+  g_test_add_func ("/random/solving", test_random_solving);
   return g_test_run ();
 }
