@@ -287,13 +287,8 @@ void
 feerie_board_view_set_font (FeerieBoardView *self, const char *family)
 {
   g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
-  if (!family || !*family)
-    family = FE_RENDER_DEFAULT_FONT;
-  if (g_strcmp0 (family, self->font_family) == 0)
+  if (!fe_render_style_set_font (&self->style, &self->font_family, family))
     return;
-  g_free (self->font_family);
-  self->font_family = g_strdup (family);
-  self->style.font_family = self->font_family;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

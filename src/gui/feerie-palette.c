@@ -251,13 +251,8 @@ void
 feerie_palette_set_font (FeeriePalette *self, const char *family)
 {
   g_return_if_fail (FEERIE_IS_PALETTE (self));
-  if (!family || !*family)
-    family = FE_RENDER_DEFAULT_FONT;
-  if (g_strcmp0 (family, self->font_family) == 0)
+  if (!fe_render_style_set_font (&self->style, &self->font_family, family))
     return;
-  g_free (self->font_family);
-  self->font_family = g_strdup (family);
-  self->style.font_family = self->font_family;
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); child;
        child = gtk_widget_get_next_sibling (child))
     gtk_widget_queue_draw (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)));

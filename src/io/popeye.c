@@ -751,6 +751,17 @@ parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboolea
   return ok;
 }
 
+
+/* A magic or magician piece switches its genre on for the whole problem. */
+static void
+note_piece_attributes (P *p, FePiece piece)
+{
+  if (piece.attrs & FE_ATTR_MAGIC)
+    p->pb->conditions.magic = true;
+  if (piece.attrs & FE_ATTR_MAGICIAN)
+    p->pb->conditions.magician = true;
+}
+
 static void
 diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
 {
@@ -771,10 +782,7 @@ diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
           }
       }
   fe_position_put (pos, sq, piece);
-  if (piece.attrs & FE_ATTR_MAGIC)
-    p->pb->conditions.magic = true;
-  if (piece.attrs & FE_ATTR_MAGICIAN)
-    p->pb->conditions.magician = true;
+  note_piece_attributes (p, piece);
 }
 
 /* Forsyth: upper case white, lower case black, digits empty squares,
@@ -1240,10 +1248,7 @@ twin_add_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
   c.a = sq;
   c.piece = piece;
   g_array_append_val (((FeTwin *) data)->commands, c);
-  if (piece.attrs & FE_ATTR_MAGIC)
-    p->pb->conditions.magic = true;
-  if (piece.attrs & FE_ATTR_MAGICIAN)
-    p->pb->conditions.magician = true;
+  note_piece_attributes (p, piece);
 }
 
 static gboolean

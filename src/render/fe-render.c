@@ -571,3 +571,16 @@ fe_render_export_with_style (const FeProblem *problem, const char *path, int siz
     }
   return TRUE;
 }
+
+gboolean
+fe_render_style_set_font (FeRenderStyle *style, char **owned, const char *family)
+{
+  if (!family || !*family)
+    family = FE_RENDER_DEFAULT_FONT;
+  if (g_strcmp0 (family, *owned) == 0)
+    return FALSE;
+  g_free (*owned);
+  *owned = g_strdup (family);
+  style->font_family = *owned;
+  return TRUE;
+}

@@ -25,6 +25,11 @@ typedef struct {
                             * means the default) */
 } FeRenderStyle;
 
+/* Points style->font_family at a copy of `family` (NULL or empty = the
+ * default font) kept in *owned, which the caller frees.  Returns whether
+ * the font changed, i.e. whether a redraw is due. */
+gboolean fe_render_style_set_font (FeRenderStyle *style, char **owned, const char *family);
+
 #define FE_RENDER_DEFAULT_FONT "FreeSerif"
 
 /* Marks laid over a position: all squares may be FE_NO_SQUARE. */
