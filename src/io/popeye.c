@@ -751,7 +751,6 @@ parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboolea
   return ok;
 }
 
-
 /* A magic or magician piece switches its genre on for the whole problem. */
 static void
 note_piece_attributes (P *p, FePiece piece)
