@@ -121,9 +121,10 @@ enum {
   FE_MOVE_NULL = 1 << 7, /* a pass, used for threats and set play */
 };
 
-/* A move: eight bytes. The capture square differs from the arrival for en
+/* A move: twelve bytes. The capture square differs from the arrival for en
  * passant and for locusts. `choice` selects among a condition's alternatives
- * (an Einstein mutation into one of several fairy walks, …). */
+ * (an Einstein mutation into one of several fairy walks, the magician
+ * mutations of several pieces: 32 bits, so no combination is cut off). */
 typedef struct {
   FeSquare from;
   FeSquare to;
@@ -132,7 +133,7 @@ typedef struct {
   uint8_t promotion; /* FeWalk promoted to */
   uint8_t nature;    /* FeNature */
   uint8_t aux;
-  uint8_t choice;
+  uint32_t choice;
 } FeMove;
 
 #define FE_MAX_MOVES 512

@@ -29,9 +29,10 @@ typedef struct {
   gboolean post_key_play;
   gboolean stop_on_short;
   int max_time;           /* seconds, 0 = none */
-  /* EnPassant f7f6f5: the last move was a multi-step over these squares. */
+  /* EnPassant f7f6f5: the last move was a multi-step over these squares
+   * (four for an Einstein pawn's triple step, c1c2c3c4). */
   int n_ep_squares;
-  FeSquare ep_squares[3];
+  FeSquare ep_squares[4];
   /* NoCastling: squares whose castling flag is off. */
   int n_no_castling;
   FeSquare no_castling[8];

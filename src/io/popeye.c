@@ -1149,10 +1149,12 @@ parse_options (P *p, const Tok *cmd)
             Tok *s = next (p);
             FeSquare sq[8];
             int n = s ? square_list (s->s, s->len, sq, 8) : -1;
-            if (n < 2 || n > 3)
+            /* Up to four: an Einstein pawn's triple step c1c2c3c4 (rules
+             * §1.6), as Popeye's ReadSquares takes them. */
+            if (n < 2 || n > (int) G_N_ELEMENTS (o->ep_squares))
               {
-                perr (p, s, "EnPassant needs the squares of the last pawn move, e.g. "
-                            "\"EnPassant f7f6f5\" or \"EnPassant e2e4\"");
+                perr (p, s, "EnPassant needs the 2 to 4 squares of the last pawn move, e.g. "
+                            "\"EnPassant f7f6f5\", \"EnPassant e2e4\" or \"EnPassant c1c2c3c4\"");
                 return FALSE;
               }
             o->n_ep_squares = n;

@@ -436,10 +436,10 @@ static const BadCase bad_xml[] = {
   { "zero defence", HEAD "<stipulation>#2</stipulation>\n<options>\n<defence>0</defence>\n"
                          "</options>\n<position/>\n</problem>\n",
     "case.xml:5:1:", "<defence>: Type positiveInteger doesn't allow value '0'" },
-  { "four e.p. squares", HEAD "<stipulation>#2</stipulation>\n<options>\n"
-                              "<en-passant squares=\"a2 a3 a4 a5\"/>\n</options>\n<position/>\n"
+  { "five e.p. squares", HEAD "<stipulation>#2</stipulation>\n<options>\n"
+                              "<en-passant squares=\"a1 a2 a3 a4 a5\"/>\n</options>\n<position/>\n"
                               "</problem>\n",
-    "case.xml:5:1:", "at most 3 squares" },
+    "case.xml:5:1:", "at most 4 squares" },
   { "imitator on a piece", HEAD "<stipulation>#2</stipulation>\n<position>\n" KINGS
                                 "<imitator square=\"e1\"/>\n</position>\n</problem>\n",
     "case.xml:7:1:", "imitator on the occupied square e1" },

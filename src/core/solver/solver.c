@@ -335,12 +335,15 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
       int first = starting_side (&s->stip, &problem->options);
-      s->pos.side = first;
-      if (fe_in_check (&s->pos, FE_OPPONENT (first)))
+      /* HalfDuplex plays only the other side's half: that side moves first,
+       * so it is the one that must not be able to capture a king. */
+      int mover = problem->options.half_duplex ? FE_OPPONENT (first) : first;
+      s->pos.side = mover;
+      if (fe_in_check (&s->pos, FE_OPPONENT (mover)))
         {
           g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
                        "illegal position: %s, to move first, could capture the %s king",
-                       first == FE_WHITE ? "White" : "Black", first == FE_WHITE ? "black" : "white");
+                       mover == FE_WHITE ? "White" : "Black", mover == FE_WHITE ? "black" : "white");
           g_free (rules);
           ok = FALSE;
           break;
