@@ -1243,11 +1243,12 @@ static const int walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WAL
                              FE_WALK_ROSE };
 
 static void
-random_position (GRand *r, int g1, int g2, FePosition *pos, FeRules *rules, FeConditionParams *c)
+random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeConditionParams *c)
 {
   memset (c, 0, sizeof *c);
   bool on_[N_GENRES] = { false };
-  on_[g1] = on_[g2] = true;
+  for (int g = 0; g < N_GENRES; g++)
+    on_[g] = (genres >> g) & 1;
   if (on_[G_MADRASI])
     {
       c->madrasi = true;
@@ -1401,65 +1402,87 @@ reference_rules (const FePosition *diagram, const FeConditionParams *c, RR *rr)
       rr->fairy[rr->n_fairy++] = w;
 }
 
+/* Positions of the genres in `genres` (a bit set), each with a few of its
+ * children; returns how many were compared. */
+static int
+run_genres (GRand *r, unsigned genres, int count)
+{
+  int n = 0, before = failures;
+  for (int k = 0; k < count && failures < before + 5; k++)
+    {
+      FePosition pos;
+      FeRules rules;
+      FeConditionParams c;
+      random_position (r, genres, &pos, &rules, &c);
+      if (!fe_conditions_validate (&c, &pos, NULL))
+        continue;
+      RR rr;
+      reference_rules (&pos, &c, &rr);
+      R x;
+      to_ref (&pos, &x);
+      /* The side not to move must not be in check. */
+      if (in_check (&x, &rr, FE_OPPONENT (pos.side)) || fe_in_check (&pos, FE_OPPONENT (pos.side)))
+        continue;
+      FeMoveList legal;
+      compare (&pos, &rr, &legal);
+      n++;
+      /* a few of its moves, one ply deeper (e.p., rights, moved imitators,
+       * recoloured and mutated pieces); a multi-step first, if any */
+      int multi = -1;
+      for (int i = 0; i < legal.count; i++)
+        if (legal.moves[i].flags & FE_MOVE_MULTI_STEP)
+          multi = i;
+      for (int i = 0; i < 3 && legal.count; i++)
+        {
+          FeMove m = legal.moves[i == 0 && multi >= 0 ? multi : g_rand_int_range (r, 0, legal.count)];
+          FeUndo undo;
+          fe_make (&pos, &m, &undo);
+          FeMoveList next;
+          compare (&pos, &rr, &next);
+          fe_unmake (&pos, &m, &undo);
+          n++;
+        }
+    }
+  GString *name = g_string_new (NULL);
+  for (int g = 0; g < N_GENRES; g++)
+    if ((genres >> g) & 1)
+      g_string_append_printf (name, "%s%s", name->len ? " × " : "", genre_names[g]);
+  g_test_message ("%s: %d positions, %d mismatches", name->str, n, failures - before);
+  g_string_free (name, TRUE);
+  return n;
+}
+
+static bool
+allowed (unsigned genres)
+{
+  /* Magic with magician pieces is rejected (§8.3). */
+  return (genres & (1u << G_MAGIC | 1u << G_MAGICIAN)) != (1u << G_MAGIC | 1u << G_MAGICIAN);
+}
+
+static void
+report_seen (int compared)
+{
+  g_test_message ("%d positions compared, %d moves: %d castling, %d e.p., %d multi-steps, "
+                  "%d from the first rank, %d promotions to an imitator, %d with "
+                  "mutations or recolourings", compared, seen.moves, seen.castling,
+                  seen.en_passant, seen.multi_step, seen.first_rank, seen.imitator_promotion,
+                  seen.effects);
+}
+
+/* Every pair the conditions allow together. */
 static void
 test_pairs (void)
 {
   int per_pair = g_test_slow () ? 3000 : 450;
   GRand *r = g_rand_new_with_seed (9091);
   int compared = 0;
+  memset (&seen, 0, sizeof seen);
   for (int g1 = 0; g1 < N_GENRES; g1++)
     for (int g2 = g1 + 1; g2 < N_GENRES; g2++)
-      {
-        if (g1 == G_MAGIC && g2 == G_MAGICIAN)
-          continue; /* rejected (§8.3) */
-        int before = failures, n = 0;
-        for (int k = 0; k < per_pair; k++)
-          {
-            FePosition pos;
-            FeRules rules;
-            FeConditionParams c;
-            random_position (r, g1, g2, &pos, &rules, &c);
-            if (!fe_conditions_validate (&c, &pos, NULL))
-              continue;
-            RR rr;
-            reference_rules (&pos, &c, &rr);
-            R x;
-            to_ref (&pos, &x);
-            /* The side not to move must not be in check. */
-            if (in_check (&x, &rr, FE_OPPONENT (pos.side)) || fe_in_check (&pos, FE_OPPONENT (pos.side)))
-              continue;
-            FeMoveList legal;
-            compare (&pos, &rr, &legal);
-            n++;
-            /* a few of its moves, one ply deeper (e.p., rights, moved
-             * imitators, recoloured and mutated pieces) */
-            int multi = -1;
-            for (int i = 0; i < legal.count; i++)
-              if (legal.moves[i].flags & FE_MOVE_MULTI_STEP)
-                multi = i;
-            for (int i = 0; i < 3 && legal.count; i++)
-              {
-                FeMove m = legal.moves[i == 0 && multi >= 0 ? multi : g_rand_int_range (r, 0, legal.count)];
-                FeUndo undo;
-                fe_make (&pos, &m, &undo);
-                FeMoveList next;
-                compare (&pos, &rr, &next);
-                fe_unmake (&pos, &m, &undo);
-                n++;
-              }
-            if (failures > before + 5)
-              break;
-          }
-        compared += n;
-        g_test_message ("%s × %s: %d positions, %d mismatches", genre_names[g1], genre_names[g2], n,
-                        failures - before);
-      }
+      if (allowed (1u << g1 | 1u << g2))
+        compared += run_genres (r, 1u << g1 | 1u << g2, per_pair);
   g_rand_free (r);
-  g_test_message ("%d positions compared, %d moves: %d castling, %d e.p., %d multi-steps, "
-                   "%d from the first rank, %d promotions to an imitator, %d with "
-                   "mutations or recolourings", compared, seen.moves, seen.castling,
-                   seen.en_passant, seen.multi_step, seen.first_rank, seen.imitator_promotion,
-                   seen.effects);
+  report_seen (compared);
   g_assert_cmpint (failures, ==, 0);
   g_assert_cmpint (seen.castling, >, 0);
   g_assert_cmpint (seen.en_passant, >, 0);
@@ -1468,10 +1491,27 @@ test_pairs (void)
   g_assert_cmpint (seen.effects, >, 0);
 }
 
+/* Each genre alone, and every allowed set of three or more. */
+static void
+test_singles_and_more (void)
+{
+  int per_set = g_test_slow () ? 600 : 80;
+  GRand *r = g_rand_new_with_seed (9092);
+  int compared = 0;
+  memset (&seen, 0, sizeof seen);
+  for (unsigned genres = 1; genres < 1u << N_GENRES; genres++)
+    if (allowed (genres) && __builtin_popcount (genres) != 2)
+      compared += run_genres (r, genres, per_set);
+  g_rand_free (r);
+  report_seen (compared);
+  g_assert_cmpint (failures, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/reference/pairs", test_pairs);
+  g_test_add_func ("/reference/singles-and-more", test_singles_and_more);
   return g_test_run ();
 }
