@@ -1473,7 +1473,7 @@ report_seen (int compared)
 static void
 test_pairs (void)
 {
-  int per_pair = g_test_slow () ? 3000 : 450;
+  int per_pair = g_test_slow () ? 3000 : 320;
   GRand *r = g_rand_new_with_seed (9091);
   int compared = 0;
   memset (&seen, 0, sizeof seen);
@@ -1495,7 +1495,7 @@ test_pairs (void)
 static void
 test_singles_and_more (void)
 {
-  int per_set = g_test_slow () ? 600 : 80;
+  int per_set = g_test_slow () ? 600 : 60;
   GRand *r = g_rand_new_with_seed (9092);
   int compared = 0;
   memset (&seen, 0, sizeof seen);
