@@ -46,6 +46,19 @@ feerie_window_show_status (FeerieWindow *self, const char *message)
   gtk_label_set_text (self->status, message ? message : "");
 }
 
+void
+feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error)
+{
+  g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
+  feerie_window_show_status (self, msg);
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", what);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static gboolean
 autosave_cb (gpointer data)
 {
@@ -59,7 +72,12 @@ autosave_cb (gpointer data)
   g_ptr_array_add (problems, self->problem);
   g_autoptr (GError) error = NULL;
   if (!fe_xml_save (file, problems, &error))
-    g_warning ("autosave failed: %s", error->message);
+    {
+      /* The previous autosave is intact (fe-atomic-save.c); say why. */
+      g_autofree char *msg = g_strdup_printf (_("Autosave failed: %s"), error->message);
+      feerie_window_show_status (self, msg);
+      g_warning ("%s", msg);
+    }
   return G_SOURCE_REMOVE;
 }
 
