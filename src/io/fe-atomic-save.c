@@ -111,19 +111,86 @@ write_all (int fd, const char *data, gsize length)
   return TRUE;
 }
 
+/* Writes the bytes to a new file named `tmp`, flushed to the disk.  With
+ * `anonymous` the file has no name until it is complete (O_TMPFILE); FALSE
+ * with *anonymous cleared when that cannot be done, so the caller retries
+ * with a named file.  Otherwise FALSE with errno in *err and the failed
+ * step; nothing is left on the disk. */
+static gboolean
+write_temporary (const char *dir, const char *tmp, const char *data, gsize length,
+                 const struct stat *old, gboolean *anonymous, int *err, const char **step)
+{
+  int fd = -1;
+#ifdef O_TMPFILE
+  if (*anonymous)
+    fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+#endif
+  if (fd < 0)
+    {
+      *anonymous = FALSE;
+      fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+      if (fd < 0)
+        {
+          *err = errno, *step = "cannot create a temporary file in its folder";
+          return FALSE;
+        }
+    }
+  gboolean named = !*anonymous, ok = FALSE;
+  if (!write_all (fd, data, length))
+    {
+      *err = errno, *step = "cannot write";
+      goto out;
+    }
+  if (old)
+    {
+      /* The new file takes the old one's owner (when allowed) and mode. */
+      G_GNUC_UNUSED int r = fchown (fd, old->st_uid, old->st_gid);
+      r = fchmod (fd, old->st_mode & 07777);
+    }
+  if (fsync (fd) != 0)
+    {
+      *err = errno, *step = "cannot flush the file to the disk";
+      goto out;
+    }
+  if (!named)
+    {
+      char proc[64];
+      g_snprintf (proc, sizeof proc, "/proc/self/fd/%d", fd);
+      if (linkat (AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) != 0
+          && linkat (fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH) != 0)
+        {
+          /* no /proc and no privilege: write a named file instead */
+          *anonymous = FALSE;
+          close (fd);
+          return FALSE;
+        }
+      named = TRUE;
+    }
+  ok = TRUE;
+out:
+  if (close (fd) != 0 && ok)
+    {
+      *err = errno, *step = "cannot write";
+      ok = FALSE;
+    }
+  if (!ok && named)
+    unlink (tmp);
+  return ok;
+}
+
 gboolean
 fe_atomic_save (const char *path, const char *data, gsize length, GError **error)
 {
   g_return_val_if_fail (path != NULL && (data != NULL || length == 0), FALSE);
   /* A link stays a link: replace the file it points to. */
-  char *target = realpath (path, NULL);
-  if (!target)
-    target = g_strdup (path);
+  char *resolved = realpath (path, NULL);
+  char *target = g_strdup (resolved ? resolved : path);
+  free (resolved);
   struct stat st;
   gboolean exists = stat (target, &st) == 0;
   if (exists && S_ISDIR (st.st_mode))
     {
-      free (target);
+      g_free (target);
       return fail (error, EISDIR, path, "it is a folder");
     }
   char *dir = g_path_get_dirname (target);
@@ -134,88 +201,35 @@ fe_atomic_save (const char *path, const char *data, gsize length, GError **error
   char *tmp = g_strdup_printf ("%s/%s%ld-%d" TMP_SUFFIX, dir, prefix, (long) getpid (),
                                g_atomic_int_add (&tmp_counter, 1));
   g_free (prefix);
-  gboolean ok = FALSE, named = FALSE;
   int err = 0;
   const char *step = NULL;
-
-  int fd = -1;
-#ifdef O_TMPFILE
-  fd = open (dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
-#endif
-  gboolean anonymous = fd >= 0;
-  if (!anonymous)
-    {
-      fd = open (tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-      if (fd < 0)
-        {
-          err = errno, step = "cannot create a temporary file in its folder";
-          goto out;
-        }
-      named = TRUE;
-    }
-  if (!write_all (fd, data, length))
-    {
-      err = errno, step = "cannot write";
-      goto out;
-    }
-  if (exists)
-    {
-      /* The new file takes the old one's owner (when allowed) and mode. */
-      G_GNUC_UNUSED int r = fchown (fd, st.st_uid, st.st_gid);
-      r = fchmod (fd, st.st_mode & 07777);
-    }
-  if (fsync (fd) != 0)
-    {
-      err = errno, step = "cannot flush the file to the disk";
-      goto out;
-    }
-  if (anonymous)
-    {
-      char proc[64];
-      g_snprintf (proc, sizeof proc, "/proc/self/fd/%d", fd);
-      if (linkat (AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) != 0
-          && linkat (fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH) != 0)
-        {
-          err = errno, step = "cannot name the temporary file";
-          goto out;
-        }
-      named = TRUE;
-    }
-  {
-    int fd2 = fd;
-    fd = -1;
-    if (close (fd2) != 0)
-      {
-        err = errno, step = "cannot write";
-        goto out;
-      }
-  }
-  if (rename (tmp, target) != 0)
+  gboolean anonymous = TRUE;
+  gboolean ok = write_temporary (dir, tmp, data, length, exists ? &st : NULL, &anonymous, &err,
+                                 &step);
+  if (!ok && !step)
+    ok = write_temporary (dir, tmp, data, length, exists ? &st : NULL, &anonymous, &err, &step);
+  if (ok && rename (tmp, target) != 0)
     {
       err = errno, step = "cannot replace the file";
-      goto out;
+      unlink (tmp);
+      ok = FALSE;
     }
-  named = FALSE;
-  ok = TRUE;
-  /* The rename itself reaches the disk with the folder. */
-  int dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0)
+  if (ok)
     {
-      (void) fsync (dfd);
-      close (dfd);
+      /* The rename itself reaches the disk with the folder. */
+      int dfd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (dfd >= 0)
+        {
+          (void) fsync (dfd);
+          close (dfd);
+        }
     }
-
-out:
-  if (fd >= 0)
-    close (fd);
-  if (named)
-    unlink (tmp);
-  if (!ok)
+  else
     fail (error, err, path, "%s", step);
   g_free (tmp);
   g_free (dir);
   g_free (base);
-  free (target);
+  g_free (target);
   return ok;
 }
 
