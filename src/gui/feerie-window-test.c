@@ -15,7 +15,8 @@
  *   prefs-font FAMILY | prefs-colour light|dark #RRGGBB   (in Preferences)
  *   delay MS   (between commands from now on)
  *   check-ids  (fails unless every piece has its own non-zero id)
- *   messages PATH   (the status line and the open message dialogs)
+ *   messages PATH   (the status line, the twins' error and the message dialogs)
+ *   twins TEXT   (typed into the Twins box; "\n" separates lines)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -223,11 +224,19 @@ run_command (FeerieWindow *self, char **argv, GError **error)
         }
       return TRUE;
     }
+  if (g_str_equal (cmd, "twins"))
+    {
+      NEED (1);
+      g_autofree char *text = g_strcompress (argv[1]);
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->twins), text, -1);
+      return TRUE;
+    }
   if (g_str_equal (cmd, "messages"))
     {
       NEED (1);
       GString *s = g_string_new (NULL);
       g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
+      g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {

@@ -3,7 +3,9 @@
 #  1. a file given on the command line that cannot be opened (missing, or
 #     with a syntax error) shows an error dialog and the status line, and a
 #     screenshot is taken of it ($FEERIE_SHOT_DIR/open-error.png if set);
-#  2. 1000 placements in the editor: every piece keeps its own id;
+#  2. twins typed in the window are checked on its diagram (a second king is
+#     refused with the twin's line); 1000 placements in the editor: every
+#     piece keeps its own id;
 #  3. Save and autosave on a full disk (a small tmpfs; skipped when it
 #     cannot be mounted): both fail saying why, both old files keep their
 #     bytes, no temporary file is left.
@@ -59,6 +61,12 @@ printf 'begin\nstipulation #2\npieces white kz9\nend\n' > "$work/bad.inp"
   echo "touch $work/ready"
   echo "wait-file $work/shot"
   echo "action undo"
+  # twins typed in the window are checked on its diagram
+  echo "pieces wKe1 bKe8 wQd1"
+  printf '%s\n' "twins 'move e1 e2\\n+move d1 d4'"
+  echo "messages $work/msg-twins-ok"
+  printf '%s\n' "twins 'move d1 d5\\n+add white kb2'"
+  echo "messages $work/msg-twins-bad"
   echo "delay 0"
   i=0
   for round in $(seq 1 16); do
@@ -92,6 +100,9 @@ grep -q "^dialog Cannot open the problem | .*bad.inp:3:15: bad square \"z9\"" "$
 if [ -f "$work/open-error.png" ] && [ -n "${FEERIE_SHOT_DIR:-}" ]; then
   cp "$work/open-error.png" "$FEERIE_SHOT_DIR/open-error.png"
 fi
+grep -qx "twins-error " "$work/msg-twins-ok" || fail "good twins refused: $(cat "$work/msg-twins-ok")"
+grep -q "^twins-error line 2: twin c): two white kings (e1 and b2)" "$work/msg-twins-bad" \
+  || fail "a twin with a second king accepted: $(cat "$work/msg-twins-bad")"
 grep -q "script line .*: check-ids" "$work/log-bad" || fail "check-ids did not pass"
 [ "$(grep -c '^piece ' "$work/dump-ids")" -gt 40 ] || fail "the placements did not happen"
 
