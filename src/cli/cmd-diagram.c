@@ -88,9 +88,8 @@ fe_cli_cmd_diagram (int argc, char **argv)
   if (!fe_render_export (problems->pdata[0], out, size, &error))
     {
       fprintf (stderr, "feerie-cli: %s\n", error->message);
-      /* 1: the file could not be written (the old one is kept); 2: bad size or format */
-      status = error->domain == G_IO_ERROR ? 1 : 2;
       g_error_free (error);
+      status = 2;
     }
   g_ptr_array_unref (problems);
   return status;

@@ -10,7 +10,6 @@
 
 #include "fe-render.h"
 #include "core/walk.h"
-#include "io/fe-atomic-save.h"
 
 /* Caption words follow the user's language where the program has bound
  * the "feerie" catalogue (the GUI); elsewhere they stay English. */
@@ -524,15 +523,6 @@ fe_render_export (const FeProblem *problem, const char *path, int size, GError *
   return fe_render_export_with_style (problem, path, size, NULL, error);
 }
 
-/* Cairo writes the file into memory; fe_atomic_save puts it on the disk, so
- * a failed export never leaves a damaged file where an old one was. */
-static cairo_status_t
-append_bytes (void *closure, const unsigned char *data, unsigned int length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
 gboolean
 fe_render_export_with_style (const FeProblem *problem, const char *path, int size,
                              const FeRenderStyle *given, GError **error)
@@ -552,18 +542,16 @@ fe_render_export_with_style (const FeProblem *problem, const char *path, int siz
   const char *dot = strrchr (path, '.');
   g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);
   cairo_surface_t *surface;
-  GByteArray *bytes = g_byte_array_new ();
   if (g_str_equal (ext, "png"))
     surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) (board_h + caption_h));
   else if (g_str_equal (ext, "svg"))
-    surface = cairo_svg_surface_create_for_stream (append_bytes, bytes, width, board_h + caption_h);
+    surface = cairo_svg_surface_create (path, width, board_h + caption_h);
   else if (g_str_equal (ext, "pdf"))
-    surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, width, board_h + caption_h);
+    surface = cairo_pdf_surface_create (path, width, board_h + caption_h);
   else
     {
       g_set_error (error, FE_RENDER_ERROR, 0,
                    "%s: unknown diagram format \"%s\" (use .png, .svg or .pdf)", path, ext);
-      g_byte_array_unref (bytes);
       return FALSE;
     }
   cairo_t *cr = cairo_create (surface);
@@ -571,7 +559,7 @@ fe_render_export_with_style (const FeProblem *problem, const char *path, int siz
   cairo_status_t status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
-    status = cairo_surface_write_to_png_stream (surface, append_bytes, bytes);
+    status = cairo_surface_write_to_png (surface, path);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
@@ -579,12 +567,9 @@ fe_render_export_with_style (const FeProblem *problem, const char *path, int siz
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", path, cairo_status_to_string (status));
-      g_byte_array_unref (bytes);
       return FALSE;
     }
-  gboolean ok = fe_atomic_save (path, (const char *) bytes->data, bytes->len, error);
-  g_byte_array_unref (bytes);
-  return ok;
+  return TRUE;
 }
 
 gboolean
