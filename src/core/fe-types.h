@@ -94,7 +94,7 @@ typedef struct {
   uint8_t walk;   /* FeWalk; FE_WALK_NONE = empty */
   uint8_t colour; /* FeColour */
   uint8_t attrs;  /* FE_ATTR_* */
-  uint8_t id;     /* 1..255, 0 on empty squares */
+  uint8_t id;     /* 1..64, unique on the board; 0 on empty squares */
 } FePiece;
 
 #define FE_PIECE_EMPTY ((FePiece) { 0, 0, 0, 0 })

@@ -600,10 +600,17 @@ test_kill_during_save (void)
       g_autoptr (GPtrArray) loaded = fe_xml_parse (now, len, path, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (loaded->len, ==, 400);
+      /* No temporary file is left behind: it has no name while written
+       * (fe-atomic-save.c). */
+      GDir *d = g_dir_open (dir, 0, NULL);
+      const char *name;
+      while ((name = g_dir_read_name (d)))
+        if (strcmp (name, "c.xml") != 0)
+          g_error ("round %d: a kill left \"%s\" behind", round, name);
+      g_dir_close (d);
     }
   g_test_message ("%d of %d kills left the new version", saw_new, rounds);
   g_rand_free (rand);
-  /* Temporary files of killed writers may remain; clean the directory. */
   GDir *d = g_dir_open (dir, 0, NULL);
   const char *name;
   while ((name = g_dir_read_name (d)))
