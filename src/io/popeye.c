@@ -1171,6 +1171,13 @@ parse_options (P *p, const Tok *cmd)
                             "\"EnPassant f7f6f5\", \"EnPassant e2e4\" or \"EnPassant c1c2c3c4\"");
                 return FALSE;
               }
+            /* A pawn that ends where it began has not moved: the squares
+             * between would be walked off the board (found by fuzz-popeye). */
+            if (sq[0] == sq[n - 1])
+              {
+                perr (p, s, "EnPassant: the pawn's first and last squares are the same");
+                return FALSE;
+              }
             o->n_ep_squares = n;
             memcpy (o->ep_squares, sq, n);
           }
