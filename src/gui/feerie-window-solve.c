@@ -151,11 +151,11 @@ static char *
 format_count (double n)
 {
   if (n >= 1e9)
-    return g_strdup_printf ("%.1f G", n / 1e9);
+    return g_strdup_printf ("%.1f\u00a0G", n / 1e9);
   if (n >= 1e6)
-    return g_strdup_printf ("%.1f M", n / 1e6);
+    return g_strdup_printf ("%.1f\u00a0M", n / 1e6);
   if (n >= 1e3)
-    return g_strdup_printf ("%.1f k", n / 1e3);
+    return g_strdup_printf ("%.1f\u00a0k", n / 1e3);
   return g_strdup_printf ("%.0f", n);
 }
 
