@@ -330,6 +330,92 @@ test_help (void)
   fe_soundness_clear (&sd);
 }
 
+/* Twins: one root per twin, labelled as Popeye heads it, holding the
+ * twin's own position; the soundness counts each twin apart. */
+static void
+test_twins (void)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (FeSolution) t = solve_text ("begin\nstip ~1\npieces white ka1 qc1\nblack kh8\n"
+                                         "twin move c1 d1\nend\n", 1, &text);
+  CHECK (fe_solution_n_twins (t) == 2, "%u twins", fe_solution_n_twins (t));
+  FeSolutionNode *a = fe_solution_twin (t, 0), *b = fe_solution_twin (t, 1);
+  if (!a || !b)
+    return;
+  CHECK (!strcmp (a->twin_label, "a)") && g_str_has_prefix (b->twin_label, "b) "), "labels '%s' '%s'",
+         a->twin_label, b->twin_label);
+  CHECK (strstr (text, b->twin_label) != NULL, "twin label not in the text");
+  CHECK (a->before.board[FE_SQ (2, 0)].walk == FE_WALK_QUEEN && b->before.board[FE_SQ (3, 0)].walk == FE_WALK_QUEEN,
+         "each twin root holds its own position");
+  FeSoundness sa, sb;
+  fe_solution_soundness (a, &sa);
+  fe_solution_soundness (b, &sb);
+  CHECK (sa.keys >= 1 && sb.keys >= 1, "keys %d %d\n%s", sa.keys, sb.keys, text);
+  fe_soundness_clear (&sa);
+  fe_soundness_clear (&sb);
+}
+
+typedef struct {
+  int reports;
+  guint64 max_nodes;
+  int max_root_count;
+  gint64 stop_at, stopped_at;
+} Progress;
+
+static void
+on_phase (const FeSolverProgress *p, gpointer data)
+{
+  Progress *pr = data;
+  pr->reports++;
+  pr->max_nodes = MAX (pr->max_nodes, p->nodes);
+  pr->max_root_count = MAX (pr->max_root_count, p->root_count);
+}
+
+static gboolean
+on_cancelled (gpointer data)
+{
+  Progress *pr = data;
+  gint64 now = g_get_monotonic_time ();
+  if (now < pr->stop_at)
+    return FALSE;
+  if (!pr->stopped_at)
+    pr->stopped_at = now;
+  return TRUE;
+}
+
+/* Progress with several threads: reports come (at most ten a second),
+ * count every thread's nodes, name the first moves; cancelling stops the
+ * search quickly. */
+static void
+test_progress (void)
+{
+  const char *input = "begin\nstip #7\npieces white kb6 rh1 bh3h4 sc5g6 pc4c7e4f2g3\n"
+                      "black kd6 rf1f8 bb5 pe5e7g4g5\nend\n";
+  for (int threads = 1; threads <= 2; threads++)
+    {
+      GError *error = NULL;
+      GPtrArray *problems = fe_popeye_read (input, strlen (input), "test", &error);
+      g_assert_no_error (error);
+      Progress pr = { 0 };
+      pr.stop_at = g_get_monotonic_time () + 700000;
+      FeSolverConfig config = { .phase = on_phase, .cancelled = on_cancelled, .user_data = &pr, .threads = threads };
+      GString *out = g_string_new (NULL);
+      FeSolverStats stats = { 0 };
+      fe_solve (problems->pdata[0], &config, out, &stats, &error);
+      gint64 end = g_get_monotonic_time ();
+      CHECK (stats.interrupted, "%d threads: not interrupted", threads);
+      CHECK (pr.reports >= 2 && pr.reports <= 12, "%d threads: %d progress reports in 0.7 s", threads, pr.reports);
+      CHECK (pr.max_root_count > 0, "%d threads: no root move count", threads);
+      CHECK (pr.max_nodes > 0 && pr.max_nodes <= stats.nodes + 4096 * threads, "%d threads: nodes %" G_GUINT64_FORMAT
+             " reported, %" G_GUINT64_FORMAT " counted", threads, pr.max_nodes, stats.nodes);
+      double stop_ms = (end - pr.stopped_at) / 1000.0;
+      g_print ("%d threads: %d reports, stopped %.1f ms after the cancel\n", threads, pr.reports, stop_ms);
+      CHECK (stop_ms < 200, "%d threads: stop took %.1f ms", threads, stop_ms);
+      g_string_free (out, TRUE);
+      g_ptr_array_unref (problems);
+    }
+}
+
 /* Every node's text appears in the Popeye text, in the order delivered;
  * the tree does not change the text; 1 and 2 threads give the same tree. */
 static void
@@ -408,6 +494,8 @@ main (int argc, char **argv)
   test_madrasi ();
   test_roles ();
   test_help ();
+  test_twins ();
+  test_progress ();
   for (int a = 1; a < argc; a++)
     {
       const char *kinds[] = { "cases", "orthodox" };

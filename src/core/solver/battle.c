@@ -257,8 +257,12 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
   gsize mark = line->len;
   fe_solver_append_move (s, line, m, last, TRUE);
   if (s->tree)
-    fe_solution_hook_battle (s, level, !tail ? FE_ROLE_CONTINUATION : strcmp (tail, " !") == 0 ? FE_ROLE_KEY : FE_ROLE_TRY,
-                             m, line->str + mark);
+    {
+      FeSolutionRole role = !tail                      ? FE_ROLE_CONTINUATION
+                            : strcmp (tail, " !") == 0 ? FE_ROLE_KEY
+                                                       : FE_ROLE_TRY;
+      fe_solution_hook_battle (s, level, role, m, line->str + mark);
+    }
 
   FeUndo undo;
   fe_make (&s->pos, m, &undo);
@@ -500,6 +504,7 @@ battle_worker (FeSolver *w, gpointer data)
     {
       if (!g_atomic_int_compare_and_exchange (&w->root_claimed[i], 0, 1))
         continue;
+      fe_solver_note_root (w, (h + 1) / 2, i, list.count);
       FeUndo undo;
       if (!fe_make_legal (&w->pos, &list.moves[i], &undo))
         continue;
