@@ -747,6 +747,11 @@ feerie_window_describe_display (FeerieWindow *self)
       }
   g_string_append_printf (s, "playing %d\nsolving %d\nstale %d\n", self->playing, self->job != NULL,
                           self->solution_stale);
+  g_autofree char *refusal = solve_refusal (self);
+  if (refusal)
+    g_string_append_printf (s, "solve-off %s\n", refusal);
+  GAction *solve = g_action_map_lookup_action (G_ACTION_MAP (self), "solve");
+  g_string_append_printf (s, "solve-enabled %d\n", g_action_get_enabled (solve));
   if (self->playing && self->play_node->role != FE_ROLE_TWIN && self->play_stage > 0)
     g_string_append_printf (s, "step %s%s %d/%d %s\n", self->play_node->number, self->play_node->text,
                             self->play_stage, self->play_node->n_stages,

@@ -6,7 +6,8 @@
 # after each step, leave playback with the diagram unchanged, then stop a
 # long solve and check Stop's latency (< 200 ms) and that the main loop
 # never paused over 50 ms while solving; an edit during a solve stops it and
-# greys the solution.  Exit 77 (skip) without xvfb-run, dbus or gdbus.
+# greys the solution; an unsupported condition turns Solve off and says
+# why.  Exit 77 (skip) without xvfb-run, dbus or gdbus.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 if [ "${1:-}" != "--inside" ]; then
@@ -64,6 +65,8 @@ wait 400
 pieces wPh2
 wait-solve
 show $work/stale.txt
+open $ORACLE/unsupported/bsp_einstein_02/problem.inp
+show $work/unsupported.txt
 quit
 SCRIPT
 
@@ -169,4 +172,8 @@ awk -v idle="$idle" 'BEGIN { limit = idle + 10 > 50 ? idle + 10 : 50 }
 expect stale "solving 0"
 expect stale "stale 1"
 expect stale "piece wPh2"
+# A problem with a condition Féerie cannot solve says why Solve is off.
+expect unsupported "solve-enabled 0"
+grep -q '^solve-off .*Circe' "$work/unsupported.txt" || fail "no reason why Solve is off"
+expect stale "solve-enabled 1"
 echo "ok"
