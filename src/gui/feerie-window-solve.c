@@ -99,7 +99,7 @@ solve_thread (gpointer data)
   GTask *task = data;
   FeerieSolveJob *job = g_task_get_task_data (task);
 #ifdef __linux__
-  setpriority (PRIO_PROCESS, 0, 10);
+  setpriority (PRIO_PROCESS, 0, 5);
 #endif
   FeSolverConfig config = {
     .cancelled = job_cancelled,
@@ -120,11 +120,17 @@ solve_thread (gpointer data)
 
 /* ---- main loop ------------------------------------------------------------ */
 
-/* Moves up to `max` waiting nodes into the pane; TRUE if some remain. */
+/* Moves up to `max` waiting nodes into the pane; TRUE if some remain.
+ * The main loop never waits for the lock while the solver runs (the solve
+ * thread has a low priority and may be descheduled holding it): it tries,
+ * and comes back at the next idle. */
 static gboolean
-show_nodes (FeerieSolveJob *job, guint max)
+show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
 {
-  g_mutex_lock (&job->lock);
+  if (!wait && !g_mutex_trylock (&job->lock))
+    return TRUE;
+  if (wait)
+    g_mutex_lock (&job->lock);
   guint n = MIN (max, job->queue->len);
   g_autoptr (GPtrArray) batch = g_ptr_array_new ();
   for (guint i = 0; i < n; i++)
@@ -144,7 +150,7 @@ show_nodes (FeerieSolveJob *job, guint max)
 static gboolean
 flush_nodes (gpointer data)
 {
-  return show_nodes (data, BATCH) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+  return show_nodes (data, BATCH, FALSE) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
 static char *
@@ -164,9 +170,8 @@ update_progress (gpointer data)
 {
   FeerieWindow *self = data;
   FeerieSolveJob *job = self->job;
-  if (!job)
+  if (!job || !g_mutex_trylock (&job->lock))
     return G_SOURCE_CONTINUE;
-  g_mutex_lock (&job->lock);
   FeSolverProgress p = job->progress;
   gboolean have = job->have_progress;
   g_mutex_unlock (&job->lock);
@@ -318,7 +323,7 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
   g_mutex_unlock (&job->lock);
   if (job->window && self->job == job)
     {
-      while (show_nodes (job, G_MAXUINT))
+      while (show_nodes (job, G_MAXUINT, TRUE))
         ;
       self->job = NULL;
       g_clear_handle_id (&self->progress_id, g_source_remove);
@@ -591,6 +596,12 @@ go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
     }
   else if (n->children->len)
     play (self, n->children->pdata[0], 1);
+  else
+    return;
+  /* Stepping into a displacement: the piece may slide there (a setting). */
+  if (self->play_stage == 1 && self->play_node->role != FE_ROLE_TWIN
+      && (!self->settings || g_settings_get_boolean (self->settings, "animate-moves")))
+    feerie_board_view_animate_move (self->board, self->play_node->move.from, self->play_node->move.to, 250);
 }
 
 static void

@@ -5,13 +5,17 @@
 
 #include "solver-private.h"
 
+/* Nodes between two looks at the cancel callback and the clock: Stop must
+ * take effect within 200 ms even when the solve thread gets little CPU. */
+#define FE_TICK_NODES 1024
+
 /* Adds this thread's nodes to the total and, at most ten times a second,
  * tells the caller where the search is. */
 static void
 report_phase (FeSolver *s)
 {
   FeSolverShared *sh = s->shared;
-  gssize total = g_atomic_pointer_add (&sh->nodes, 4096) + 4096;
+  gssize total = g_atomic_pointer_add (&sh->nodes, FE_TICK_NODES) + FE_TICK_NODES;
   const FeSolverConfig *c = s->config;
   if (!c || !c->phase)
     return;
@@ -37,7 +41,7 @@ fe_solver_tick (FeSolver *s)
 {
   if (s->aborted)
     return TRUE;
-  if ((++s->nodes & 4095) == 0)
+  if ((++s->nodes & (FE_TICK_NODES - 1)) == 0)
     {
       const FeSolverConfig *c = s->config;
       if (c && c->cancelled && c->cancelled (c->user_data))
