@@ -7,6 +7,8 @@
 #include "movegen.h"
 #include "walk.h"
 
+G_STATIC_ASSERT (FE_MAX_CONDITIONS <= FE_MAX_EFFECTS);
+
 void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
 
 static inline void
@@ -133,6 +135,7 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
       {
         if (r->ops[i]->after_displacement)
           ok = r->ops[i]->after_displacement (pos, m, undo);
+        undo->effect_end[i] = undo->n_changes;
         if (r->ops[i]->effect_order <= 2)
           undo->n_self_changes = undo->n_changes;
       }

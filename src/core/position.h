@@ -7,6 +7,9 @@
 
 typedef struct FeRules FeRules;
 
+/* At most this many conditions act after a displacement (FE_MAX_CONDITIONS). */
+#define FE_MAX_EFFECTS 8
+
 /* One logged square write; unmake replays the log backwards, so every fairy
  * side effect (mutation, recolouring, second castling piece) is undone the
  * same way. */
@@ -32,6 +35,9 @@ typedef struct {
    * magic): notation writes the first as `=X`, the rest as `{sq=X}`. */
   uint8_t n_self_changes;
   bool imitators_moved;
+  /* Where each active condition's effects end in `changes` (by its index
+   * in FeRules.ops): playback shows each effect as its own step. */
+  uint8_t effect_end[FE_MAX_EFFECTS];
   FeChange changes[FE_MAX_CHANGES];
 } FeUndo;
 

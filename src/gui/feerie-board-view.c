@@ -18,6 +18,10 @@ struct _FeerieBoardView
   char *font_family;  /* owns style.font_family */
   int natural_size;   /* preferred side in pixels */
   FeSquare drag_from;
+  /* Playback: the piece now on anim_to slides from anim_from. */
+  FeSquare anim_from, anim_to;
+  gint64 anim_start, anim_duration; /* µs, frame clock time */
+  guint anim_tick;
 };
 
 G_DEFINE_FINAL_TYPE (FeerieBoardView, feerie_board_view, GTK_TYPE_WIDGET)
@@ -65,8 +69,55 @@ feerie_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, w, h));
   FeRenderGeometry geo;
   geometry (self, &geo);
-  fe_render_board (cr, &geo, &self->style, &self->position, &self->marks);
+  if (!self->anim_tick)
+    {
+      fe_render_board (cr, &geo, &self->style, &self->position, &self->marks);
+      cairo_destroy (cr);
+      return;
+    }
+  /* The sliding piece is drawn over the board, not on its square. */
+  FePosition pos = self->position;
+  FePiece piece = pos.board[self->anim_to];
+  pos.board[self->anim_to] = FE_PIECE_EMPTY;
+  fe_render_board (cr, &geo, &self->style, &pos, &self->marks);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+  double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->anim_start) / (double) self->anim_duration : 1;
+  t = CLAMP (t, 0, 1);
+  t = t * t * (3 - 2 * t); /* ease in and out */
+  double x0 = geo.x0 + FE_FILE (self->anim_from) * geo.sq, y0 = geo.y0 + (7 - FE_RANK (self->anim_from)) * geo.sq;
+  double x1 = geo.x0 + FE_FILE (self->anim_to) * geo.sq, y1 = geo.y0 + (7 - FE_RANK (self->anim_to)) * geo.sq;
+  fe_render_piece (cr, piece, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, geo.sq, &self->style);
   cairo_destroy (cr);
+}
+
+static gboolean
+anim_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
+{
+  FeerieBoardView *self = FEERIE_BOARD_VIEW (widget);
+  gtk_widget_queue_draw (widget);
+  if (gdk_frame_clock_get_frame_time (clock) - self->anim_start < self->anim_duration)
+    return G_SOURCE_CONTINUE;
+  self->anim_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+void
+feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  if (self->anim_tick)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->anim_tick);
+  self->anim_tick = 0;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  if (!clock || from == to || !FE_ON_BOARD (from) || !FE_ON_BOARD (to)
+      || self->position.board[to].walk == FE_WALK_NONE || duration_ms == 0)
+    return;
+  self->anim_from = from;
+  self->anim_to = to;
+  self->anim_start = gdk_frame_clock_get_frame_time (clock);
+  self->anim_duration = duration_ms * (gint64) 1000;
+  self->anim_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), anim_tick, NULL, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -252,6 +303,12 @@ void
 feerie_board_view_set_position (FeerieBoardView *self, const FePosition *pos)
 {
   g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  if (self->anim_tick)
+    {
+      /* A new position ends any slide in progress. */
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->anim_tick);
+      self->anim_tick = 0;
+    }
   self->position = *pos;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

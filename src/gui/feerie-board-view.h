@@ -19,6 +19,9 @@ void feerie_board_view_get_marks (FeerieBoardView *self, FeRenderMarks *marks);
 void feerie_board_view_set_colours (FeerieBoardView *self, const char *light, const char *dark);
 /* The piece glyph font family; NULL or "" is the default (FreeSerif). */
 void feerie_board_view_set_font (FeerieBoardView *self, const char *family);
+/* Slides the piece now standing on `to` from `from` (playback); ended by
+ * the next set_position. */
+void feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms);
 /* The preferred side (560 by default; smaller for a preview). */
 void feerie_board_view_set_natural_size (FeerieBoardView *self, int size);
 /* The drawing style in use (colours, font): the exporter draws with it. */

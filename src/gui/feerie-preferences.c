@@ -24,6 +24,9 @@ struct _FeeriePreferences
   GtkColorButton *dark_button;
   GtkDropDown *font_dropdown;
   FeerieBoardView *preview;
+  GtkSpinButton *time_spin;
+  GtkSpinButton *hash_spin;
+  GtkCheckButton *animate_check;
 
   GSettings *settings;
   GtkStringList *fonts;
@@ -175,6 +178,9 @@ on_reset_clicked (FeeriePreferences *self)
   g_settings_reset (self->settings, "light-colour");
   g_settings_reset (self->settings, "dark-colour");
   g_settings_reset (self->settings, "piece-font");
+  g_settings_reset (self->settings, "solve-max-seconds");
+  g_settings_reset (self->settings, "solve-hash-mb");
+  g_settings_reset (self->settings, "animate-moves");
 }
 
 /* ---- GObject ---------------------------------------------------------------- */
@@ -205,6 +211,9 @@ feerie_preferences_class_init (FeeriePreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, dark_button);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, font_dropdown);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, preview);
+  gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, time_spin);
+  gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, hash_spin);
+  gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, animate_check);
   gtk_widget_class_bind_template_callback (widget_class, on_reset_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -241,6 +250,10 @@ feerie_preferences_new (GSettings *settings)
   g_settings_bind_with_mapping (settings, "piece-font", self->font_dropdown, "selected",
                                 G_SETTINGS_BIND_DEFAULT, font_from_setting, font_to_setting,
                                 g_object_ref (self->fonts), g_object_unref);
+  /* The window reads these when a solve starts. */
+  g_settings_bind (settings, "solve-max-seconds", self->time_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "solve-hash-mb", self->hash_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "animate-moves", self->animate_check, "active", G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_swapped (settings, "changed", G_CALLBACK (update_preview), self);
   update_preview (self);
   return self;

@@ -525,6 +525,7 @@ feerie_window_sync_actions (FeerieWindow *self)
   set_state (self, "einstein-side", g_variant_new_string (c->einstein == FE_EINSTEIN_NONE ? "both"
                                                           : c->einstein_side == FE_WHITE ? "white"
                                                           : c->einstein_side == FE_BLACK ? "black" : "both"));
+  feerie_window_sync_solve_actions (self);
   enable (self, "undo", self->undo_stack->len > 0);
   enable (self, "redo", self->redo_stack->len > 0);
   enable (self, "madrasi-rex-inclusive", c->madrasi);

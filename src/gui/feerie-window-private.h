@@ -6,6 +6,7 @@
 #include "feerie-window.h"
 #include "feerie-board-view.h"
 #include "feerie-palette.h"
+#include "feerie-solution-view.h"
 #include "core/problem.h"
 
 struct _FeerieWindow
@@ -33,6 +34,8 @@ struct _FeerieWindow
   GtkTextView *twins;
   GtkLabel *twins_error;
   GMenu *recent_menu;
+  GtkNotebook *notebook;
+  FeerieSolutionView *solution_view;
 
   FeProblem *problem;
   GPtrArray *undo_stack; /* of FeProblem*: states before each edit */
@@ -47,6 +50,24 @@ struct _FeerieWindow
   FeSquare last_from, last_to;
   guint autosave_id;
   GSettings *settings;   /* NULL when the schema is not installed */
+
+  /* Solving (feerie-window-solve.c) */
+  struct _FeerieSolveJob *job;   /* the solve running, NULL when none */
+  FeSolution *solved;            /* the last solve's tree, NULL when none */
+  gboolean solution_stale;       /* of a position edited since */
+  guint progress_id;
+  /* Playback: the board shows the position after `play_stage` stages of
+   * `play_node`'s move, read-only; the diagram itself is untouched. */
+  gboolean playing;
+  const FeSolutionNode *play_node;
+  int play_stage;
+  /* The deepest move of the line being played: forward returns along it. */
+  const FeSolutionNode *play_tip;
+  /* Tests: where a finished solve is logged, and the main loop's longest
+   * pause during it. */
+  char *solve_log;
+  guint gap_id;
+  gint64 gap_last_us, gap_max_us;
 };
 
 /* Edits: call begin before changing self->problem, end after. */
@@ -72,6 +93,22 @@ void feerie_window_remove (FeerieWindow *self, FeSquare sq);
 void feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour);
 gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy);
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
+
+void feerie_window_refresh_board (FeerieWindow *self);
+
+/* feerie-window-solve.c */
+void feerie_window_install_solve_actions (FeerieWindow *self);
+void feerie_window_connect_solution_view (FeerieWindow *self);
+void feerie_window_sync_solve_actions (FeerieWindow *self);
+/* The position changed: a running solve stops, the solution is stale. */
+void feerie_window_solution_outdated (FeerieWindow *self);
+void feerie_window_leave_playback (FeerieWindow *self);
+/* Called from dispose: stops the solve, drops the solution. */
+void feerie_window_solve_dispose (FeerieWindow *self);
+/* Tests: the displayed board and the solve's state, one fact a line. */
+char *feerie_window_describe_display (FeerieWindow *self);
+/* Tests: selects the first move whose text starts with `text`. */
+gboolean feerie_window_select_move (FeerieWindow *self, const char *text);
 
 /* feerie-window-actions.c */
 void feerie_window_install_actions (FeerieWindow *self);

@@ -17,6 +17,15 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
+ *   bus-info PATH   (D-Bus unique name and the window's object path)
+ *   solve-log PATH  (each solve appends "started" / "finished …" with the
+ *                    main loop's longest pause and Stop's latency)
+ *   wait-solve      (until the solve running ends; fails after 60 s)
+ *   show PATH       (the board displayed, playback step, solve state, summary)
+ *   select TEXT     (plays back the first move whose text starts so)
+ *   page N          (shows page N of the side notebook; 3 = Solution)
+ *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
+ *                    solve: the machine's own noise, for comparison)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -37,8 +46,31 @@ typedef struct {
   int next;
   guint delay;
   char *awaited;   /* wait-file: the path looked for */
+  gboolean awaiting_solve;
   int polls;
 } Script;
+
+typedef struct {
+  gint64 last, max, end;
+  char *path;
+} GapProbe;
+
+static gboolean
+gap_probe_tick (gpointer data)
+{
+  GapProbe *g = data;
+  gint64 now = g_get_monotonic_time ();
+  if (g->last)
+    g->max = MAX (g->max, now - g->last);
+  g->last = now;
+  if (now < g->end)
+    return G_SOURCE_CONTINUE;
+  g_autofree char *text = g_strdup_printf ("idle max-gap-ms=%.1f\n", g->max / 1000.0);
+  g_file_set_contents (g->path, text, -1, NULL);
+  g_free (g->path);
+  g_free (g);
+  return G_SOURCE_REMOVE;
+}
 
 static void
 script_free (Script *script)
@@ -258,6 +290,57 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       g_autofree char *text = describe (self->problem);
       return g_file_set_contents (argv[1], text, -1, error);
     }
+  if (g_str_equal (cmd, "bus-info"))
+    {
+      NEED (1);
+      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+      GDBusConnection *bus = g_application_get_dbus_connection (app);
+      if (!bus)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, "not on the session bus");
+          return FALSE;
+        }
+      g_autofree char *text = g_strdup_printf ("%s %s/window/%u\n", g_dbus_connection_get_unique_name (bus),
+                                               g_application_get_dbus_object_path (app),
+                                               gtk_application_window_get_id (GTK_APPLICATION_WINDOW (self)));
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "idle-gap"))
+    {
+      NEED (2);
+      GapProbe *g = g_new0 (GapProbe, 1);
+      g->end = g_get_monotonic_time () + atoi (argv[1]) * (gint64) 1000;
+      g->path = g_strdup (argv[2]);
+      g_timeout_add (5, gap_probe_tick, g);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "page"))
+    {
+      NEED (1);
+      gtk_notebook_set_current_page (self->notebook, atoi (argv[1]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "solve-log"))
+    {
+      NEED (1);
+      g_free (self->solve_log);
+      self->solve_log = g_strdup (argv[1]);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "show"))
+    {
+      NEED (1);
+      g_autofree char *text = feerie_window_describe_display (self);
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "select"))
+    {
+      NEED (1);
+      if (feerie_window_select_move (self, argv[1]))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no move “%s” in the solution", argv[1]);
+      return FALSE;
+    }
   if (g_str_equal (cmd, "locate"))
     {
       /* Window coordinates of a square's centre, for xdotool. */
@@ -384,14 +467,15 @@ static gboolean
 script_poll (gpointer data)
 {
   Script *script = data;
-  if (g_file_test (script->awaited, G_FILE_TEST_EXISTS))
+  if (script->awaiting_solve ? script->window->job == NULL : g_file_test (script->awaited, G_FILE_TEST_EXISTS))
     {
+      script->awaiting_solve = FALSE;
       g_clear_pointer (&script->awaited, g_free);
       return script_step (script);
     }
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
-  g_printerr ("feerie: test script: %s did not appear\n", script->awaited);
+  g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve" : script->awaited);
   GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
   g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
   g_application_quit (app);
@@ -423,6 +507,13 @@ script_step (gpointer data)
         {
           script->delay = (guint) atoi (argv[1]);
           continue;
+        }
+      else if (g_str_equal (argv[0], "wait-solve"))
+        {
+          script->awaiting_solve = TRUE;
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
         }
       else if (g_str_equal (argv[0], "wait-file") && argv[1])
         {

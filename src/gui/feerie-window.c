@@ -107,11 +107,43 @@ feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag)
   g_ptr_array_set_size (self->redo_stack, 0);
 }
 
-static void
-refresh_board (FeerieWindow *self)
+/* Does the edit change what a solve would answer (not metadata)? */
+static gboolean
+same_solving_input (const FeProblem *a, const FeProblem *b)
 {
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece x = a->diagram.board[FE_SQ88 (i)], y = b->diagram.board[FE_SQ88 (i)];
+      if (x.walk != y.walk || x.colour != y.colour || x.attrs != y.attrs)
+        return FALSE;
+    }
+  if (a->diagram.n_imitators != b->diagram.n_imitators
+      || memcmp (a->diagram.imitators, b->diagram.imitators, a->diagram.n_imitators)
+      || memcmp (&a->conditions, &b->conditions, sizeof a->conditions)
+      || memcmp (&a->options, &b->options, sizeof a->options) || a->twins->len != b->twins->len)
+    return FALSE;
+  g_autofree char *sa = fe_stipulation_to_string (&a->stipulation);
+  g_autofree char *sb = fe_stipulation_to_string (&b->stipulation);
+  if (strcmp (sa, sb))
+    return FALSE;
+  for (guint t = 1; t <= a->twins->len; t++)
+    {
+      g_autofree char *ta = fe_twin_describe (a, t);
+      g_autofree char *tb = fe_twin_describe (b, t);
+      if (g_strcmp0 (ta, tb))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
+feerie_window_refresh_board (FeerieWindow *self)
+{
+  if (self->playing)
+    return; /* the board shows the solution being played back */
   FeRenderMarks marks;
   feerie_board_view_get_marks (self->board, &marks);
+  marks.highlight = 0;
   marks.last_from = self->last_from;
   marks.last_to = self->last_to;
   marks.selected = self->selected;
@@ -130,7 +162,10 @@ feerie_window_end_edit (FeerieWindow *self)
                                        || self->problem->conditions.imitator;
   self->dirty = TRUE;
   update_title (self);
-  refresh_board (self);
+  FeProblem *before = self->undo_stack->len ? self->undo_stack->pdata[self->undo_stack->len - 1] : NULL;
+  if (!before || !same_solving_input (before, self->problem))
+    feerie_window_solution_outdated (self);
+  feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   self->autosave_id = g_timeout_add_seconds (3, autosave_cb, self);
@@ -151,6 +186,7 @@ feerie_window_step_history (FeerieWindow *self, gboolean redo)
   g_clear_pointer (&self->coalesce_tag, g_free);
   self->last_from = self->last_to = FE_NO_SQUARE;
   self->dirty = TRUE;
+  feerie_window_solution_outdated (self);
   feerie_window_sync (self);
   update_title (self);
   return TRUE;
@@ -503,7 +539,7 @@ feerie_window_sync (FeerieWindow *self)
   set_text_view (self->twins, twins);
   gtk_label_set_text (self->twins_error, "");
   self->syncing = FALSE;
-  refresh_board (self);
+  feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
 }
 
@@ -518,6 +554,8 @@ feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file)
   g_clear_pointer (&self->coalesce_tag, g_free);
   self->dirty = FALSE;
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+  if (self->solution_view)
+    feerie_window_solution_outdated (self);
   feerie_window_sync (self);
   update_title (self);
 }
@@ -740,6 +778,12 @@ on_piece_entry_activate (FeerieWindow *self)
 static void
 on_square_activated (FeerieWindow *self, guint sq, guint button)
 {
+  /* Playback is read-only: a click returns to the diagram, unchanged. */
+  if (self->playing)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
   if (button == GDK_BUTTON_SECONDARY)
     {
       feerie_window_remove (self, (FeSquare) sq);
@@ -763,25 +807,35 @@ on_square_activated (FeerieWindow *self, guint sq, guint button)
       self->selected = FE_NO_SQUARE;
       if (from != sq)
         feerie_window_move (self, from, (FeSquare) sq, FALSE);
-      refresh_board (self);
+      feerie_window_refresh_board (self);
       return;
     }
   if (pos->board[sq].walk != FE_WALK_NONE || imitator_index (pos, (FeSquare) sq) >= 0)
     {
       self->selected = (FeSquare) sq;
-      refresh_board (self);
+      feerie_window_refresh_board (self);
     }
 }
 
 static void
 on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy)
 {
+  if (self->playing)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
   feerie_window_apply_payload (self, payload, (FeSquare) sq, copy);
 }
 
 static void
 on_dragged_off (FeerieWindow *self, guint sq)
 {
+  if (self->playing)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
   feerie_window_remove (self, (FeSquare) sq);
 }
 
@@ -962,6 +1016,7 @@ feerie_window_dispose (GObject *object)
 {
   FeerieWindow *self = FEERIE_WINDOW (object);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  feerie_window_solve_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_WINDOW);
   g_clear_pointer (&self->problem, fe_problem_free);
   g_clear_pointer (&self->undo_stack, g_ptr_array_unref);
@@ -984,6 +1039,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
 
   g_type_ensure (FEERIE_TYPE_BOARD_VIEW);
   g_type_ensure (FEERIE_TYPE_PALETTE);
+  g_type_ensure (FEERIE_TYPE_SOLUTION_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, board);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette);
@@ -1005,6 +1061,8 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins_error);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, notebook);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, solution_view);
   gtk_widget_class_bind_template_callback (widget_class, on_stipulation_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_metadata_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_piece_entry_activate);
@@ -1017,7 +1075,9 @@ static void
 feerie_window_init (FeerieWindow *self)
 {
   feerie_window_install_actions (self);
+  feerie_window_install_solve_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
+  feerie_window_connect_solution_view (self);
   self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
   self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
   self->imitator_colour = FE_NEUTRAL;

@@ -367,6 +367,9 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
   tint_square (cr, geo, marks->last_from, 1.0, 0.86, 0.1, 0.45);
   tint_square (cr, geo, marks->last_to, 1.0, 0.86, 0.1, 0.6);
   tint_square (cr, geo, marks->drop_target, 0.3, 0.7, 0.3, 0.5);
+  for (int i = 0; i < 64; i++)
+    if (marks->highlight & (G_GUINT64_CONSTANT (1) << i))
+      tint_square (cr, geo, FE_SQ88 (i), 0.2, 0.55, 0.95, 0.55);
 
   /* Frame around the board, as in print. */
   cairo_set_source_rgb (cr, 0.12, 0.12, 0.12);

@@ -39,6 +39,7 @@ typedef struct {
   FeSquare drop_target;        /* square under a drag */
   FeSquare hidden;             /* piece being dragged away: drawn faded */
   gboolean picking_imitators;  /* tint the board: clicks place imitators */
+  guint64 highlight;           /* squares changed by a playback stage (bit = FE_SQ64) */
 } FeRenderMarks;
 
 /* Where the 8×8 squares land inside an area. */

@@ -19,6 +19,8 @@ trap 'rm -rf "$work"' EXIT
 # window with that title (a dialog).
 shoot () {
   name=$1; body=$2; title=${3:-}
+  # FEERIE_SHOTS="a b": only those shots (the others are kept as they are).
+  case " ${FEERIE_SHOTS:-$name} " in *" $name "*) ;; *) return 0 ;; esac
   shift 2; [ $# -gt 0 ] && shift
   printf '%s\ntouch %s/ready\nwait 4000\nquit\n' "$body" "$work" > "$work/script"
   rm -f "$work/ready"
@@ -58,6 +60,29 @@ drag a4 a5"
 shoot magician-pieces "pieces wKg1 wRd4 magician wSf3 bKc8 bQa5 magician bBh3 nLIe6
 stipulation s#3
 state set-play true"
+# Solving and playback (oracle problems).
+ORACLE=$(realpath "$(dirname "$0")/../oracle/data")
+cat > "$work/long.inp" <<'EOF'
+begin
+stipulation #7
+pieces white kb6 rh1 bh3h4 sc5g6 pc4c7e4f2g3
+black kd6 rf1f8 bb5 pe5e7g4g5
+end
+EOF
+shoot solve-in-progress "open $work/long.inp
+action solve
+wait 2500"
+shoot solve-tries-summary "open $ORACLE/orthodox/d2_armeni_try/problem.inp
+action solve
+wait-solve"
+shoot playback-magic "open $ORACLE/cases/ex_magicpieces_00/problem.inp
+action solve
+wait-solve
+select mQh6-g7"
+shoot playback-imitator "open $ORACLE/cases/bsp_imitator_00/problem.inp
+action solve
+wait-solve
+select Kg3-h2"
 shoot preferences "pieces wKg1 wRd4 bKc8
 app-action preferences
 wait 500" "Preferences"

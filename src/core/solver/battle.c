@@ -254,7 +254,15 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
   GString *line = g_string_new (NULL);
   begin_line (line, level);
   gboolean last = goal_by_attacker (s);
+  gsize mark = line->len;
   fe_solver_append_move (s, line, m, last, TRUE);
+  if (s->tree)
+    {
+      FeSolutionRole role = !tail                      ? FE_ROLE_CONTINUATION
+                            : strcmp (tail, " !") == 0 ? FE_ROLE_KEY
+                                                       : FE_ROLE_TRY;
+      fe_solution_hook_battle (s, level, role, m, line->str + mark);
+    }
 
   FeUndo undo;
   fe_make (&s->pos, m, &undo);
@@ -317,7 +325,10 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
       for (int i = 0; i < n_ref; i++)
         {
           begin_line (but, level + 1);
+          gsize mark = but->len;
           fe_solver_append_move (s, but, &refs[i], FALSE, TRUE);
+          if (s->tree)
+            fe_solution_hook_battle (s, level + 1, FE_ROLE_REFUTATION, &refs[i], but->str + mark);
           g_string_append (but, " !");
           emit (s, but);
         }
@@ -386,7 +397,10 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
           if (h > 1)
             continue;
           begin_line (line, level);
+          gsize mark = line->len;
           fe_solver_append_move (s, line, d, TRUE, TRUE);
+          if (s->tree)
+            fe_solution_hook_battle (s, level, FE_ROLE_DEFENCE, d, line->str + mark);
           emit (s, line);
           continue;
         }
@@ -414,7 +428,10 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
       if (!show || k == 0)
         continue;
       begin_line (line, level);
+      gsize mark = line->len;
       fe_solver_append_move (s, line, d, FALSE, TRUE);
+      if (s->tree)
+        fe_solution_hook_battle (s, level, FE_ROLE_DEFENCE, d, line->str + mark);
       emit (s, line);
       fe_make (&s->pos, d, &undo);
       print_continuations (s, level + 1, k);
@@ -487,6 +504,7 @@ battle_worker (FeSolver *w, gpointer data)
     {
       if (!g_atomic_int_compare_and_exchange (&w->root_claimed[i], 0, 1))
         continue;
+      fe_solver_note_root (w, (h + 1) / 2, i, list.count);
       FeUndo undo;
       if (!fe_make_legal (&w->pos, &list.moves[i], &undo))
         continue;
@@ -520,6 +538,7 @@ fe_solve_battle (FeSolver *s)
   for (int i = 0; i < list.count && !s->aborted; i++)
     {
       FeMove *m = &list.moves[i];
+      fe_solver_note_root (s, n, i, list.count);
       FeUndo undo;
       if (!fe_make_legal (&s->pos, m, &undo))
         continue;

@@ -43,7 +43,10 @@ print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int s
           else
             g_string_append_c (line, ' ');
         }
+      gsize mark = line->len;
       fe_solver_append_move (s, line, &moves[i], i == n - 1, TRUE);
+      if (s->tree)
+        fe_solution_hook_line_move (s, i, &moves[i], line->str + mark, starts_half, series_len);
       fe_make (&s->pos, &moves[i], &undo[i]);
       if (series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
@@ -57,6 +60,8 @@ print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int s
       fe_unmake (&s->pos, &moves[i], &undo[i]);
     }
   s->pos = here;
+  if (s->tree)
+    fe_solution_hook_line_end (s, n, series_len);
   g_string_append_c (line, '\n');
   g_string_append (s->out, line->str);
   if (s->config && s->config->line)
@@ -90,6 +95,8 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
   for (int i = 0; i < list.count && !enough (s); i++)
     {
       FeMove *m = &list.moves[i];
+      if (depth == 0)
+        fe_solver_note_root (s, h, i, list.count);
       if (!fe_solver_root_move_mine (s, depth, i))
         continue;
       s->line_moves[depth] = *m;
@@ -159,18 +166,22 @@ fe_solve_help (FeSolver *s)
       if (!fe_in_check (&s->pos, FE_OPPONENT (s->pos.side)))
         {
           s->root = s->pos;
+          s->play_phase = FE_ROLE_SET_PLAY;
           int set_total = total - 1;
+          s->line_full = set_total;
           int before = s->solutions;
           for (int h = set_total % 2 == 1 ? 1 : 2; h <= set_total && !s->aborted; h += 2)
             help (s, h, 0, TRUE, set_total % 2 == 1);
           if (s->solutions > before)
             g_string_append_c (s->out, '\n');
           s->solutions = before; /* set play is not a solution */
+          s->play_phase = 0;
         }
       fe_unmake_null (&s->pos, &nu);
     }
   /* Short solutions first: same parity, fewer moves (Popeye prints them). */
   s->root = s->pos;
+  s->line_full = total;
   for (int h = total % 2 == 1 ? 1 : 2; h <= total && !enough (s); h += 2)
     {
       int before = s->solutions;
@@ -283,6 +294,8 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   for (int i = 0; i < list.count && !enough (s); i++)
     {
       FeMove *m = &list.moves[i];
+      if (depth == 0)
+        fe_solver_note_root (s, left, i, list.count);
       if (!fe_solver_root_move_mine (s, depth, i))
         continue;
       if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
@@ -341,6 +354,7 @@ fe_solve_series (FeSolver *s)
                                                           : SERIES_SELF;
   int threads = s->config ? s->config->threads : 1;
   s->root = s->pos;
+  s->line_full = s->stip.moves;
   for (int n = 1; n <= s->stip.moves && !enough (s); n++)
     {
       int before = s->solutions;

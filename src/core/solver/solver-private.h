@@ -8,6 +8,14 @@
 #include "solver.h"
 #include "tt.h"
 
+/* Shared by a solve's threads: progress totals. */
+typedef struct {
+  gssize nodes;          /* atomic: nodes of every thread, by 4096 */
+  gssize last_report_us; /* atomic */
+  gint64 start_us;
+  gint twin, n_twins, depth, root_index, root_count;
+} FeSolverShared;
+
 typedef struct {
   FePosition pos;
   const FeProblem *problem;
@@ -39,7 +47,34 @@ typedef struct {
   int root_id;
   int split_root;
   int line_len;
+  /* The solution tree (NULL unless asked for), and the help/series line
+   * being written: its nodes, attached once the line is complete. */
+  FeSolution *tree;
+  FeSolverShared *shared;
+  int play_phase;       /* FE_ROLE_SET_PLAY while help set play is written */
+  int line_full;        /* length of a full help (half-moves) or series (moves) line */
+  FeSolutionNode *line_nodes[256];
 } FeSolver;
+
+/* ---- feeding the solution tree (solution.c) ---- */
+/* A new twin (label "" when there are none); resets the builder. */
+void fe_solution_hook_twin (FeSolver *s, int twin, const char *label);
+/* Battle play: the move just written at this level (`text` its notation and
+ * marks), s->pos being the position before it.  `role` is KEY, TRY or
+ * REFUTATION where the writer knows it, else DEFENCE or CONTINUATION and
+ * the tree tells threats and set play apart. */
+void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMove *m,
+                              const char *text);
+/* Help / series play: move i of a line being written (s->pos before it). */
+void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
+                                 gboolean starts_half, int series_len);
+/* The line of n moves is complete: attach it (or keep it for the merge of
+ * a parallel search). */
+void fe_solution_hook_line_end (FeSolver *s, int n, int series_len);
+/* Parallel search: the lines a worker wrote into `buffer`, in order. */
+void fe_solution_hook_flush (FeSolver *s, GString *buffer);
+/* Progress: root move i of n at this depth. */
+void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 
 gboolean fe_solver_tick (FeSolver *s);
 gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last);

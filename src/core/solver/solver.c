@@ -5,12 +5,43 @@
 
 #include "solver-private.h"
 
+/* Nodes between two looks at the cancel callback and the clock: Stop must
+ * take effect within 200 ms even when the solve thread gets little CPU. */
+#define FE_TICK_NODES 1024
+
+/* Adds this thread's nodes to the total and, at most ten times a second,
+ * tells the caller where the search is. */
+static void
+report_phase (FeSolver *s)
+{
+  FeSolverShared *sh = s->shared;
+  gssize total = g_atomic_pointer_add (&sh->nodes, FE_TICK_NODES) + FE_TICK_NODES;
+  const FeSolverConfig *c = s->config;
+  if (!c || !c->phase)
+    return;
+  gint64 now = g_get_monotonic_time ();
+  gssize last = g_atomic_pointer_get (&sh->last_report_us);
+  if (now - last < 100000
+      || !g_atomic_pointer_compare_and_exchange (&sh->last_report_us, (gpointer) last, (gpointer) (gssize) now))
+    return;
+  FeSolverProgress p = {
+    .twin = g_atomic_int_get (&sh->twin),
+    .n_twins = sh->n_twins,
+    .depth = g_atomic_int_get (&sh->depth),
+    .root_index = g_atomic_int_get (&sh->root_index),
+    .root_count = g_atomic_int_get (&sh->root_count),
+    .nodes = total,
+    .elapsed = (now - sh->start_us) / 1e6,
+  };
+  c->phase (&p, c->user_data);
+}
+
 gboolean
 fe_solver_tick (FeSolver *s)
 {
   if (s->aborted)
     return TRUE;
-  if ((++s->nodes & 4095) == 0)
+  if ((++s->nodes & (FE_TICK_NODES - 1)) == 0)
     {
       const FeSolverConfig *c = s->config;
       if (c && c->cancelled && c->cancelled (c->user_data))
@@ -19,6 +50,8 @@ fe_solver_tick (FeSolver *s)
         s->aborted = TRUE;
       if (c && c->progress && (s->nodes & 0xFFFFF) == 0)
         c->progress (s->nodes, c->user_data);
+      if (s->shared)
+        report_phase (s);
     }
   return s->aborted;
 }
@@ -118,6 +151,7 @@ fe_solver_run_parallel (FeSolver *s, int threads, void (*search) (FeSolver *w, g
   for (int i = 0; i < n_items; i++)
     if (outs[i])
       {
+        fe_solution_hook_flush (s, outs[i]);
         g_string_append (s->out, outs[i]->str);
         if (s->config && s->config->line && outs[i]->len)
           {
@@ -212,6 +246,8 @@ solve_one (FeSolver *s, int first_side)
 {
   s->pos.side = first_side;
   s->attacker = first_side;
+  if (s->tree)
+    memset (s->tree->stack, 0, sizeof s->tree->stack);
   /* Rights and e.p. squares may depend on the side to move. */
   fe_position_recompute_hash (&s->pos);
   switch (s->stip.play)
@@ -280,6 +316,12 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   s->problem = problem;
   s->config = config;
   s->out = out;
+  gsize out_start = out->len;
+  FeSolverShared shared = { 0 };
+  shared.start_us = g_get_monotonic_time ();
+  shared.n_twins = problem->twins->len + 1 - (problem->zero_position ? 1 : 0);
+  s->shared = &shared;
+  s->tree = config ? config->tree : NULL;
   s->tt = fe_tt_new (config ? config->hash_mb : 0, !(config && config->threads > 1));
   gint64 start = g_get_monotonic_time ();
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
@@ -307,21 +349,27 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       FeConditionParams cond = twin_cond;
       FePosition pos = twin_pos;
       s->stip = twin_stip;
+      g_autofree char *twin_label = NULL;
       if (n_twins)
         {
           if (t == 0)
-            g_string_append (out, "\na) \n\n");
+            {
+              g_string_append (out, "\na) \n\n");
+              twin_label = g_strdup ("a)");
+            }
           else
             {
               FeTwin *tw = problem->twins->pdata[t - 1];
               char *label = fe_twin_label (t);
               g_string_append_printf (out, "\n%s%s) %s  \n\n", tw->continued ? "+" : "", label, d);
+              twin_label = g_strdup_printf ("%s%s) %s", tw->continued ? "+" : "", label, d);
               g_free (label);
             }
         }
       else
         g_string_append_c (out, '\n');
       g_free (d);
+      g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));
       if (!fe_conditions_validate (&cond, &pos, error))
         {
           ok = FALSE;
@@ -338,6 +386,8 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
           ok = FALSE;
           break;
         }
+      if (s->tree)
+        fe_solution_hook_twin (s, t, twin_label ? twin_label : "");
       s->goal = s->stip.goal;
       s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
@@ -368,6 +418,13 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       g_free (rules);
     }
 
+  if (s->tree)
+    {
+      g_mutex_lock (&s->tree->lock);
+      g_string_append (s->tree->text, out->str + out_start);
+      s->tree->complete = ok && !s->aborted;
+      g_mutex_unlock (&s->tree->lock);
+    }
   if (stats)
     {
       stats->nodes += s->nodes;

@@ -1,0 +1,502 @@
+/* solution.c — the solution tree: stages of a move, the builder the solver
+ * feeds while it writes, the soundness summary.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "solver-private.h"
+
+/* ---- stages ----------------------------------------------------------- */
+
+/* What stands on `sq` once the first `e` logged writes are done: the first
+ * later write to the square logged it as its `before`. */
+static FePiece
+value_at (const FePosition *after, const FeUndo *u, FeSquare sq, int e)
+{
+  for (int i = e; i < u->n_changes; i++)
+    if (u->changes[i].square == sq)
+      return u->changes[i].before;
+  return after->board[sq];
+}
+
+static gboolean
+piece_equal (FePiece a, FePiece b)
+{
+  return a.walk == b.walk && a.colour == b.colour && a.attrs == b.attrs && a.id == b.id;
+}
+
+static void
+add_stage (GArray *stages, FeStageKind kind, const FePosition *after, const FeUndo *u, int a, int b,
+           const uint8_t *imitators, int n_imitators)
+{
+  FeStage st = { .kind = kind, .n_imitators = n_imitators };
+  memcpy (st.imitators, imitators, n_imitators);
+  GArray *sq = g_array_new (FALSE, FALSE, sizeof (FeStageSquare));
+  for (int i = a; i < b; i++)
+    {
+      FeSquare s = u->changes[i].square;
+      gboolean seen = FALSE;
+      for (guint j = 0; j < sq->len && !seen; j++)
+        seen = g_array_index (sq, FeStageSquare, j).square == s;
+      if (seen)
+        continue;
+      FePiece from = value_at (after, u, s, a), to = value_at (after, u, s, b);
+      if (piece_equal (from, to))
+        continue;
+      FeStageSquare entry = { s, to };
+      g_array_append_val (sq, entry);
+    }
+  st.n_squares = sq->len;
+  st.squares = (FeStageSquare *) g_array_free (sq, FALSE);
+  g_array_append_val (stages, st);
+}
+
+static FeStageKind
+kind_of_order (int order)
+{
+  switch (order)
+    {
+    case 1: return FE_STAGE_IMITATOR;
+    case 2: return FE_STAGE_EINSTEIN;
+    case 3: return FE_STAGE_MAGICIAN;
+    case 4: return FE_STAGE_MAGIC;
+    default: return FE_STAGE_OTHER;
+    }
+}
+
+int
+fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages)
+{
+  FePosition pos = *before;
+  FeUndo u;
+  fe_make (&pos, move, &u);
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (FeStage));
+  /* The imitators stand where they were until their own stage. */
+  add_stage (out, FE_STAGE_DISPLACEMENT, &pos, &u, 0, u.n_displacement_changes, u.imitators,
+             u.n_imitators);
+  int prev = u.n_displacement_changes;
+  const FeRules *r = before->rules;
+  for (int i = 0; r && i < r->n_ops; i++)
+    {
+      const FeConditionOps *op = r->ops[i];
+      if (!op->after_displacement)
+        continue;
+      int end = u.effect_end[i];
+      FeStageKind kind = kind_of_order (op->effect_order);
+      gboolean imitators = kind == FE_STAGE_IMITATOR && u.imitators_moved;
+      if (end > prev || imitators)
+        add_stage (out, kind, &pos, &u, prev, end, pos.imitators, pos.n_imitators);
+      prev = end;
+    }
+  if (prev < u.n_changes)
+    add_stage (out, FE_STAGE_OTHER, &pos, &u, prev, u.n_changes, pos.imitators, pos.n_imitators);
+  int n = out->len;
+  *stages = (FeStage *) g_array_free (out, FALSE);
+  return n;
+}
+
+void
+fe_stages_free (FeStage *stages, int n)
+{
+  for (int i = 0; i < n; i++)
+    g_free (stages[i].squares);
+  g_free (stages);
+}
+
+void
+fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition *out)
+{
+  *out = node->before;
+  if (n_stages < 0 || n_stages > node->n_stages)
+    n_stages = node->n_stages;
+  for (int k = 0; k < n_stages; k++)
+    {
+      const FeStage *st = &node->stages[k];
+      for (int i = 0; i < st->n_squares; i++)
+        out->board[st->squares[i].square] = st->squares[i].piece;
+      out->n_imitators = st->n_imitators;
+      memcpy (out->imitators, st->imitators, st->n_imitators);
+    }
+  if (n_stages == node->n_stages && node->role != FE_ROLE_TWIN)
+    out->side = FE_OPPONENT (node->before.side);
+}
+
+const char *
+fe_stage_kind_name (FeStageKind kind)
+{
+  static const char *names[] = { "displacement", "imitator", "einstein", "magician", "magic", "other" };
+  return kind <= FE_STAGE_OTHER ? names[kind] : "?";
+}
+
+const char *
+fe_solution_role_name (FeSolutionRole role)
+{
+  static const char *names[] = { "twin", "key", "try", "refutation", "threat", "defence",
+                                 "continuation", "set-play", "solution", "short" };
+  return role <= FE_ROLE_SHORT ? names[role] : "?";
+}
+
+/* ---- the tree --------------------------------------------------------- */
+
+static void
+node_free (FeSolutionNode *n)
+{
+  if (!n)
+    return;
+  if (n->children)
+    g_ptr_array_unref (n->children);
+  g_free (n->text);
+  g_free (n->number);
+  g_free (n->twin_label);
+  fe_stages_free (n->stages, n->n_stages);
+  g_free (n);
+}
+
+FeSolution *
+fe_solution_new (void)
+{
+  FeSolution *t = g_new0 (FeSolution, 1);
+  t->ref_count = 1;
+  g_mutex_init (&t->lock);
+  t->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
+  t->text = g_string_new (NULL);
+  t->pending = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  return t;
+}
+
+FeSolution *
+fe_solution_ref (FeSolution *t)
+{
+  g_atomic_int_inc (&t->ref_count);
+  return t;
+}
+
+void
+fe_solution_unref (FeSolution *t)
+{
+  if (!t || !g_atomic_int_dec_and_test (&t->ref_count))
+    return;
+  g_ptr_array_unref (t->twins);
+  g_string_free (t->text, TRUE);
+  g_hash_table_unref (t->pending);
+  g_mutex_clear (&t->lock);
+  g_free (t);
+}
+
+guint
+fe_solution_n_twins (const FeSolution *t)
+{
+  return t->twins->len;
+}
+
+FeSolutionNode *
+fe_solution_twin (const FeSolution *t, guint i)
+{
+  return i < t->twins->len ? t->twins->pdata[i] : NULL;
+}
+
+char *
+fe_solution_to_text (FeSolution *t)
+{
+  g_mutex_lock (&t->lock);
+  char *text = g_strdup (t->text->str);
+  g_mutex_unlock (&t->lock);
+  return text;
+}
+
+static FeSolutionNode *
+node_new (const FePosition *before, const FeMove *m, const char *text, FeSolutionRole role)
+{
+  FeSolutionNode *n = g_new0 (FeSolutionNode, 1);
+  n->children = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
+  n->role = role;
+  n->text = g_strdup (text ? text : "");
+  n->before = *before;
+  if (m)
+    {
+      n->move = *m;
+      n->n_stages = fe_move_stages (before, m, &n->stages);
+      FePosition after = *before;
+      FeUndo u;
+      fe_make (&after, m, &u);
+      if (fe_in_check (&after, after.side))
+        n->marks |= FE_MARK_CHECK;
+      if (!fe_has_legal_move (&after))
+        n->marks |= (n->marks & FE_MARK_CHECK) ? FE_MARK_MATE : FE_MARK_STALEMATE;
+    }
+  /* The rules die with the solve; the stages already hold their effects. */
+  n->before.rules = NULL;
+  return n;
+}
+
+static void
+deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
+{
+  FeSolution *t = s->tree;
+  n->parent = parent;
+  if (parent)
+    n->twin = parent->twin;
+  g_mutex_lock (&t->lock);
+  n->serial = t->n_nodes++;
+  if (parent)
+    g_ptr_array_add (parent->children, n);
+  else
+    g_ptr_array_add (t->twins, n);
+  g_mutex_unlock (&t->lock);
+  if (s->config && s->config->node)
+    s->config->node (n, s->config->user_data);
+}
+
+static FeSolutionNode *
+current_twin (FeSolver *s)
+{
+  FeSolution *t = s->tree;
+  return t->twins->len ? t->twins->pdata[t->twins->len - 1] : NULL;
+}
+
+void
+fe_solution_hook_twin (FeSolver *s, int twin, const char *label)
+{
+  if (!s->tree)
+    return;
+  memset (s->tree->stack, 0, sizeof s->tree->stack);
+  FeSolutionNode *n = node_new (&s->pos, NULL, "", FE_ROLE_TWIN);
+  n->number = g_strdup ("");
+  n->twin_label = g_strdup (label);
+  n->twin = twin;
+  deliver (s, NULL, n);
+}
+
+static char *
+battle_number (int level)
+{
+  return level % 2 == 0 ? g_strdup_printf ("%d.", level / 2 + 1)
+                        : g_strdup_printf ("%d...", (level + 1) / 2);
+}
+
+void
+fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMove *m,
+                         const char *text)
+{
+  FeSolution *t = s->tree;
+  if (!t || level < 0 || level >= (int) G_N_ELEMENTS (t->stack))
+    return;
+  FeSolutionNode *parent = NULL;
+  int parent_level = -1;
+  for (int l = level - 1; l >= 0 && !parent; l--)
+    if (t->stack[l])
+      parent = t->stack[l], parent_level = l;
+  gboolean after_pass = FALSE;
+  if (!parent)
+    {
+      parent = current_twin (s);
+      if (role == FE_ROLE_DEFENCE && level == 1)
+        role = FE_ROLE_SET_PLAY, after_pass = TRUE;
+    }
+  else if (role == FE_ROLE_CONTINUATION && parent_level == level - 2)
+    role = FE_ROLE_THREAT, after_pass = TRUE;
+  for (int l = level; l < (int) G_N_ELEMENTS (t->stack); l++)
+    t->stack[l] = NULL;
+  FeSolutionNode *n = node_new (&s->pos, m, text, role);
+  n->after_pass = after_pass;
+  n->number = battle_number (level);
+  t->stack[level] = n;
+  deliver (s, parent, n);
+}
+
+void
+fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
+                            gboolean starts_half, int series_len)
+{
+  if (!s->tree || i < 0 || i >= (int) G_N_ELEMENTS (s->line_nodes))
+    return;
+  FeSolutionNode *n = node_new (&s->pos, m, text, FE_ROLE_SOLUTION);
+  if (series_len)
+    n->number = i < series_len ? g_strdup_printf ("%d.", i + 1) : g_strdup ("");
+  else
+    {
+      int half = starts_half ? 1 : 0;
+      int number = 1 + (i + half) / 2;
+      n->number = (i + half) % 2 == 0 ? g_strdup_printf ("%d.", number)
+                                      : g_strdup_printf ("%d...", number);
+    }
+  /* Series: the other side passed before each series move but the first. */
+  n->after_pass = series_len ? (i > 0 && i < series_len) : FALSE;
+  s->line_nodes[i] = n;
+}
+
+static gboolean
+same_move (const FeSolutionNode *a, const FeSolutionNode *b)
+{
+  return a->role == b->role && a->after_pass == b->after_pass && fe_move_equal (&a->move, &b->move);
+}
+
+/* Attaches a complete line under the twin, sharing the moves it has in
+ * common with lines already there. */
+static void
+attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
+{
+  FeSolutionNode *parent = current_twin (s);
+  for (int i = 0; i < n; i++)
+    {
+      FeSolutionNode *same = NULL;
+      for (guint c = 0; parent && c < parent->children->len && !same; c++)
+        if (same_move (parent->children->pdata[c], nodes[i]))
+          same = parent->children->pdata[c];
+      if (same)
+        {
+          node_free (nodes[i]);
+          parent = same;
+          continue;
+        }
+      deliver (s, parent, nodes[i]);
+      parent = nodes[i];
+    }
+}
+
+void
+fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
+{
+  if (!s->tree)
+    return;
+  n = MIN (n, (int) G_N_ELEMENTS (s->line_nodes));
+  FeSolutionRole role = FE_ROLE_SOLUTION;
+  if (s->play_phase == FE_ROLE_SET_PLAY)
+    role = FE_ROLE_SET_PLAY;
+  else if ((series_len ? series_len : n) < s->line_full)
+    role = FE_ROLE_SHORT;
+  for (int i = 0; i < n; i++)
+    s->line_nodes[i]->role = role;
+  if (role == FE_ROLE_SET_PLAY && n)
+    s->line_nodes[0]->after_pass = TRUE;
+  if (s->root_outs)
+    {
+      /* A worker of a parallel search: keep the line until its buffer is
+       * merged, so the tree keeps the text's order. */
+      GPtrArray *line = g_ptr_array_new ();
+      for (int i = 0; i < n; i++)
+        g_ptr_array_add (line, s->line_nodes[i]);
+      g_mutex_lock (&s->tree->lock);
+      GPtrArray *list = g_hash_table_lookup (s->tree->pending, s->out);
+      if (!list)
+        {
+          list = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+          g_hash_table_insert (s->tree->pending, s->out, list);
+        }
+      g_ptr_array_add (list, line);
+      g_mutex_unlock (&s->tree->lock);
+    }
+  else
+    attach_line (s, s->line_nodes, n);
+  memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
+}
+
+void
+fe_solution_hook_flush (FeSolver *s, GString *buffer)
+{
+  if (!s->tree)
+    return;
+  g_mutex_lock (&s->tree->lock);
+  GPtrArray *list = NULL;
+  g_hash_table_steal_extended (s->tree->pending, buffer, NULL, (gpointer *) &list);
+  g_mutex_unlock (&s->tree->lock);
+  if (!list)
+    return;
+  for (guint i = 0; i < list->len; i++)
+    {
+      GPtrArray *line = list->pdata[i];
+      attach_line (s, (FeSolutionNode **) line->pdata, line->len);
+    }
+  g_ptr_array_unref (list);
+}
+
+void
+fe_solver_note_root (FeSolver *s, int depth, int i, int n)
+{
+  FeSolverShared *sh = s->shared;
+  if (!sh)
+    return;
+  g_atomic_int_set (&sh->depth, depth);
+  g_atomic_int_set (&sh->root_index, i);
+  g_atomic_int_set (&sh->root_count, n);
+}
+
+/* ---- soundness -------------------------------------------------------- */
+
+static int
+count_leaves (const FeSolutionNode *n)
+{
+  if (!n->children->len)
+    return 1;
+  int k = 0;
+  for (guint i = 0; i < n->children->len; i++)
+    k += count_leaves (n->children->pdata[i]);
+  return k;
+}
+
+static void
+scan_battle (const FeSolutionNode *n, FeSoundness *out)
+{
+  int continuations = 0;
+  for (guint i = 0; i < n->children->len; i++)
+    {
+      const FeSolutionNode *c = n->children->pdata[i];
+      continuations += c->role == FE_ROLE_CONTINUATION;
+      if (c->role == FE_ROLE_THREAT)
+        out->threats++;
+      if (c->role != FE_ROLE_REFUTATION && c->role != FE_ROLE_THREAT)
+        scan_battle (c, out);
+    }
+  if (continuations > 1 && (n->role == FE_ROLE_DEFENCE || n->role == FE_ROLE_SET_PLAY))
+    g_ptr_array_add (out->duals, (gpointer) n);
+}
+
+static void
+scan_help (const FeSolutionNode *n, FeSoundness *out, int depth)
+{
+  if (depth > 0 && n->children->len > 1)
+    g_ptr_array_add (out->duals, (gpointer) n);
+  for (guint i = 0; i < n->children->len; i++)
+    scan_help (n->children->pdata[i], out, depth + 1);
+}
+
+void
+fe_solution_soundness (const FeSolutionNode *twin, FeSoundness *out)
+{
+  memset (out, 0, sizeof *out);
+  out->duals = g_ptr_array_new ();
+  for (guint i = 0; i < twin->children->len; i++)
+    {
+      const FeSolutionNode *c = twin->children->pdata[i];
+      switch (c->role)
+        {
+        case FE_ROLE_KEY:
+          out->keys++;
+          scan_battle (c, out);
+          break;
+        case FE_ROLE_TRY:
+          out->tries++;
+          for (guint j = 0; j < c->children->len; j++)
+            out->refutations += ((FeSolutionNode *) c->children->pdata[j])->role == FE_ROLE_REFUTATION;
+          break;
+        case FE_ROLE_SET_PLAY:
+          out->set_play += count_leaves (c);
+          break;
+        case FE_ROLE_SOLUTION:
+          out->solutions += count_leaves (c);
+          scan_help (c, out, 1);
+          break;
+        case FE_ROLE_SHORT:
+          out->short_solutions += count_leaves (c);
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+void
+fe_soundness_clear (FeSoundness *s)
+{
+  g_clear_pointer (&s->duals, g_ptr_array_unref);
+}

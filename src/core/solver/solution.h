@@ -1,0 +1,136 @@
+/* solution.h — the solution as a tree of moves, each with its stages.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The solver fills an FeSolution while it writes Popeye's text: one node per
+ * move it writes, in the same order, under one root node per twin.  Each
+ * node keeps the position before its move and the move's stages (the
+ * displacement, then each condition's effect in the order of rules.md §8.1),
+ * so a viewer can play the solution back step by step without the rules.
+ *
+ * Nodes are delivered to FeSolverConfig.node as they are added, always from
+ * one thread at a time and in tree order; a node's own fields never change
+ * after delivery (only its `children` array grows, in the solver's thread),
+ * and nodes live as long as the FeSolution (reference counted).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "core/movegen.h"
+
+typedef enum {
+  FE_ROLE_TWIN,         /* a twin's root: no move, the twin's position */
+  FE_ROLE_KEY,          /* battle play: the first move that wins (!) */
+  FE_ROLE_TRY,          /* a first move that fails (?) */
+  FE_ROLE_REFUTATION,   /* the defence that refutes a try (!) */
+  FE_ROLE_THREAT,       /* what the attacker threatens after a quiet move */
+  FE_ROLE_DEFENCE,      /* a defender's move of a variation */
+  FE_ROLE_CONTINUATION, /* the attacker's answer to a defence */
+  FE_ROLE_SET_PLAY,     /* set play: the defender (or help side) moves first */
+  FE_ROLE_SOLUTION,     /* a move of a help or series solution */
+  FE_ROLE_SHORT,        /* a move of a shorter help or series solution */
+} FeSolutionRole;
+
+typedef enum {
+  FE_STAGE_DISPLACEMENT, /* the piece moves, captures, promotes, castles */
+  FE_STAGE_IMITATOR,     /* the imitators shift (§8.1 step 3) */
+  FE_STAGE_EINSTEIN,     /* the mover mutates (step 4) */
+  FE_STAGE_MAGICIAN,     /* contact mutations (step 5) */
+  FE_STAGE_MAGIC,        /* colour changes by new magic views (step 6) */
+  FE_STAGE_OTHER,
+} FeStageKind;
+
+typedef struct {
+  FeSquare square;
+  FePiece piece; /* what stands there once the stage is done */
+} FeStageSquare;
+
+typedef struct {
+  FeStageKind kind;
+  int n_squares;
+  FeStageSquare *squares;
+  /* The imitators once the stage is done. */
+  int n_imitators;
+  uint8_t imitators[FE_MAX_IMITATORS];
+} FeStage;
+
+enum {
+  FE_MARK_CHECK = 1 << 0,
+  FE_MARK_MATE = 1 << 1,
+  FE_MARK_STALEMATE = 1 << 2,
+};
+
+typedef struct FeSolutionNode FeSolutionNode;
+struct FeSolutionNode {
+  FeSolutionNode *parent; /* NULL for a twin root */
+  GPtrArray *children;    /* of FeSolutionNode*, in the order written */
+  guint serial;           /* order of delivery, from 0 */
+  int twin;               /* 0 = the diagram (a), 1 = b), … */
+  FeSolutionRole role;
+  /* The other side passed before this move (threats, set play). */
+  gboolean after_pass;
+  FeMove move;
+  guint marks;            /* FE_MARK_* */
+  char *text;             /* the move as the solution writes it: "Sb7-a5 +" */
+  char *number;           /* "1.", "1...", "2." (empty for a twin root) */
+  char *twin_label;       /* twin roots: "a)", "b) rotate 90" */
+  FePosition before;      /* rules pointer cleared */
+  int n_stages;
+  FeStage *stages;
+};
+
+typedef struct {
+  int keys, tries, refutations;
+  int solutions;       /* help / series: full-length solutions */
+  int short_solutions; /* help / series: shorter ones */
+  int set_play;        /* lines of set play */
+  int threats;         /* threat moves written after the key(s) */
+  /* Nodes after which the attacker (battle) or the solving side (help)
+   * has more than one way on: the dual is among their children. */
+  GPtrArray *duals;
+} FeSoundness;
+
+typedef struct FeSolution FeSolution;
+struct FeSolution {
+  /* private */
+  gint ref_count;
+  GMutex lock;
+  GPtrArray *twins; /* of FeSolutionNode*: roots */
+  guint n_nodes;
+  gboolean complete; /* the solve ran to its end (not stopped) */
+  /* The Popeye text of the whole solve (what the CLI prints). */
+  GString *text;
+  /* The builder's state (solver side only). */
+  FeSolutionNode *stack[128];
+  GHashTable *pending; /* parallel help/series: worker buffer -> nodes */
+  void (*deliver) (const FeSolutionNode *node, gpointer user_data);
+  gpointer deliver_data;
+};
+
+FeSolution *fe_solution_new (void);
+FeSolution *fe_solution_ref (FeSolution *solution);
+void fe_solution_unref (FeSolution *solution);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeSolution, fe_solution_unref)
+
+guint fe_solution_n_twins (const FeSolution *solution);
+FeSolutionNode *fe_solution_twin (const FeSolution *solution, guint i);
+
+/* Computes the stages of `move` played from `before` (which keeps its rules
+ * pointer for the call).  Returns the number of stages; free with
+ * fe_stages_free. */
+int fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages);
+void fe_stages_free (FeStage *stages, int n);
+/* The position after `n_stages` stages of the node's move (all of them
+ * when n_stages < 0); side to move and rights are not updated. */
+void fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition *out);
+
+/* The summary composers ask for, of one twin.  Free with fe_soundness_clear. */
+void fe_solution_soundness (const FeSolutionNode *twin, FeSoundness *out);
+void fe_soundness_clear (FeSoundness *s);
+
+/* The solution as Popeye writes it (what the CLI prints after the board),
+ * so far: copying it gives the familiar text. */
+char *fe_solution_to_text (FeSolution *solution);
+
+const char *fe_stage_kind_name (FeStageKind kind);
+const char *fe_solution_role_name (FeSolutionRole role);

@@ -1,0 +1,340 @@
+/* feerie-solution-view.c — the solution pane.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Rows come from a GtkTreeListModel whose items are FeerieSolutionItem,
+ * each with a GListStore of the moves below it.  While a solve streams
+ * nodes in, every row may still get children, so every row may fold; once
+ * the solve ends the model is rebuilt so that only moves with replies do
+ * (GTK 4.8 cannot hide the expander of an empty row).
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "feerie-solution-view.h"
+#include "feerie-solution-item.h"
+
+struct _FeerieSolutionView
+{
+  GtkBox parent_instance;
+
+  GtkInscription *progress;
+  GtkLabel *summary;
+  GtkLabel *stale_label;
+  GtkLabel *reason;
+  GtkLabel *step;
+  GtkListView *list;
+  GtkScrolledWindow *scroller;
+
+  FeSolution *solution;
+  gboolean flatten;
+  gboolean finished;
+  GListStore *roots;
+  GHashTable *items; /* const FeSolutionNode* -> FeerieSolutionItem* */
+  GtkSingleSelection *selection;
+  gboolean selecting; /* selection changed by the program: no signal */
+};
+
+G_DEFINE_FINAL_TYPE (FeerieSolutionView, feerie_solution_view, GTK_TYPE_BOX)
+
+enum { SIGNAL_NODE_SELECTED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+char *
+feerie_solution_view_markup (const FeSolutionNode *n)
+{
+  if (n->role == FE_ROLE_TWIN)
+    return g_markup_printf_escaped ("<b>%s</b>", n->twin_label && *n->twin_label ? n->twin_label : "a)");
+  g_autofree char *move = g_markup_printf_escaped ("%s%s", n->number, n->text);
+  switch (n->role)
+    {
+    case FE_ROLE_KEY:
+      return g_strdup_printf ("<b>%s !</b>  <span foreground=\"#26a269\">%s</span>", move, _("key"));
+    case FE_ROLE_TRY:
+      return g_strdup_printf ("%s ?  <span foreground=\"#c64600\">%s</span>", move, _("try"));
+    case FE_ROLE_REFUTATION:
+      return g_strdup_printf ("<span foreground=\"#c01c28\">%s %s !</span>", _("but"), move);
+    case FE_ROLE_THREAT:
+      return g_strdup_printf ("<i>%s</i> %s", _("threat:"), move);
+    case FE_ROLE_SET_PLAY:
+      return g_strdup_printf ("<span foreground=\"#1c71d8\"><i>%s</i> %s</span>", _("set play:"), move);
+    case FE_ROLE_SHORT:
+      return g_strdup_printf ("%s  <span foreground=\"#c64600\">%s</span>", move, _("short"));
+    default:
+      return g_strdup (move);
+    }
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkWidget *expander = gtk_tree_expander_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+  gtk_list_item_set_child (item, expander);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  GtkWidget *expander = gtk_list_item_get_child (item);
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  FeerieSolutionItem *si = gtk_tree_list_row_get_item (row);
+  g_autofree char *markup = feerie_solution_view_markup (feerie_solution_item_get_node (si));
+  gtk_label_set_markup (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))), markup);
+  g_object_unref (si);
+}
+
+static void
+unbind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
+{
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (gtk_list_item_get_child (item)), NULL);
+}
+
+static GListModel *
+children_of (gpointer item, gpointer data)
+{
+  FeerieSolutionView *self = data;
+  GListStore *children = feerie_solution_item_get_children (item);
+  /* Streaming: any row may still get replies. */
+  if (!self->finished || g_list_model_get_n_items (G_LIST_MODEL (children)))
+    return g_object_ref (G_LIST_MODEL (children));
+  return NULL;
+}
+
+static void
+on_selected (FeerieSolutionView *self)
+{
+  if (self->selecting)
+    return;
+  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
+  const FeSolutionNode *node = NULL;
+  if (row)
+    {
+      FeerieSolutionItem *si = gtk_tree_list_row_get_item (row);
+      node = feerie_solution_item_get_node (si);
+      g_object_unref (si);
+    }
+  g_signal_emit (self, signals[SIGNAL_NODE_SELECTED], 0, node);
+}
+
+/* A fresh model over the roots (after reset and when the solve ends). */
+static void
+rebuild_model (FeerieSolutionView *self)
+{
+  GtkTreeListModel *tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->roots)), FALSE, TRUE,
+                                                    children_of, self, NULL);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  self->selection = gtk_single_selection_new (G_LIST_MODEL (tree));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_swapped (self->selection, "notify::selected", G_CALLBACK (on_selected), self);
+  gtk_list_view_set_model (self->list, GTK_SELECTION_MODEL (self->selection));
+}
+
+void
+feerie_solution_view_reset (FeerieSolutionView *self, FeSolution *solution, gboolean flatten)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  g_clear_pointer (&self->solution, fe_solution_unref);
+  self->solution = solution ? fe_solution_ref (solution) : NULL;
+  self->flatten = flatten;
+  self->finished = FALSE;
+  g_hash_table_remove_all (self->items);
+  self->selecting = TRUE;
+  g_list_store_remove_all (self->roots);
+  rebuild_model (self);
+  self->selecting = FALSE;
+  feerie_solution_view_set_stale (self, FALSE);
+  feerie_solution_view_set_summary (self, NULL);
+  feerie_solution_view_set_step (self, NULL);
+}
+
+void
+feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *node)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  if (!self->solution)
+    return;
+  g_autoptr (FeerieSolutionItem) item = feerie_solution_item_new (self->solution, node);
+  g_hash_table_insert (self->items, (gpointer) node, g_object_ref (item));
+  if (node->role == FE_ROLE_TWIN && self->flatten)
+    return; /* its moves become the top rows */
+  FeerieSolutionItem *parent = node->parent ? g_hash_table_lookup (self->items, node->parent) : NULL;
+  if (parent && !(self->flatten && node->parent->role == FE_ROLE_TWIN))
+    g_list_store_append (feerie_solution_item_get_children (parent), item);
+  else
+    g_list_store_append (self->roots, item);
+}
+
+void
+feerie_solution_view_finish (FeerieSolutionView *self)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  self->finished = TRUE;
+  self->selecting = TRUE;
+  rebuild_model (self);
+  self->selecting = FALSE;
+}
+
+static void
+set_label (GtkLabel *label, const char *text)
+{
+  gtk_label_set_text (label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text && *text);
+}
+
+void
+feerie_solution_view_set_progress (FeerieSolutionView *self, const char *text)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  /* An inscription: its text changes ten times a second without resizing
+   * (and so relaying out) the window. */
+  gtk_inscription_set_text (self->progress, text);
+}
+
+void
+feerie_solution_view_set_summary (FeerieSolutionView *self, const char *text)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  gtk_label_set_markup (self->summary, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->summary), text && *text);
+}
+
+void
+feerie_solution_view_set_step (FeerieSolutionView *self, const char *text)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  gtk_label_set_markup (self->step, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->step), text && *text);
+}
+
+void
+feerie_solution_view_set_reason (FeerieSolutionView *self, const char *text)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  set_label (self->reason, text);
+}
+
+void
+feerie_solution_view_set_stale (FeerieSolutionView *self, gboolean stale)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  gtk_widget_set_visible (GTK_WIDGET (self->stale_label), stale);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scroller), !stale);
+  if (stale)
+    gtk_widget_add_css_class (GTK_WIDGET (self->scroller), "dim-label");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->scroller), "dim-label");
+}
+
+void
+feerie_solution_view_unselect (FeerieSolutionView *self)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  self->selecting = TRUE;
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  self->selecting = FALSE;
+}
+
+gboolean
+feerie_solution_view_select (FeerieSolutionView *self, const FeSolutionNode *node)
+{
+  g_return_val_if_fail (FEERIE_IS_SOLUTION_VIEW (self), FALSE);
+  GListModel *model = G_LIST_MODEL (self->selection);
+  /* Rows of the parents come first; expand them on the way down. */
+  GPtrArray *path = g_ptr_array_new ();
+  for (const FeSolutionNode *n = node; n; n = n->parent)
+    g_ptr_array_insert (path, 0, (gpointer) n);
+  gboolean found = FALSE;
+  guint start = 0;
+  for (guint k = 0; k < path->len; k++)
+    {
+      const FeSolutionNode *want = path->pdata[k];
+      if (want->role == FE_ROLE_TWIN && self->flatten)
+        continue;
+      found = FALSE;
+      guint n_rows = g_list_model_get_n_items (model);
+      for (guint i = start; i < n_rows && !found; i++)
+        {
+          g_autoptr (GtkTreeListRow) row = g_list_model_get_item (model, i);
+          g_autoptr (FeerieSolutionItem) si = gtk_tree_list_row_get_item (row);
+          if (feerie_solution_item_get_node (si) != want)
+            continue;
+          found = TRUE;
+          if (k + 1 < path->len)
+            gtk_tree_list_row_set_expanded (row, TRUE);
+          else
+            {
+              self->selecting = TRUE;
+              gtk_single_selection_set_selected (self->selection, i);
+              self->selecting = FALSE;
+              gtk_widget_activate_action (GTK_WIDGET (self->list), "list.scroll-to-item", "u", i);
+            }
+          start = i + 1;
+        }
+      if (!found)
+        break;
+    }
+  g_ptr_array_unref (path);
+  return found;
+}
+
+static void
+feerie_solution_view_dispose (GObject *object)
+{
+  FeerieSolutionView *self = FEERIE_SOLUTION_VIEW (object);
+  if (self->selection)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->roots);
+  g_clear_pointer (&self->items, g_hash_table_unref);
+  g_clear_pointer (&self->solution, fe_solution_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_SOLUTION_VIEW);
+  G_OBJECT_CLASS (feerie_solution_view_parent_class)->dispose (object);
+}
+
+static void
+feerie_solution_view_class_init (FeerieSolutionViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  object_class->dispose = feerie_solution_view_dispose;
+  /* The node (FeSolutionNode*) of the row chosen, NULL when none. */
+  signals[SIGNAL_NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                                0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-solution-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, progress);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, summary);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, stale_label);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, reason);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, step);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, list);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, scroller);
+}
+
+static void
+feerie_solution_view_init (FeerieSolutionView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->roots = g_list_store_new (FEERIE_TYPE_SOLUTION_ITEM);
+  self->items = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row), self);
+  gtk_list_view_set_factory (self->list, factory);
+  g_object_unref (factory);
+  rebuild_model (self);
+  feerie_solution_view_set_progress (self, NULL);
+  feerie_solution_view_set_summary (self, NULL);
+  feerie_solution_view_set_step (self, NULL);
+  feerie_solution_view_set_reason (self, NULL);
+  feerie_solution_view_set_stale (self, FALSE);
+}

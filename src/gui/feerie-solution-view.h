@@ -1,0 +1,36 @@
+/* feerie-solution-view.h — the solution pane: tree of moves, progress,
+ * soundness summary and the playback buttons.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "core/solver/solution.h"
+
+G_BEGIN_DECLS
+
+#define FEERIE_TYPE_SOLUTION_VIEW (feerie_solution_view_get_type ())
+G_DECLARE_FINAL_TYPE (FeerieSolutionView, feerie_solution_view, FEERIE, SOLUTION_VIEW, GtkBox)
+
+/* Empties the tree for a new solve (solution may be NULL: nothing shown).
+ * With `flatten`, the single twin's root is not shown as a row. */
+void feerie_solution_view_reset (FeerieSolutionView *self, FeSolution *solution, gboolean flatten);
+/* A node just delivered by the solver (its parent was delivered before). */
+void feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *node);
+/* The solve ended: rebuilds the rows so that only moves with replies fold. */
+void feerie_solution_view_finish (FeerieSolutionView *self);
+void feerie_solution_view_set_progress (FeerieSolutionView *self, const char *text);
+void feerie_solution_view_set_summary (FeerieSolutionView *self, const char *text);
+void feerie_solution_view_set_step (FeerieSolutionView *self, const char *text);
+/* A solution of an older position: greyed, and said so. */
+void feerie_solution_view_set_stale (FeerieSolutionView *self, gboolean stale);
+void feerie_solution_view_unselect (FeerieSolutionView *self);
+/* Selects the row of a node (expanding its parents); FALSE if not shown. */
+gboolean feerie_solution_view_select (FeerieSolutionView *self, const FeSolutionNode *node);
+/* Tells why Solve is off ("" or NULL when it is on). */
+void feerie_solution_view_set_reason (FeerieSolutionView *self, const char *text);
+/* The row label of a node, as Pango markup (tests and screenshots). */
+char *feerie_solution_view_markup (const FeSolutionNode *node);
+
+G_END_DECLS

@@ -1,0 +1,812 @@
+/* feerie-window-solve.c — Solve in the background, stream the tree into
+ * the solution pane, play the solution back stage by stage.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The solve runs in a GTask thread on a copy of the problem.  The solver
+ * delivers nodes and progress from its thread; they wait in the job under a
+ * mutex and reach the widgets in idle callbacks of the main loop, a batch
+ * at a time, so the loop never blocks on the solver.  Stop cancels the
+ * GCancellable, which the solver's cancel callback reads every few
+ * thousand nodes.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
+
+#include "feerie-window-private.h"
+#include "core/walk.h"
+#include "core/solver/solver.h"
+
+#define BATCH 300 /* nodes shown per idle callback */
+
+typedef struct _FeerieSolveJob FeerieSolveJob;
+struct _FeerieSolveJob {
+  FeerieWindow *window; /* NULL once the window let go of the job */
+  FeProblem *problem;
+  FeSolution *tree;
+  GCancellable *cancellable;
+  GMutex lock;
+  GPtrArray *queue; /* nodes not shown yet */
+  guint idle_id;
+  FeSolverProgress progress;
+  gboolean have_progress;
+  GString *out;
+  FeSolverStats stats;
+  GError *error;
+  gboolean ok;
+  int hash_mb;
+  double max_time;
+  gint64 started_us, stop_us;
+  guint shown;
+};
+
+static void
+job_free (FeerieSolveJob *job)
+{
+  g_clear_handle_id (&job->idle_id, g_source_remove);
+  g_ptr_array_unref (job->queue);
+  fe_problem_free (job->problem);
+  fe_solution_unref (job->tree);
+  g_object_unref (job->cancellable);
+  g_string_free (job->out, TRUE);
+  g_clear_error (&job->error);
+  g_mutex_clear (&job->lock);
+  g_free (job);
+}
+
+/* ---- solver thread ------------------------------------------------------- */
+
+static gboolean
+job_cancelled (gpointer data)
+{
+  FeerieSolveJob *job = data;
+  return g_cancellable_is_cancelled (job->cancellable);
+}
+
+static gboolean flush_nodes (gpointer data);
+
+static void
+job_node (const FeSolutionNode *node, gpointer data)
+{
+  FeerieSolveJob *job = data;
+  g_mutex_lock (&job->lock);
+  g_ptr_array_add (job->queue, (gpointer) node);
+  if (!job->idle_id)
+    job->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, flush_nodes, job, NULL);
+  g_mutex_unlock (&job->lock);
+}
+
+static void
+job_phase (const FeSolverProgress *p, gpointer data)
+{
+  FeerieSolveJob *job = data;
+  g_mutex_lock (&job->lock);
+  job->progress = *p;
+  job->have_progress = TRUE;
+  g_mutex_unlock (&job->lock);
+}
+
+/* The solve's own thread (not GIO's pool: it lowers its priority, which on
+ * Linux is per thread, so that the main loop wins the CPU from it). */
+static gpointer
+solve_thread (gpointer data)
+{
+  GTask *task = data;
+  FeerieSolveJob *job = g_task_get_task_data (task);
+#ifdef __linux__
+  setpriority (PRIO_PROCESS, 0, 5);
+#endif
+  FeSolverConfig config = {
+    .cancelled = job_cancelled,
+    .node = job_node,
+    .phase = job_phase,
+    .tree = job->tree,
+    .user_data = job,
+    .hash_mb = job->hash_mb,
+    .threads = 1,
+    .max_time = job->max_time,
+  };
+  job->ok = fe_solve (job->problem, &config, job->out, &job->stats, &job->error);
+  /* solve_done runs in the main loop, the task's context. */
+  g_task_return_boolean (task, TRUE);
+  g_object_unref (task);
+  return NULL;
+}
+
+/* ---- main loop ------------------------------------------------------------ */
+
+/* Moves up to `max` waiting nodes into the pane; TRUE if some remain.
+ * The main loop never waits for the lock while the solver runs (the solve
+ * thread has a low priority and may be descheduled holding it): it tries,
+ * and comes back at the next idle. */
+static gboolean
+show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
+{
+  if (!wait && !g_mutex_trylock (&job->lock))
+    return TRUE;
+  if (wait)
+    g_mutex_lock (&job->lock);
+  guint n = MIN (max, job->queue->len);
+  g_autoptr (GPtrArray) batch = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (batch, job->queue->pdata[i]);
+  g_ptr_array_remove_range (job->queue, 0, n);
+  gboolean more = job->queue->len > 0;
+  if (!more)
+    job->idle_id = 0;
+  g_mutex_unlock (&job->lock);
+  if (job->window)
+    for (guint i = 0; i < batch->len; i++)
+      feerie_solution_view_add (job->window->solution_view, batch->pdata[i]);
+  job->shown += batch->len;
+  return more;
+}
+
+static gboolean
+flush_nodes (gpointer data)
+{
+  return show_nodes (data, BATCH, FALSE) ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static char *
+format_count (double n)
+{
+  if (n >= 1e9)
+    return g_strdup_printf ("%.1f\u00a0G", n / 1e9);
+  if (n >= 1e6)
+    return g_strdup_printf ("%.1f\u00a0M", n / 1e6);
+  if (n >= 1e3)
+    return g_strdup_printf ("%.1f\u00a0k", n / 1e3);
+  return g_strdup_printf ("%.0f", n);
+}
+
+static gboolean
+update_progress (gpointer data)
+{
+  FeerieWindow *self = data;
+  FeerieSolveJob *job = self->job;
+  if (!job || !g_mutex_trylock (&job->lock))
+    return G_SOURCE_CONTINUE;
+  FeSolverProgress p = job->progress;
+  gboolean have = job->have_progress;
+  g_mutex_unlock (&job->lock);
+  double elapsed = (g_get_monotonic_time () - job->started_us) / 1e6;
+  g_autofree char *text = NULL;
+  if (!have)
+    text = g_strdup_printf (_("Solving… %.1f s"), elapsed);
+  else
+    {
+      g_autofree char *nodes = format_count (p.nodes);
+      g_autofree char *rate = format_count (p.elapsed > 0 ? p.nodes / p.elapsed : 0);
+      g_autofree char *twin = p.n_twins > 1 ? g_strdup_printf (_("twin %c) · "), 'a' + p.twin) : g_strdup ("");
+      /* Translators: a progress line: twin, length searched, first move i of n,
+       * nodes, nodes per second, seconds. */
+      text = g_strdup_printf (_("Solving: %slength %d · first move %d of %d · %s nodes · %s nodes/s · %.1f s"),
+                              twin, p.depth, p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
+    }
+  feerie_solution_view_set_progress (self->solution_view, text);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+gap_tick (gpointer data)
+{
+  FeerieWindow *self = data;
+  gint64 now = g_get_monotonic_time ();
+  if (self->gap_last_us)
+    self->gap_max_us = MAX (self->gap_max_us, now - self->gap_last_us);
+  self->gap_last_us = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+append_node_name (GString *s, const FeSolutionNode *n)
+{
+  g_string_append_printf (s, "%s%s", n->number, n->text);
+}
+
+/* The soundness summary of every twin, as markup. */
+static char *
+summary_markup (FeSolution *solution, gboolean complete)
+{
+  GString *s = g_string_new (NULL);
+  guint n_twins = fe_solution_n_twins (solution);
+  for (guint t = 0; t < n_twins; t++)
+    {
+      FeSolutionNode *twin = fe_solution_twin (solution, t);
+      FeSoundness sd;
+      fe_solution_soundness (twin, &sd);
+      if (s->len)
+        g_string_append_c (s, '\n');
+      if (n_twins > 1)
+        {
+          g_autofree char *label = g_markup_escape_text (twin->twin_label, -1);
+          g_string_append_printf (s, "<b>%s</b> ", label);
+        }
+      GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
+      gboolean battle = sd.keys || sd.tries;
+      int found = battle ? sd.keys : sd.solutions;
+      if (found == 0)
+        g_ptr_array_add (parts, g_strdup (complete ? _("<b>No solution</b>") : _("No solution found yet")));
+      else if (found == 1)
+        g_ptr_array_add (parts, g_strdup (battle ? _("<b>Unique key</b>") : _("<b>Unique solution</b>")));
+      else if (battle)
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("<b>Cooked: %d key</b>", "<b>Cooked: %d keys</b>",
+                                                           found), found));
+      else
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("<b>%d solution</b>", "<b>%d solutions</b>", found),
+                                                 found));
+      if (sd.short_solutions)
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d short solution", "%d short solutions",
+                                                           sd.short_solutions), sd.short_solutions));
+      if (sd.tries)
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d try", "%d tries", sd.tries), sd.tries));
+      if (sd.set_play)
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d line of set play", "%d lines of set play",
+                                                           sd.set_play), sd.set_play));
+      if (sd.duals->len == 0 && found)
+        g_ptr_array_add (parts, g_strdup (_("no duals")));
+      else if (sd.duals->len)
+        {
+          GString *d = g_string_new (NULL);
+          for (guint i = 0; i < sd.duals->len && i < 4; i++)
+            {
+              if (i)
+                g_string_append (d, ", ");
+              append_node_name (d, sd.duals->pdata[i]);
+            }
+          if (sd.duals->len > 4)
+            g_string_append (d, ", …");
+          g_autofree char *esc = g_markup_escape_text (d->str, -1);
+          g_string_free (d, TRUE);
+          g_ptr_array_add (parts, g_strdup_printf (ngettext ("dual after %s", "duals after %s", sd.duals->len), esc));
+        }
+      for (guint i = 0; i < parts->len; i++)
+        g_string_append_printf (s, "%s%s", i ? " · " : "", (char *) parts->pdata[i]);
+      g_ptr_array_unref (parts);
+      /* Tries with their refutations, by name: what composers check first. */
+      for (guint i = 0; i < twin->children->len; i++)
+        {
+          const FeSolutionNode *c = twin->children->pdata[i];
+          if (c->role != FE_ROLE_TRY)
+            continue;
+          GString *line = g_string_new (NULL);
+          append_node_name (line, c);
+          g_string_append (line, " ? ");
+          for (guint j = 0; j < c->children->len; j++)
+            {
+              const FeSolutionNode *r = c->children->pdata[j];
+              if (r->role != FE_ROLE_REFUTATION)
+                continue;
+              g_string_append_printf (line, "%s ", _("but"));
+              append_node_name (line, r);
+              g_string_append (line, " ! ");
+            }
+          g_autofree char *esc = g_markup_escape_text (line->str, -1);
+          g_string_append_printf (s, "\n  %s", esc);
+          g_string_free (line, TRUE);
+        }
+      fe_soundness_clear (&sd);
+    }
+  if (!complete)
+    g_string_prepend (s, _("<i>Stopped: the solution is partial.</i>\n"));
+  return g_string_free (s, FALSE);
+}
+
+static void
+log_line (FeerieWindow *self, const char *text)
+{
+  if (!self->solve_log)
+    return;
+  g_autofree char *old = NULL;
+  g_file_get_contents (self->solve_log, &old, NULL, NULL);
+  g_autofree char *all = g_strconcat (old ? old : "", text, "\n", NULL);
+  g_file_set_contents (self->solve_log, all, -1, NULL);
+}
+
+static void
+solve_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  FeerieSolveJob *job = data;
+  FeerieWindow *self = FEERIE_WINDOW (source);
+  g_task_propagate_boolean (G_TASK (result), NULL);
+  gint64 end = g_get_monotonic_time ();
+  /* The thread is done: no new idle can be queued; drop the pending one
+   * and show what is left here. */
+  g_mutex_lock (&job->lock);
+  g_clear_handle_id (&job->idle_id, g_source_remove);
+  g_mutex_unlock (&job->lock);
+  if (job->window && self->job == job)
+    {
+      while (show_nodes (job, G_MAXUINT, TRUE))
+        ;
+      self->job = NULL;
+      g_clear_handle_id (&self->progress_id, g_source_remove);
+      g_clear_handle_id (&self->gap_id, g_source_remove);
+      gboolean stopped = g_cancellable_is_cancelled (job->cancellable) || job->stats.interrupted;
+      feerie_solution_view_finish (self->solution_view);
+      g_autofree char *progress = NULL;
+      if (job->error)
+        progress = g_strdup_printf (_("Cannot solve: %s"), job->error->message);
+      else
+        {
+          g_autofree char *nodes = format_count (job->stats.nodes);
+          progress = g_strdup_printf (stopped ? _("Stopped after %.2f s (%s nodes).")
+                                              : _("Solved in %.2f s (%s nodes)."),
+                                      (end - job->started_us) / 1e6, nodes);
+        }
+      feerie_solution_view_set_progress (self->solution_view, progress);
+      if (!job->error)
+        {
+          g_autofree char *summary = summary_markup (job->tree, !stopped);
+          feerie_solution_view_set_summary (self->solution_view, summary);
+        }
+      if (self->solution_stale)
+        feerie_solution_view_set_stale (self->solution_view, TRUE);
+      if (self->solve_log)
+        {
+          g_autofree char *line = g_strdup_printf (
+            "finished stopped=%d error=%d nodes=%" G_GUINT64_FORMAT " shown=%u max-gap-ms=%.1f stop-ms=%.1f",
+            stopped, job->error != NULL, job->stats.nodes, job->shown, self->gap_max_us / 1000.0,
+            job->stop_us ? (end - job->stop_us) / 1000.0 : -1.0);
+          log_line (self, line);
+        }
+      feerie_window_sync_solve_actions (self);
+    }
+  job_free (job);
+}
+
+/* Why Solve is off for this problem, or NULL. */
+static char *
+solve_refusal (FeerieWindow *self)
+{
+  const FeProblem *p = self->problem;
+  if (p->unsupported->len)
+    {
+      GString *names = g_string_new (NULL);
+      for (guint i = 0; i < p->unsupported->len; i++)
+        g_string_append_printf (names, "%s%s", i ? ", " : "", (char *) p->unsupported->pdata[i]);
+      char *msg = g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), names->str);
+      g_string_free (names, TRUE);
+      return msg;
+    }
+  g_autoptr (GError) error = NULL;
+  if (!fe_conditions_validate (&p->conditions, &p->diagram, &error))
+    return g_strdup_printf (_("Solve is off: %s"), error->message);
+  return NULL;
+}
+
+static void
+solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  if (self->job)
+    return;
+  g_autofree char *refusal = solve_refusal (self);
+  if (refusal)
+    {
+      feerie_window_show_status (self, refusal);
+      return;
+    }
+  feerie_window_leave_playback (self);
+  FeerieSolveJob *job = g_new0 (FeerieSolveJob, 1);
+  job->window = self;
+  job->problem = fe_problem_copy (self->problem);
+  job->tree = fe_solution_new ();
+  job->cancellable = g_cancellable_new ();
+  g_mutex_init (&job->lock);
+  job->queue = g_ptr_array_new ();
+  job->out = g_string_new (NULL);
+  job->hash_mb = self->settings ? g_settings_get_int (self->settings, "solve-hash-mb") : 0;
+  job->max_time = self->settings ? g_settings_get_int (self->settings, "solve-max-seconds") : 0;
+  job->started_us = g_get_monotonic_time ();
+  self->job = job;
+  g_clear_pointer (&self->solved, fe_solution_unref);
+  self->solved = fe_solution_ref (job->tree);
+  self->solution_stale = FALSE;
+  feerie_solution_view_reset (self->solution_view, job->tree, job->problem->twins->len == 0);
+  feerie_solution_view_set_progress (self->solution_view, _("Solving…"));
+  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (self->solution_view)));
+  self->progress_id = g_timeout_add (100, update_progress, self);
+  if (self->solve_log)
+    {
+      self->gap_last_us = 0;
+      self->gap_max_us = 0;
+      self->gap_id = g_timeout_add (5, gap_tick, self);
+      log_line (self, "started");
+    }
+  GTask *task = g_task_new (self, job->cancellable, solve_done, job);
+  g_task_set_task_data (task, job, NULL);
+  g_thread_unref (g_thread_new ("feerie-solve", solve_thread, task));
+  feerie_window_sync_solve_actions (self);
+}
+
+static void
+stop_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  if (self->job)
+    {
+      if (!self->job->stop_us)
+        self->job->stop_us = g_get_monotonic_time ();
+      g_cancellable_cancel (self->job->cancellable);
+      feerie_solution_view_set_progress (self->solution_view, _("Stopping…"));
+    }
+  else
+    feerie_window_leave_playback (self); /* Escape also ends playback */
+}
+
+static void
+copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  if (!self->solved)
+    return;
+  g_autofree char *text = fe_solution_to_text (self->solved);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), g_strstrip (text));
+  feerie_window_show_status (self, _("Solution copied."));
+}
+
+/* ---- playback ------------------------------------------------------------ */
+
+static const char *
+stage_name (FeStageKind kind)
+{
+  switch (kind)
+    {
+    case FE_STAGE_DISPLACEMENT: return _("the move");
+    case FE_STAGE_IMITATOR: return _("the imitators shift");
+    case FE_STAGE_EINSTEIN: return _("Einstein mutation");
+    case FE_STAGE_MAGICIAN: return _("magician mutations");
+    case FE_STAGE_MAGIC: return _("magic colour changes");
+    default: return _("other effects");
+    }
+}
+
+static void
+show_playback (FeerieWindow *self)
+{
+  const FeSolutionNode *n = self->play_node;
+  FePosition pos;
+  fe_solution_node_position (n, self->play_stage, &pos);
+  FeRenderMarks marks;
+  feerie_board_view_get_marks (self->board, &marks);
+  marks.selected = FE_NO_SQUARE;
+  marks.picking_imitators = FALSE;
+  marks.last_from = marks.last_to = FE_NO_SQUARE;
+  marks.highlight = 0;
+  g_autofree char *step = NULL;
+  if (n->role == FE_ROLE_TWIN || self->play_stage == 0)
+    {
+      g_autofree char *label = g_markup_escape_text (n->twin_label && *n->twin_label ? n->twin_label : "", -1);
+      step = g_strdup_printf (_("<b>Start position</b> %s"), label);
+    }
+  else
+    {
+      marks.last_from = n->move.from;
+      marks.last_to = n->move.to;
+      const FeStage *st = &n->stages[self->play_stage - 1];
+      if (st->kind == FE_STAGE_IMITATOR)
+        for (int i = 0; i < st->n_imitators; i++)
+          marks.highlight |= G_GUINT64_CONSTANT (1) << FE_SQ64 (st->imitators[i]);
+      else if (st->kind != FE_STAGE_DISPLACEMENT)
+        for (int i = 0; i < st->n_squares; i++)
+          marks.highlight |= G_GUINT64_CONSTANT (1) << FE_SQ64 (st->squares[i].square);
+      g_autofree char *move = g_markup_printf_escaped ("%s%s", n->number, n->text);
+      /* Translators: "1.Sb7-a5 — step 2 of 2: magic colour changes" */
+      step = g_strdup_printf (_("<b>%s</b> — step %d of %d: %s"), move, self->play_stage, n->n_stages,
+                              stage_name (st->kind));
+    }
+  feerie_board_view_set_position (self->board, &pos);
+  feerie_board_view_set_marks (self->board, &marks);
+  feerie_solution_view_set_step (self->solution_view, step);
+  feerie_window_sync_solve_actions (self);
+}
+
+/* Is `n` on the way from the twin's root to `tip`? */
+static gboolean
+leads_to (const FeSolutionNode *n, const FeSolutionNode *tip)
+{
+  for (const FeSolutionNode *t = tip; t; t = t->parent)
+    if (t == n)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+play (FeerieWindow *self, const FeSolutionNode *node, int stage)
+{
+  if (!self->play_tip || !leads_to (node, self->play_tip))
+    self->play_tip = node;
+  self->playing = TRUE;
+  self->play_node = node;
+  self->play_stage = CLAMP (stage, 0, node->n_stages);
+  show_playback (self);
+  feerie_solution_view_select (self->solution_view, node);
+}
+
+void
+feerie_window_leave_playback (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  if (!self->playing)
+    return;
+  self->playing = FALSE;
+  self->play_node = self->play_tip = NULL;
+  feerie_solution_view_unselect (self->solution_view);
+  feerie_solution_view_set_step (self->solution_view, NULL);
+  feerie_window_refresh_board (self);
+  feerie_window_sync_solve_actions (self);
+}
+
+static void
+on_node_selected (FeerieWindow *self, gpointer node)
+{
+  if (!node || self->solution_stale)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
+  const FeSolutionNode *n = node;
+  self->play_tip = n;
+  play (self, n, n->n_stages);
+}
+
+static void
+go_first_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  const FeSolutionNode *n = self->play_node;
+  while (n->parent)
+    n = n->parent;
+  play (self, n, 0);
+}
+
+static void
+go_back_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  const FeSolutionNode *n = self->play_node;
+  if (self->play_stage > 1)
+    play (self, n, self->play_stage - 1);
+  else if (n->parent)
+    play (self, n->parent, n->parent->n_stages);
+  else
+    play (self, n, 0);
+}
+
+static void
+go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  const FeSolutionNode *n = self->play_node;
+  if (self->play_stage < n->n_stages)
+    play (self, n, self->play_stage + 1);
+  else if (self->play_tip != n && leads_to (n, self->play_tip))
+    {
+      const FeSolutionNode *next = self->play_tip;
+      while (next->parent != n)
+        next = next->parent;
+      play (self, next, 1);
+    }
+  else if (n->children->len)
+    play (self, n->children->pdata[0], 1);
+  else
+    return;
+  /* Stepping into a displacement: the piece may slide there (a setting). */
+  if (self->play_stage == 1 && self->play_node->role != FE_ROLE_TWIN
+      && (!self->settings || g_settings_get_boolean (self->settings, "animate-moves")))
+    feerie_board_view_animate_move (self->board, self->play_node->move.from, self->play_node->move.to, 250);
+}
+
+static void
+go_last_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  const FeSolutionNode *n = self->play_tip && leads_to (self->play_node, self->play_tip) ? self->play_tip
+                                                                                      : self->play_node;
+  while (n->children->len)
+    n = n->children->pdata[0];
+  play (self, n, n->n_stages);
+}
+
+static void
+leave_playback_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  feerie_window_leave_playback (data);
+}
+
+/* ---- state ------------------------------------------------------------- */
+
+static void
+enable (FeerieWindow *self, const char *name, gboolean on)
+{
+  GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self), name);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (a), on);
+}
+
+void
+feerie_window_sync_solve_actions (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  if (!self->solution_view || !self->problem)
+    return; /* disposed, or not filled yet */
+  gboolean solving = self->job != NULL;
+  g_autofree char *refusal = solve_refusal (self);
+  feerie_solution_view_set_reason (self->solution_view, refusal);
+  enable (self, "solve", !solving && !refusal);
+  enable (self, "stop-solving", solving || self->playing);
+  enable (self, "copy-solution", !solving && self->solved != NULL);
+  /* Playback reads the tree, which only the solver writes while it runs. */
+  gboolean can_play = self->playing && !solving;
+  const FeSolutionNode *n = self->play_node;
+  enable (self, "go-first", can_play && (n->parent || self->play_stage > 0));
+  enable (self, "go-back", can_play && (n->parent || self->play_stage > 0));
+  enable (self, "go-forward", can_play && (self->play_stage < n->n_stages || n->children->len));
+  enable (self, "go-last", can_play && (self->play_stage < n->n_stages || n->children->len));
+  enable (self, "leave-playback", self->playing);
+}
+
+void
+feerie_window_solution_outdated (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  if (self->job)
+    {
+      g_cancellable_cancel (self->job->cancellable);
+      feerie_solution_view_set_progress (self->solution_view, _("Stopped: the position changed."));
+    }
+  if (self->solved && !self->solution_stale)
+    {
+      self->solution_stale = TRUE;
+      feerie_solution_view_set_stale (self->solution_view, TRUE);
+    }
+  self->playing = FALSE;
+  self->play_node = self->play_tip = NULL;
+  feerie_solution_view_unselect (self->solution_view);
+  feerie_solution_view_set_step (self->solution_view, NULL);
+  feerie_window_sync_solve_actions (self);
+}
+
+void
+feerie_window_solve_dispose (FeerieWindow *self)
+{
+  if (self->job)
+    {
+      /* solve_done frees the job; the task keeps the window alive till then. */
+      self->job->window = NULL;
+      g_cancellable_cancel (self->job->cancellable);
+      self->job = NULL;
+    }
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->gap_id, g_source_remove);
+  g_clear_pointer (&self->solved, fe_solution_unref);
+  g_clear_pointer (&self->solve_log, g_free);
+}
+
+static const GActionEntry solve_entries[] = {
+  { "solve", solve_activated },
+  { "stop-solving", stop_solving_activated },
+  { "copy-solution", copy_solution_activated },
+  { "go-first", go_first_activated },
+  { "go-back", go_back_activated },
+  { "go-forward", go_forward_activated },
+  { "go-last", go_last_activated },
+  { "leave-playback", leave_playback_activated },
+};
+
+void
+feerie_window_install_solve_actions (FeerieWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), solve_entries, G_N_ELEMENTS (solve_entries), self);
+}
+
+/* Connects the pane once the template is built (called from init). */
+void
+feerie_window_connect_solution_view (FeerieWindow *self)
+{
+  g_signal_connect_swapped (self->solution_view, "node-selected", G_CALLBACK (on_node_selected), self);
+  feerie_window_sync_solve_actions (self);
+}
+
+/* ---- tests --------------------------------------------------------------- */
+
+char *
+feerie_window_describe_display (FeerieWindow *self)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
+  GString *s = g_string_new (NULL);
+  FePosition pos;
+  FeRenderMarks marks = { 0 };
+  if (self->playing)
+    {
+      fe_solution_node_position (self->play_node, self->play_stage, &pos);
+      feerie_board_view_get_marks (self->board, &marks);
+    }
+  else
+    pos = self->problem->diagram;
+  static const char colours[] = "wbn";
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece piece = pos.board[sq];
+      if (piece.walk == FE_WALK_NONE)
+        continue;
+      char name[3];
+      fe_square_name (sq, name);
+      g_string_append_printf (s, "piece %c%s%s%s\n", colours[piece.colour], fe_walk_print_code (piece.walk), name,
+                              (piece.attrs & FE_ATTR_MAGIC) ? " magic"
+                              : (piece.attrs & FE_ATTR_MAGICIAN) ? " magician" : "");
+    }
+  for (int i = 0; i < pos.n_imitators; i++)
+    {
+      char name[3];
+      fe_square_name (pos.imitators[i], name);
+      g_string_append_printf (s, "imitator %s\n", name);
+    }
+  for (int i = 0; i < 64; i++)
+    if (marks.highlight & (G_GUINT64_CONSTANT (1) << i))
+      {
+        char name[3];
+        fe_square_name (FE_SQ88 (i), name);
+        g_string_append_printf (s, "highlight %s\n", name);
+      }
+  g_string_append_printf (s, "playing %d\nsolving %d\nstale %d\n", self->playing, self->job != NULL,
+                          self->solution_stale);
+  g_autofree char *refusal = solve_refusal (self);
+  if (refusal)
+    g_string_append_printf (s, "solve-off %s\n", refusal);
+  GAction *solve = g_action_map_lookup_action (G_ACTION_MAP (self), "solve");
+  g_string_append_printf (s, "solve-enabled %d\n", g_action_get_enabled (solve));
+  if (self->playing && self->play_node->role != FE_ROLE_TWIN && self->play_stage > 0)
+    g_string_append_printf (s, "step %s%s %d/%d %s\n", self->play_node->number, self->play_node->text,
+                            self->play_stage, self->play_node->n_stages,
+                            fe_stage_kind_name (self->play_node->stages[self->play_stage - 1].kind));
+  if (self->solved && !self->job)
+    {
+      g_autofree char *summary = summary_markup (self->solved, self->solved->complete);
+      g_autofree char *plain = NULL;
+      pango_parse_markup (summary, -1, 0, NULL, &plain, NULL, NULL);
+      g_strdelimit (plain, "\n", '|');
+      g_string_append_printf (s, "summary %s\n", plain);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static const FeSolutionNode *
+find_move (const FeSolutionNode *n, const char *text)
+{
+  if (n->role != FE_ROLE_TWIN && g_str_has_prefix (n->text, text))
+    return n;
+  for (guint i = 0; i < n->children->len; i++)
+    {
+      const FeSolutionNode *found = find_move (n->children->pdata[i], text);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+gboolean
+feerie_window_select_move (FeerieWindow *self, const char *text)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  if (!self->solved || self->job)
+    return FALSE;
+  for (guint t = 0; t < fe_solution_n_twins (self->solved); t++)
+    {
+      const FeSolutionNode *n = find_move (fe_solution_twin (self->solved, t), text);
+      if (n)
+        {
+          self->play_tip = n;
+          play (self, n, n->n_stages);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
