@@ -1,4 +1,4 @@
-/* cmd-diagram.c — `feerie-cli diagram IN OUT.{png,svg,pdf}`.
+/* cmd-diagram.c — `feerie-cli diagram IN OUT.{png,svg,pdf,tex}`.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The input is read by its extension: .xml (Féerie XML), .fen (one FEN
@@ -58,11 +58,14 @@ int
 fe_cli_cmd_diagram (int argc, char **argv)
 {
   int size = 480;
+  gboolean caption = TRUE;
   const char *in = NULL, *out = NULL;
   for (int i = 0; i < argc; i++)
     {
       if (strcmp (argv[i], "--size") == 0 && i + 1 < argc)
         size = atoi (argv[++i]);
+      else if (strcmp (argv[i], "--no-caption") == 0)
+        caption = FALSE;
       else if (!in)
         in = argv[i];
       else if (!out)
@@ -72,7 +75,7 @@ fe_cli_cmd_diagram (int argc, char **argv)
     }
   if (!in || !out)
     {
-      fprintf (stderr, "usage: feerie-cli diagram [--size PX] IN OUT.{png,svg,pdf}\n");
+      fprintf (stderr, "usage: feerie-cli diagram [--size PX] [--no-caption] IN OUT.{png,svg,pdf,tex}\n");
       return 2;
     }
   GError *error = NULL;
@@ -85,7 +88,10 @@ fe_cli_cmd_diagram (int argc, char **argv)
       return 2;
     }
   int status = 0;
-  if (!fe_render_export (problems->pdata[0], out, size, &error))
+  FeDiagramOptions opts;
+  fe_render_diagram_options_init (&opts);
+  opts.caption = caption;
+  if (!fe_render_export_full (problems->pdata[0], out, size, NULL, &opts, &error))
     {
       fprintf (stderr, "feerie-cli: %s\n", error->message);
       g_error_free (error);
