@@ -283,6 +283,17 @@ feerie_window_export_to (FeerieWindow *self, const char *path, GError **error)
                                       feerie_board_view_get_style (self->board), error);
 }
 
+/* The export with or without the caption (the dialog's check box). */
+static gboolean
+export_with_caption (FeerieWindow *self, const char *path, gboolean caption, GError **error)
+{
+  FeDiagramOptions opts;
+  fe_render_diagram_options_init (&opts);
+  opts.caption = caption;
+  return fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board),
+                                &opts, error);
+}
+
 static void
 on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 {
@@ -293,7 +304,9 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
       g_autoptr (GError) error = NULL;
       if (!path)
         g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
-      if (!path || !feerie_window_export_to (self, path, &error))
+      const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
+      gboolean caption = g_strcmp0 (choice, "false") != 0;
+      if (!path || !export_with_caption (self, path, caption, &error))
         report_error (self, _("Cannot export the diagram"), error);
       else
         feerie_window_show_status (self, _("Diagram exported."));
@@ -307,8 +320,12 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
   FeerieWindow *self = data;
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
-  static const char *images[] = { "*.png", "*.svg", "*.pdf", NULL };
-  add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG or PDF"), images);
+  static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG, PDF or LaTeX"), images);
+  /* Authors, source, stipulation, conditions and piece count around the
+   * board; a boolean choice is a check box. */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "caption", "true");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("diagram.png"));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
