@@ -507,7 +507,8 @@ layout_diagram (cairo_t *cr, gboolean draw, const FeProblem *problem, double x, 
 {
   FeRenderGeometry geo;
   fe_render_geometry (width, width, style, &geo);
-  double sq = geo.sq, text_w = 8 * sq, px = sq * 0.26, gap = sq * 0.12;
+  double sq = geo.sq, text_w = 8 * sq, gap = sq * 0.12;
+  double px = opts->text_size > 0 ? opts->text_size : sq * 0.26;
   double top = y;
   g_autoptr (FeCaption) c = opts->caption ? fe_caption_new (problem) : NULL;
 

@@ -80,6 +80,8 @@ typedef struct {
   gboolean caption;  /* authors, source, award above; stipulation,
                       * count, conditions, twins below (fe-caption.h) */
   const char *label; /* a collection's number above it all; NULL = none */
+  double text_size;  /* caption font size in the surface's units; 0 = in
+                      * proportion to the board */
 } FeDiagramOptions;
 
 void fe_render_diagram_options_init (FeDiagramOptions *opts); /* caption on */
