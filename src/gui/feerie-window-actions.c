@@ -255,6 +255,9 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
+  /* The format follows the extension the name is given. */
+  static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
   g_signal_connect (dialog, "response", G_CALLBACK (on_save_response), self);
@@ -279,19 +282,7 @@ gboolean
 feerie_window_export_to (FeerieWindow *self, const char *path, GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
-  return fe_render_export_with_style (self->problem, path, 480,
-                                      feerie_board_view_get_style (self->board), error);
-}
-
-/* The export with or without the caption (the dialog's check box). */
-static gboolean
-export_with_caption (FeerieWindow *self, const char *path, gboolean caption, GError **error)
-{
-  FeDiagramOptions opts;
-  fe_render_diagram_options_init (&opts);
-  opts.caption = caption;
-  return fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board),
-                                &opts, error);
+  return feerie_window_export_file (self, path, TRUE, error);
 }
 
 static void
@@ -306,7 +297,7 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
         g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
       const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
       gboolean caption = g_strcmp0 (choice, "false") != 0;
-      if (!path || !export_with_caption (self, path, caption, &error))
+      if (!path || !feerie_window_export_file (self, path, caption, &error))
         report_error (self, _("Cannot export the diagram"), error);
       else
         feerie_window_show_status (self, _("Diagram exported."));
@@ -322,6 +313,8 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG, PDF or LaTeX"), images);
+  static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   /* Authors, source, stipulation, conditions and piece count around the
    * board; a boolean choice is a check box. */
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
@@ -614,4 +607,5 @@ feerie_window_install_actions (FeerieWindow *self)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   install_entries (self);
+  feerie_window_install_export_actions (self);
 }

@@ -59,7 +59,8 @@ gboolean feerie_window_step_history (FeerieWindow *self, gboolean redo);
 void feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file);
 void feerie_window_show_status (FeerieWindow *self, const char *message);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
-/* The diagram as PNG, SVG or PDF, drawn in the board's style (settings). */
+/* The diagram as PNG, SVG, PDF or LaTeX, drawn in the board's style
+ * (settings), or the problem as .xml, .inp, .fen. */
 gboolean feerie_window_export_to (FeerieWindow *self, const char *path, GError **error);
 void feerie_window_add_recent (FeerieWindow *self, GFile *file);
 
@@ -70,6 +71,19 @@ void feerie_window_remove (FeerieWindow *self, FeSquare sq);
 void feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour);
 gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy);
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
+
+/* feerie-window-export.c: files by extension, clipboard, printing. */
+/* Writes the problem as .xml, .inp (Popeye) or .fen by the name; *adopt
+ * tells whether the file keeps the whole problem (FEN does not). */
+gboolean feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, GError **error);
+/* Export: a diagram (.png .svg .pdf .tex) or a problem file (.xml .inp .fen). */
+gboolean feerie_window_export_file (FeerieWindow *self, const char *path, gboolean caption,
+                                    GError **error);
+/* FEN or Popeye input ("begin" …) into the window, as one undoable edit. */
+gboolean feerie_window_paste_text (FeerieWindow *self, const char *text, GError **error);
+/* Prints the diagram; with pdf_path, into that PDF without a dialog. */
+gboolean feerie_window_print (FeerieWindow *self, const char *pdf_path, GError **error);
+void feerie_window_install_export_actions (FeerieWindow *self);
 
 /* feerie-window-actions.c */
 void feerie_window_install_actions (FeerieWindow *self);

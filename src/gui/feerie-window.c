@@ -809,10 +809,13 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
 gboolean
 feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
 {
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, self->problem);
-  if (!fe_xml_save (file, problems, error))
+  /* The format follows the name's extension (feerie-window-export.c);
+   * a FEN file does not keep the problem, so it does not become its file. */
+  gboolean adopt = TRUE;
+  if (!feerie_window_write_problem (self, file, &adopt, error))
     return FALSE;
+  if (!adopt)
+    return TRUE;
   g_set_object (&self->file, file);
   self->dirty = FALSE;
   discard_autosave (self);

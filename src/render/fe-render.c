@@ -631,6 +631,66 @@ write_text_file (const char *path, const char *text, GError **error)
   return TRUE;
 }
 
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Draws into a file (`path`) or into memory (`sink`), by format. */
+static gboolean
+render_to (const FeProblem *problem, const char *ext, int size, const FeRenderStyle *given,
+           const FeDiagramOptions *opts, const char *path, GByteArray *sink, GError **error)
+{
+  const char *where = path ? path : ext;
+  if (size < 64 || size > 8192)
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0, "diagram size %d is out of range (64..8192)", size);
+      return FALSE;
+    }
+  FeRenderStyle style;
+  if (given)
+    style = *given;
+  else
+    fe_render_style_init (&style);
+  double width = size, height = ceil (fe_render_diagram_height (problem, width, &style, opts));
+  cairo_surface_t *surface;
+  if (g_str_equal (ext, "png"))
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+  else if (g_str_equal (ext, "svg"))
+    surface = path ? cairo_svg_surface_create (path, width, height)
+                   : cairo_svg_surface_create_for_stream (append_bytes, sink, width, height);
+  else if (g_str_equal (ext, "pdf"))
+    surface = path ? cairo_pdf_surface_create (path, width, height)
+                   : cairo_pdf_surface_create_for_stream (append_bytes, sink, width, height);
+  else
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0,
+                   "%s: unknown diagram format \"%s\" (use .png, .svg, .pdf or .tex)", where, ext);
+      return FALSE;
+    }
+  cairo_t *cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  fe_render_diagram (cr, problem, 0, 0, width, &style, opts);
+  cairo_status_t status = cairo_status (cr);
+  cairo_destroy (cr);
+  if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
+    status = path ? cairo_surface_write_to_png (surface, path)
+                  : cairo_surface_write_to_png_stream (surface, append_bytes, sink);
+  cairo_surface_finish (surface);
+  if (status == CAIRO_STATUS_SUCCESS)
+    status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", where, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 fe_render_export_full (const FeProblem *problem, const char *path, int size,
                        const FeRenderStyle *given, const FeDiagramOptions *given_opts,
@@ -649,48 +709,32 @@ fe_render_export_full (const FeProblem *problem, const char *path, int size,
       g_autofree char *tex = fe_latex_diagram (problem, opts.caption);
       return write_text_file (path, tex, error);
     }
-  if (size < 64 || size > 8192)
-    {
-      g_set_error (error, FE_RENDER_ERROR, 0, "diagram size %d is out of range (64..8192)", size);
-      return FALSE;
-    }
-  FeRenderStyle style;
-  if (given)
-    style = *given;
+  return render_to (problem, ext, size, given, &opts, path, NULL, error);
+}
+
+GBytes *
+fe_render_export_bytes (const FeProblem *problem, const char *format, int size,
+                        const FeRenderStyle *style, const FeDiagramOptions *given_opts,
+                        GError **error)
+{
+  g_return_val_if_fail (problem && format, NULL);
+  FeDiagramOptions opts;
+  if (given_opts)
+    opts = *given_opts;
   else
-    fe_render_style_init (&style);
-  double width = size, height = ceil (fe_render_diagram_height (problem, width, &style, &opts));
-  cairo_surface_t *surface;
-  if (g_str_equal (ext, "png"))
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
-  else if (g_str_equal (ext, "svg"))
-    surface = cairo_svg_surface_create (path, width, height);
-  else if (g_str_equal (ext, "pdf"))
-    surface = cairo_pdf_surface_create (path, width, height);
-  else
+    fe_render_diagram_options_init (&opts);
+  if (g_str_equal (format, "tex"))
     {
-      g_set_error (error, FE_RENDER_ERROR, 0,
-                   "%s: unknown diagram format \"%s\" (use .png, .svg, .pdf or .tex)", path, ext);
-      return FALSE;
+      char *tex = fe_latex_diagram (problem, opts.caption);
+      return g_bytes_new_take (tex, strlen (tex));
     }
-  cairo_t *cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  fe_render_diagram (cr, problem, 0, 0, width, &style, &opts);
-  cairo_status_t status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
-    status = cairo_surface_write_to_png (surface, path);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
+  GByteArray *sink = g_byte_array_new ();
+  if (!render_to (problem, format, size, style, &opts, NULL, sink, error))
     {
-      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", path, cairo_status_to_string (status));
-      return FALSE;
+      g_byte_array_unref (sink);
+      return NULL;
     }
-  return TRUE;
+  return g_byte_array_free_to_bytes (sink);
 }
 
 gboolean

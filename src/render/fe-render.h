@@ -107,5 +107,10 @@ gboolean fe_render_export_full (const FeProblem *problem, const char *path, int 
                                 const FeRenderStyle *style, const FeDiagramOptions *opts,
                                 GError **error);
 
+/* The same into memory (clipboard): format "png", "svg", "pdf" or "tex". */
+GBytes *fe_render_export_bytes (const FeProblem *problem, const char *format, int size,
+                                const FeRenderStyle *style, const FeDiagramOptions *opts,
+                                GError **error);
+
 #define FE_RENDER_ERROR (fe_render_error_quark ())
 GQuark fe_render_error_quark (void);
