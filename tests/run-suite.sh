@@ -1,7 +1,10 @@
 #!/bin/sh
 # run-suite.sh — installs what is missing, builds, and runs the whole test
 # suite; with --sanitize in an AddressSanitizer + UBSan build.
-# Prints "N passed, N failed" as its last line.
+# Prints "N passed, N failed, N skipped" as its last line.  A test skips
+# (exit 77) only when a program it needs is missing; under CI=true every
+# such program is installed by install-deps.sh, so a skip counts as a
+# failure there (and the GUI is required, so its tests cannot vanish).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -e
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,8 +17,13 @@ if [ "$1" = "--sanitize" ]; then
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi
+strict=false
+[ "${CI:-}" = "true" ] && strict=true
 if [ ! -f "$dir/build.ninja" ]; then
+  if $strict; then opts="$opts -Dgui=enabled"; fi
   meson setup "$dir" "$top" $opts >/dev/null
+elif $strict; then
+  meson configure "$dir" -Dgui=enabled >/dev/null
 fi
 ninja -C "$dir"
 set +e
@@ -29,8 +37,17 @@ fail=$(sed -n 's/^Fail: *\([0-9]*\).*/\1/p' "$dir/test-output.txt" | tail -n 1)
 xpass=$(sed -n 's/^Unexpected Pass: *\([0-9]*\).*/\1/p' "$dir/test-output.txt" | tail -n 1)
 timeout=$(sed -n 's/^Timeout: *\([0-9]*\).*/\1/p' "$dir/test-output.txt" | tail -n 1)
 skipped=$(sed -n 's/^Skipped: *\([0-9]*\).*/\1/p' "$dir/test-output.txt" | tail -n 1)
+skipped=${skipped:-0}
 passed=$(( ${ok:-0} + ${xfail:-0} ))
 failed=$(( ${fail:-0} + ${xpass:-0} + ${timeout:-0} ))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
-echo "$passed passed, $failed failed, ${skipped:-0} skipped"
+if [ "$skipped" -gt 0 ]; then
+  echo "Skipped tests (a program they need is missing):"
+  grep -E '^ *[0-9]+/[0-9]+ .* SKIP ' "$dir/test-output.txt" | sed 's/^/  /'
+  if $strict; then
+    echo "CI: install-deps.sh installs every program the tests need, so a skip is a failure"
+    failed=$((failed + skipped))
+  fi
+fi
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,51 +1,10 @@
-/* cli-inputs.c — reading the input files of feerie-cli's commands.
+/* cli-inputs.c — the input files of the feerie-cli commands that take many.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 #include <glib.h>
-#include <gio/gio.h>
 
 #include "cli-inputs.h"
-#include "io/fen.h"
-#include "io/popeye.h"
-#ifdef FEERIE_HAVE_XML
-#include "io/xml.h"
-#endif
-
-GPtrArray *
-fe_cli_read_problems (const char *path, GError **error)
-{
-  if (g_str_has_suffix (path, ".xml"))
-    {
-#ifdef FEERIE_HAVE_XML
-      g_autoptr (GFile) file = g_file_new_for_commandline_arg (path);
-      return fe_xml_load (file, error);
-#else
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "%s: this build has no Féerie XML reader", path);
-      return NULL;
-#endif
-    }
-  if (g_str_has_suffix (path, ".fen"))
-    {
-      g_autofree char *text = NULL;
-      if (!g_file_get_contents (path, &text, NULL, error))
-        return NULL;
-      FeProblem *problem = fe_problem_new ();
-      GError *local = NULL;
-      if (!fe_fen_parse (g_strstrip (text), &problem->diagram, &local))
-        {
-          g_set_error (error, local->domain, local->code, "%s:1: %s", path, local->message);
-          g_error_free (local);
-          fe_problem_free (problem);
-          return NULL;
-        }
-      GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
-      g_ptr_array_add (problems, problem);
-      return problems;
-    }
-  return fe_popeye_read_file (path, error);
-}
 
 static gboolean
 is_problem_file (const char *name)

@@ -7,8 +7,10 @@
 #include <glib.h>
 #include <gio/gio.h>
 
+#include "io/fe-atomic-save.h"
 #include "io/fen.h"
 #include "io/popeye.h"
+#include "io/problem-file.h"
 #include "io/xml.h"
 
 int fe_cli_cmd_convert (int argc, char **argv);
@@ -29,62 +31,6 @@ format_of (const char *path)
   if (g_ascii_strcasecmp (dot, ".fen") == 0)
     return FORMAT_FEN;
   return FORMAT_UNKNOWN;
-}
-
-/* FEN states castling rights; the problem model keeps them as the NoCastling
- * option (rights the diagram would have by default but does not). */
-static void
-keep_castling (FeProblem *p)
-{
-  static const struct { uint8_t flag; FeSquare square; } rights[] = {
-    { FE_CASTLE_WK, FE_SQ (4, 0) }, { FE_CASTLE_WA, FE_SQ (0, 0) }, { FE_CASTLE_WH, FE_SQ (7, 0) },
-    { FE_CASTLE_BK, FE_SQ (4, 7) }, { FE_CASTLE_BA, FE_SQ (0, 7) }, { FE_CASTLE_BH, FE_SQ (7, 7) },
-  };
-  FePosition fresh = p->diagram;
-  fe_position_default_castling (&fresh);
-  for (guint i = 0; i < G_N_ELEMENTS (rights); i++)
-    if ((fresh.castling & rights[i].flag) && !(p->diagram.castling & rights[i].flag))
-      p->options.no_castling[p->options.n_no_castling++] = rights[i].square;
-  p->diagram.castling &= fresh.castling;
-}
-
-/* A FEN file holds one position per non-empty line; each becomes a problem
- * with the model's default stipulation. */
-static GPtrArray *
-read_fen_file (const char *path, GError **error)
-{
-  char *text = NULL;
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return NULL;
-  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
-  char **lines = g_strsplit (text, "\n", -1);
-  g_free (text);
-  for (int i = 0; lines[i]; i++)
-    {
-      char *line = g_strstrip (lines[i]);
-      if (!*line || *line == '#')
-        continue;
-      FeProblem *p = fe_problem_new ();
-      GError *e = NULL;
-      if (!fe_fen_parse (line, &p->diagram, &e))
-        {
-          g_set_error (error, FE_FEN_ERROR, 0, "%s:%d:%s", path, i + 1,
-                       e->message + strlen ("FEN column "));
-          g_error_free (e);
-          fe_problem_free (p);
-          g_clear_pointer (&problems, g_ptr_array_unref);
-          break;
-        }
-      keep_castling (p);
-      g_ptr_array_add (problems, p);
-    }
-  g_strfreev (lines);
-  if (problems && problems->len == 0)
-    {
-      g_set_error (error, FE_FEN_ERROR, 0, "%s:1:1: no position in the file", path);
-      g_clear_pointer (&problems, g_ptr_array_unref);
-    }
-  return problems;
 }
 
 /* Popeye input: problems joined by "next" inside one begin … end. */
@@ -136,54 +82,32 @@ fe_cli_cmd_convert (int argc, char **argv)
     }
 
   GError *error = NULL;
-  GPtrArray *problems = NULL;
-  if (from == FORMAT_XML)
-    {
-      GFile *f = g_file_new_for_commandline_arg (in);
-      problems = fe_xml_load (f, &error);
-      g_object_unref (f);
-    }
-  else if (from == FORMAT_POPEYE)
-    problems = fe_popeye_read_file (in, &error);
-  else
-    problems = read_fen_file (in, &error);
+  GPtrArray *problems = fe_problem_file_read (in, &error);
   if (!problems)
     {
+      /* Bad input: status 2, as for `solve` (README.md, exit status). */
       fprintf (stderr, "%s\n", error->message);
       g_error_free (error);
-      return 1;
+      return 2;
     }
 
-  gboolean ok = TRUE;
+  char *text;
   if (to == FORMAT_XML)
-    {
-      GFile *f = g_file_new_for_commandline_arg (out);
-      ok = fe_xml_save (f, problems, &error);
-      g_object_unref (f);
-    }
+    text = fe_xml_to_string (problems);
+  else if (to == FORMAT_POPEYE)
+    text = popeye_text (problems);
   else
     {
-      char *text;
-      if (to == FORMAT_POPEYE)
-        text = popeye_text (problems);
-      else
-        {
-          if (problems->len == 0)
-            {
-              fprintf (stderr, "feerie-cli: %s holds no problem\n", in);
-              g_ptr_array_unref (problems);
-              return 1;
-            }
-          if (problems->len > 1)
-            fprintf (stderr, "feerie-cli: warning: FEN holds one board; writing problem 1 of %u\n",
-                     problems->len);
-          char *fen = fe_fen_write (&((FeProblem *) problems->pdata[0])->diagram);
-          text = g_strconcat (fen, "\n", NULL);
-          g_free (fen);
-        }
-      ok = g_file_set_contents (out, text, -1, &error);
-      g_free (text);
+      if (problems->len > 1)
+        fprintf (stderr, "feerie-cli: warning: FEN holds one board; writing problem 1 of %u\n",
+                 problems->len);
+      char *fen = fe_fen_write (&((FeProblem *) problems->pdata[0])->diagram);
+      text = g_strconcat (fen, "\n", NULL);
+      g_free (fen);
     }
+  /* The old OUT survives any failure (full disk, read-only folder, kill). */
+  gboolean ok = fe_atomic_save (out, text, strlen (text), &error);
+  g_free (text);
   g_ptr_array_unref (problems);
   if (!ok)
     {

@@ -2,8 +2,8 @@
  * `feerie-cli diagram --collection IN... OUT.{pdf,tex}`.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The input is read by its extension: .xml (Féerie XML), .fen (one FEN
- * line), anything else Popeye input.  A single diagram is the file's first
+ * The input is read by its extension (fe_problem_file_read): .xml Féerie
+ * XML, .fen FEN, anything else Popeye input.  A single diagram is the file's first
  * problem; a collection takes every problem of every file (directories are
  * searched for .inp, .xml and .fen files).
  */
@@ -13,6 +13,8 @@
 #include <glib.h>
 
 #include "cli-inputs.h"
+#include "io/fe-atomic-save.h"
+#include "io/problem-file.h"
 #include "core/solver/solver.h"
 #include "render/fe-collection.h"
 #include "render/fe-latex.h"
@@ -109,7 +111,7 @@ write_collection (GPtrArray *inputs, const char *out, gboolean caption, const ch
   int status = 0;
   for (guint i = 0; i < files->len; i++)
     {
-      GPtrArray *some = fe_cli_read_problems (files->pdata[i], &error);
+      GPtrArray *some = fe_problem_file_read (files->pdata[i], &error);
       if (!some)
         {
           /* One bad file does not lose the others: said, and the exit
@@ -142,7 +144,7 @@ write_collection (GPtrArray *inputs, const char *out, gboolean caption, const ch
           g_string_append (doc, i % 2 == 0 ? "\\hfill\n" : "\n\\bigskip\n\n");
         }
       g_string_append (doc, "\\end{document}\n");
-      ok = g_file_set_contents (out, doc->str, -1, &error);
+      ok = fe_atomic_save (out, doc->str, doc->len, &error);
       g_string_free (doc, TRUE);
     }
   else if (g_str_has_suffix (out, ".pdf"))
@@ -225,7 +227,7 @@ fe_cli_cmd_diagram (int argc, char **argv)
 
   const char *in = names->pdata[0];
   GError *error = NULL;
-  GPtrArray *problems = fe_cli_read_problems (in, &error);
+  GPtrArray *problems = fe_problem_file_read (in, &error);
   if (!problems || problems->len == 0)
     {
       fprintf (stderr, "feerie-cli: %s\n", error ? error->message : "no problem in the input");

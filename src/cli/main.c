@@ -1,6 +1,7 @@
 /* main.c — feerie-cli: solve, perft, bench, convert from the command line.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "core/solver/solver.h"
 #include "io/fen.h"
 #include "io/popeye.h"
+#include "io/problem-file.h"
 
 static int
 usage (void)
@@ -55,11 +57,13 @@ cmd_perft (int argc, char **argv)
   return 0;
 }
 
+static volatile sig_atomic_t interrupted; /* Ctrl+C, see catch_sigint */
+
 static int
 solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats)
 {
   GError *error = NULL;
-  GPtrArray *problems = fe_popeye_read_file (path, &error);
+  GPtrArray *problems = fe_problem_file_read (path, &error);
   if (!problems)
     {
       fprintf (stderr, "%s\n", error->message);
@@ -67,7 +71,7 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
       return 2;
     }
   int status = 0;
-  for (guint i = 0; i < problems->len; i++)
+  for (guint i = 0; i < problems->len && !interrupted; i++)
     {
       const FeProblem *p = problems->pdata[i];
       if (!p->options.no_board)
@@ -81,6 +85,34 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
     }
   g_ptr_array_unref (problems);
   return status;
+}
+
+/* Ctrl+C: the handler only sets the flag; the solver's cancel callback
+ * reads it, so the search stops cleanly and what it found is printed.  A
+ * second Ctrl+C kills at once (SA_RESETHAND). */
+static void
+on_sigint (int sig)
+{
+  (void) sig;
+  interrupted = 1;
+}
+
+static gboolean
+solve_cancelled (gpointer data)
+{
+  (void) data;
+  return interrupted != 0;
+}
+
+static void
+catch_sigint (FeSolverConfig *config)
+{
+  struct sigaction sa = { 0 };
+  sa.sa_handler = on_sigint;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGINT, &sa, NULL);
+  config->cancelled = solve_cancelled;
 }
 
 static int
@@ -105,9 +137,15 @@ cmd_solve (int argc, char **argv)
     return usage ();
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
+  catch_sigint (&config);
   int status = solve_file (path, &config, out, &stats);
   fputs (out->str, stdout);
-  if (status == 0)
+  if (interrupted)
+    printf ("\nsolve interrupted (Ctrl+C) after %.1f s: the solutions above are those found so "
+            "far\n", stats.seconds);
+  if (interrupted && status == 0)
+    status = 130; /* 128 + SIGINT, as a shell reports a process Ctrl+C ended */
+  else if (status == 0)
     {
       /* Popeye's words, so scripts that read its output read ours. */
       if (stats.interrupted)

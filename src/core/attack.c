@@ -17,6 +17,9 @@ typedef struct {
   /* colour test: exact colour, or playable by side (neutral included) */
   int colour;
   bool playable;
+  /* Geometric search on the plain board: squares blocked by a condition
+   * (monochrome imitators) are not seen (Madrasi, rules §8.2). */
+  bool plain;
   /* Called for every geometric candidate; true = accept (stop). */
   bool (*accept) (const FePosition *pos, const FeCapturePath *path, void *data);
   void *data;
@@ -57,8 +60,9 @@ forward_cb (const FePosition *pos, const FeCapturePath *path, void *data)
   return f->hit;
 }
 
+/* May a pawn of `side` on its relative rank capture at all (rules §1.6)? */
 static bool
-pawn_rank_may_capture (const FePosition *pos, int rel_rank)
+pawn_rank_may_capture (const FePosition *pos, int rel_rank, int side)
 {
   if (rel_rank == 7)
     return false;
@@ -66,7 +70,8 @@ pawn_rank_may_capture (const FePosition *pos, int rel_rank)
     return true;
   if (pos->rules)
     for (int i = 0; i < pos->rules->n_ops; i++)
-      if (pos->rules->ops[i]->pawns_from_first_rank)
+      if (pos->rules->ops[i]->pawns_from_first_rank
+          && pos->rules->ops[i]->pawns_from_first_rank (pos, side))
         return true;
   return false;
 }
@@ -79,7 +84,7 @@ search_walk (const Search *s, int t)
   const FeWalkDef *d = fe_walk_def (s->walk);
   /* Blocked squares (monochrome imitators, rules §4.8) exist only for the
    * forward generator's board: look forwards for every walk then. */
-  int family = pos->rules && pos->rules->any_blocked_hook ? -1 : d->family;
+  int family = !s->plain && pos->rules && pos->rules->any_blocked_hook ? -1 : d->family;
 
   switch (family)
     {
@@ -95,7 +100,7 @@ search_walk (const Search *s, int t)
             if ((from & 0x88) || !matches (s, b[from]))
               continue;
             int rel = mover == FE_WHITE ? FE_RANK (from) : 7 - FE_RANK (from);
-            if (pawn_rank_may_capture (pos, rel) && found (s, from, t, FE_NATURE_LEAP, 1))
+            if (pawn_rank_may_capture (pos, rel, mover) && found (s, from, t, FE_NATURE_LEAP, 1))
               return true;
           }
         return false;
@@ -180,7 +185,10 @@ search_walk (const Search *s, int t)
               continue;
             Forward f = { s, t, false };
             int side = s->playable ? s->colour : (b[from].colour == FE_BLACK ? FE_BLACK : FE_WHITE);
-            fe_for_each_observation (pos, from, side, forward_cb, &f);
+            if (s->plain)
+              fe_for_each_plain_observation (pos, from, side, forward_cb, &f);
+            else
+              fe_for_each_observation (pos, from, side, forward_cb, &f);
             if (f.hit)
               return true;
           }
@@ -192,7 +200,7 @@ search_walk (const Search *s, int t)
 bool
 fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk)
 {
-  Search s = { pos, walk, colour, false, NULL, NULL };
+  Search s = { pos, walk, colour, false, true, NULL, NULL };
   if (walk != FE_WALK_NONE)
     return pos->walk_count[colour][walk] && search_walk (&s, target);
   for (int w = 1; w < FE_WALK_COUNT; w++)
@@ -209,7 +217,7 @@ bool
 fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
                                 FeObservationFunc accept, void *data)
 {
-  Search s = { pos, walk, side, true, accept, data };
+  Search s = { pos, walk, side, true, true, accept, data };
   if (!pos->walk_count[side][walk] && !pos->walk_count[FE_NEUTRAL][walk])
     return false;
   return search_walk (&s, target);
@@ -252,7 +260,7 @@ orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
           if ((from & 0x88) || b[from].walk != FE_WALK_PAWN || !attacker_colour (b[from], by_side))
             continue;
           int rel = by_side == FE_WHITE ? FE_RANK (from) : 7 - FE_RANK (from);
-          if (pawn_rank_may_capture (pos, rel))
+          if (pawn_rank_may_capture (pos, rel, by_side))
             return true;
         }
     }
@@ -292,7 +300,7 @@ orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
 bool
 fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
 {
-  Search s = { pos, 0, by_side, true, NULL, NULL };
+  Search s = { pos, 0, by_side, true, false, NULL, NULL };
   uint64_t present = pos->walk_mask[by_side] | pos->walk_mask[FE_NEUTRAL];
   if (pos->rules && pos->rules->any_capture_hook)
     s.accept = capture_allowed;

@@ -29,4 +29,5 @@ int fe_chain_step (const FeRules *rules, int walk, FeChainDirection dir, int cho
 
 /* Choice digits of FeMove.choice: each genre that offers alternatives owns a
  * bit field, so Einstein and magician choices combine in one move. */
-#define FE_CHOICE_DIGIT(choice, shift, bits) (((choice) >> (shift)) & ((1 << (bits)) - 1))
+#define FE_CHOICE_DIGIT(choice, shift, bits) \
+  ((int) (((uint32_t) (choice) >> (shift)) & ((UINT32_C (1) << (bits)) - 1)))

@@ -75,8 +75,10 @@ struct FeConditionOps {
   /* Promotion: may pawns of `side` promote at all, and to an imitator? */
   bool (*promotion_forbidden) (const FePosition *pos, const FeMove *move);
   bool (*promotion_to_imitator) (const FePosition *pos);
-  /* Pawns on their own first rank may advance 1–3 squares (rules §1.6). */
-  bool pawns_from_first_rank;
+  /* Do `side`'s pawns on their own first rank move (1–3 squares) and
+   * capture (rules §1.6)?  Per side: one-side Einstein grants it to its
+   * own side only (D31). */
+  bool (*pawns_from_first_rank) (const FePosition *pos, int side);
   /* Effects after the displacement, in the order of rules §8.1; they write
    * through fe_position_set so unmake restores them.  Returning false
    * rejects the move (an imitator cannot follow). */

@@ -94,7 +94,7 @@ typedef struct {
   uint8_t walk;   /* FeWalk; FE_WALK_NONE = empty */
   uint8_t colour; /* FeColour */
   uint8_t attrs;  /* FE_ATTR_* */
-  uint8_t id;     /* 1..255, 0 on empty squares */
+  uint8_t id;     /* 1..64, unique on the board; 0 on empty squares */
 } FePiece;
 
 #define FE_PIECE_EMPTY ((FePiece) { 0, 0, 0, 0 })
@@ -121,9 +121,10 @@ enum {
   FE_MOVE_NULL = 1 << 7, /* a pass, used for threats and set play */
 };
 
-/* A move: eight bytes. The capture square differs from the arrival for en
+/* A move: twelve bytes. The capture square differs from the arrival for en
  * passant and for locusts. `choice` selects among a condition's alternatives
- * (an Einstein mutation into one of several fairy walks, …). */
+ * (an Einstein mutation into one of several fairy walks, the magician
+ * mutations of several pieces: 32 bits, so no combination is cut off). */
 typedef struct {
   FeSquare from;
   FeSquare to;
@@ -132,7 +133,7 @@ typedef struct {
   uint8_t promotion; /* FeWalk promoted to */
   uint8_t nature;    /* FeNature */
   uint8_t aux;
-  uint8_t choice;
+  uint32_t choice;
 } FeMove;
 
 #define FE_MAX_MOVES 512

@@ -419,8 +419,9 @@ gen_pawn (Gen *g, FeSquare from, int colour)
        * chess (rules §1.6), then one to three squares. */
       bool allowed = false;
       if (pos->rules)
-        for (int i = 0; i < pos->rules->n_ops; i++)
-          allowed |= pos->rules->ops[i]->pawns_from_first_rank;
+        for (int i = 0; i < pos->rules->n_ops && !allowed; i++)
+          allowed = pos->rules->ops[i]->pawns_from_first_rank
+                    && pos->rules->ops[i]->pawns_from_first_rank (pos, mover);
       if (!allowed)
         return;
       max_steps = 3;
@@ -550,13 +551,27 @@ gen_castling (Gen *g, FeSquare from)
         empty &= g->board[FE_SQ (f, rank)].walk == FE_WALK_NONE;
       if (!empty || fe_in_check (pos, side))
         continue;
-      /* The crossed square: play the king's one step (rules §1.7 (4)). */
+      /* The crossed square: play the king's one step (rules §1.7 (4)) with
+       * its imitation only.  It is a plain check test: the step is no move,
+       * so it recolours nothing (magic) and mutates nothing; the check
+       * itself is judged with every condition. */
       FeMove step = { from, FE_SQ (short_side ? 5 : 3, rank), FE_NO_SQUARE, 0, 0,
                       FE_NATURE_LEAP, 1, 0 };
+      FePosition probe = *pos;
+      FeRules steps_only;
+      if (pos->rules)
+        {
+          steps_only = *pos->rules;
+          steps_only.n_ops = 0;
+          for (int i = 0; i < pos->rules->n_ops; i++)
+            if (pos->rules->ops[i]->effect_order <= fe_condition_imitator.effect_order)
+              steps_only.ops[steps_only.n_ops++] = pos->rules->ops[i];
+          probe.rules = &steps_only;
+        }
       FeUndo undo;
-      bool ok = fe_make (pos, &step, &undo);
-      ok = ok && !fe_in_check (pos, side);
-      fe_unmake (pos, &step, &undo);
+      bool ok = fe_make (&probe, &step, &undo);
+      probe.rules = pos->rules;
+      ok = ok && !fe_in_check (&probe, side);
       if (!ok)
         continue;
       push (g, from, FE_SQ (short_side ? 6 : 2, rank), FE_NO_SQUARE,
@@ -639,7 +654,7 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
           for (int j = 1; j < c && list->count < FE_MAX_MOVES; j++)
             {
               list->moves[list->count] = list->moves[i];
-              list->moves[list->count++].choice |= j << r->ops[k]->choice_shift;
+              list->moves[list->count++].choice |= (uint32_t) j << r->ops[k]->choice_shift;
             }
         }
     }
@@ -653,6 +668,16 @@ fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
   unused.count = 0;
   FePiece copy[128];
   Gen g = { (FePosition *) pos, side, &unused, blocked_board (pos, side, copy), func, data, false };
+  gen_piece (&g, from);
+}
+
+void
+fe_for_each_plain_observation (const FePosition *pos, FeSquare from, int side,
+                               FeObservationFunc func, void *data)
+{
+  FeMoveList unused;
+  unused.count = 0;
+  Gen g = { (FePosition *) pos, side, &unused, pos->board, func, data, false };
   gen_piece (&g, from);
 }
 

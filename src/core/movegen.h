@@ -24,14 +24,21 @@ bool fe_has_legal_move (FePosition *pos);
 void fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
                               FeObservationFunc func, void *data);
 
+/* The same on the board itself: squares a condition blocks for `side`
+ * (monochrome imitators) are not seen.  Madrasi paralysis ignores
+ * imitators (rules §8.2). */
+void fe_for_each_plain_observation (const FePosition *pos, FeSquare from, int side,
+                                    FeObservationFunc func, void *data);
+
 /* G-observation of `target` by pieces of `colour` with walk `walk`
- * (FE_WALK_NONE = any walk).  Geometric only (Madrasi paralysis). */
+ * (FE_WALK_NONE = any walk).  Geometric only, on the plain board (Madrasi
+ * paralysis ignores imitators, rules §8.2). */
 bool fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk);
 
 /* G-observation of `target` by pieces of `walk` playable by `side` (its own
  * and neutral ones, neutral pawns moving as `side`'s).  `accept`, when not
  * NULL, is asked about each observer found and returns true to count it
- * (Madrasi skips magicians).  Geometric otherwise. */
+ * (Madrasi skips magicians).  Geometric otherwise, on the plain board. */
 bool fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
                                      FeObservationFunc accept, void *data);
 

@@ -60,7 +60,6 @@ fe_position_init (FePosition *pos)
   memset (pos, 0, sizeof *pos);
   pos->king[0] = pos->king[1] = FE_NO_SQUARE;
   pos->ep_victim = FE_NO_SQUARE;
-  pos->next_id = 1;
   pos->side = FE_WHITE;
   fe_position_recompute_hash (pos);
 }
@@ -98,12 +97,32 @@ write_square (FePosition *pos, FeSquare sq, FePiece piece)
   write_square_keyed (pos, sq, piece, true);
 }
 
+/* Ids need only be unique among the pieces on the board (rules §1.2): the
+ * smallest id no other piece holds, so any number of placements and
+ * removals in the editor never wraps the one-byte id. */
+static uint8_t
+smallest_free_id (const FePosition *pos, FeSquare except)
+{
+  uint64_t used[4] = { 0 };
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece p = pos->board[sq];
+      if (sq != except && p.walk)
+        used[p.id >> 6] |= UINT64_C (1) << (p.id & 63);
+    }
+  for (int id = 1; id < 256; id++)
+    if (!(used[id >> 6] & (UINT64_C (1) << (id & 63))))
+      return (uint8_t) id;
+  g_assert_not_reached (); /* 63 other pieces at most */
+}
+
 void
 fe_position_put (FePosition *pos, FeSquare sq, FePiece piece)
 {
   g_return_if_fail (FE_ON_BOARD (sq));
   if (piece.walk && piece.id == 0)
-    piece.id = pos->next_id++;
+    piece.id = smallest_free_id (pos, sq);
   write_square (pos, sq, piece);
 }
 

@@ -50,7 +50,6 @@ typedef struct FePosition {
   uint8_t imitator_colour[FE_MAX_IMITATORS]; /* FeColour; neutral = standard */
   uint8_t walk_count[3][FE_WALK_MAX];          /* per colour: how many of each walk */
   uint64_t walk_mask[3];                       /* per colour: bit w set when walk w is present */
-  uint8_t next_id;
   /* CastlingMutuallyExclusive: pairs of castling flags (FE_CASTLE_*) of which
    * using one (castling with that rook) removes the other. */
   uint8_t n_castling_mutex;
@@ -61,7 +60,8 @@ typedef struct FePosition {
 
 void fe_position_init (FePosition *pos);
 /* Puts a piece on an empty or occupied square, keeping the hash, the walk
- * counts and the king squares; assigns a fresh id when piece.id is 0. */
+ * counts and the king squares; when piece.id is 0 assigns the smallest id
+ * no other piece on the board holds. */
 void fe_position_put (FePosition *pos, FeSquare sq, FePiece piece);
 void fe_position_remove (FePosition *pos, FeSquare sq);
 /* Rights from the standard squares (rules §1.7); called after setup. */

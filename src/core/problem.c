@@ -279,35 +279,100 @@ empty:
   return FALSE;
 }
 
-gboolean
-fe_problem_apply_twin (const FeProblem *problem, int index, FePosition *pos,
-                       FeStipulation *stip, FeConditionParams *cond, GError **error)
+/* What a twin must not create (the readers check the diagram as they read
+ * it): a second king of a side, a piece on an imitator's square. */
+static gboolean
+check_twin_position (const FePosition *pos, GError **error)
 {
-  *pos = problem->diagram;
-  *stip = problem->stipulation;
-  *cond = problem->conditions;
-  if (index <= 0)
-    return TRUE;
-  /* Find the chain of twins this one continues from. */
-  int first = index;
-  while (first > 1 && ((FeTwin *) problem->twins->pdata[first - 1])->continued)
-    first--;
-  for (int t = first; t <= index; t++)
+  for (int c = FE_WHITE; c <= FE_BLACK; c++)
     {
-      const FeTwin *twin = problem->twins->pdata[t - 1];
-      for (guint i = 0; i < twin->commands->len; i++)
-        if (!apply_command (pos, stip, cond, &g_array_index (twin->commands, FeTwinCommand, i),
-                            error))
+      FeSquare first = FE_NO_SQUARE;
+      for (int i = 0; i < 64; i++)
+        {
+          FeSquare sq = FE_SQ88 (i);
+          FePiece p = pos->board[sq];
+          if (p.walk != FE_WALK_KING || p.colour != c)
+            continue;
+          if (first == FE_NO_SQUARE)
+            {
+              first = sq;
+              continue;
+            }
+          char a[3], b[3];
+          fe_square_name (first, a);
+          fe_square_name (sq, b);
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                       "two %s kings (%s and %s): a side has at most one king",
+                       c == FE_WHITE ? "white" : "black", a, b);
           return FALSE;
+        }
     }
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (!fe_square_empty (pos, pos->imitators[i]))
+      {
+        char a[3];
+        fe_square_name (pos->imitators[i], a);
+        g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                     "the imitator on %s shares its square with a piece", a);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
+fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos,
+                            FeStipulation *stip, FeConditionParams *cond, GError **error)
+{
+  g_return_val_if_fail (index >= 0 && index <= (int) problem->twins->len, FALSE);
+  const FeTwin *twin = index > 0 ? problem->twins->pdata[index - 1] : NULL;
+  if (!twin || !twin->continued || index == 1)
+    {
+      *pos = problem->diagram;
+      *stip = problem->stipulation;
+      *cond = problem->conditions;
+    }
+  if (!twin)
+    return TRUE;
+  for (guint i = 0; i < twin->commands->len; i++)
+    if (!apply_command (pos, stip, cond, &g_array_index (twin->commands, FeTwinCommand, i), error))
+      return FALSE;
+  if (!check_twin_position (pos, error))
+    return FALSE;
+  /* Rights follow the pieces; options like NoCastling cleared some rights
+   * of the diagram: keep them off. */
   uint8_t keep = problem->diagram.castling;
   fe_position_default_castling (pos);
-  /* Options like NoCastling cleared some rights of the diagram: keep them off. */
   FePosition fresh = problem->diagram;
   fe_position_default_castling (&fresh);
   pos->castling &= ~(fresh.castling & ~keep);
   fe_position_recompute_hash (pos);
   return TRUE;
+}
+
+gboolean
+fe_problem_apply_twin (const FeProblem *problem, int index, FePosition *pos,
+                       FeStipulation *stip, FeConditionParams *cond, GError **error)
+{
+  /* Find the chain of twins this one continues from. */
+  int first = index;
+  while (first > 1 && ((FeTwin *) problem->twins->pdata[first - 1])->continued)
+    first--;
+  if (!fe_problem_apply_next_twin (problem, 0, pos, stip, cond, error))
+    return FALSE;
+  for (int t = first; t <= index && t > 0; t++)
+    if (!fe_problem_apply_next_twin (problem, t, pos, stip, cond, error))
+      return FALSE;
+  return TRUE;
+}
+
+char *
+fe_twin_label (int index)
+{
+  g_return_val_if_fail (index >= 0, NULL);
+  /* Popeye's WriteTwinNumber: a) … z), then z1), z2), … */
+  if (index <= 'z' - 'a')
+    return g_strdup_printf ("%c", 'a' + index);
+  return g_strdup_printf ("z%d", index - ('z' - 'a'));
 }
 
 static void
@@ -362,13 +427,24 @@ fe_twin_describe (const FeProblem *problem, int index)
 {
   g_return_val_if_fail (index >= 1 && index <= (int) problem->twins->len, NULL);
   const FeTwin *twin = problem->twins->pdata[index - 1];
-  /* The position the commands apply to, for piece names. */
   FePosition pos;
   FeStipulation stip;
   FeConditionParams cond;
-  int base = twin->continued ? index - 1 : 0;
-  if (!fe_problem_apply_twin (problem, base, &pos, &stip, &cond, NULL))
+  if (!twin->continued
+      || !fe_problem_apply_twin (problem, index - 1, &pos, &stip, &cond, NULL))
     pos = problem->diagram;
+  return fe_twin_describe_after (problem, index, &pos);
+}
+
+char *
+fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *previous)
+{
+  g_return_val_if_fail (index >= 1 && index <= (int) problem->twins->len, NULL);
+  const FeTwin *twin = problem->twins->pdata[index - 1];
+  /* The position the commands apply to, for piece names. */
+  FePosition pos = twin->continued ? *previous : problem->diagram;
+  FeStipulation stip = problem->stipulation;
+  FeConditionParams cond = problem->conditions;
   GString *s = g_string_new (NULL);
   for (guint i = 0; i < twin->commands->len; i++)
     {

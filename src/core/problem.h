@@ -29,9 +29,10 @@ typedef struct {
   gboolean post_key_play;
   gboolean stop_on_short;
   int max_time;           /* seconds, 0 = none */
-  /* EnPassant f7f6f5: the last move was a multi-step over these squares. */
+  /* EnPassant f7f6f5: the last move was a multi-step over these squares
+   * (four for an Einstein pawn's triple step, c1c2c3c4). */
   int n_ep_squares;
-  FeSquare ep_squares[3];
+  FeSquare ep_squares[4];
   /* NoCastling: squares whose castling flag is off. */
   int n_no_castling;
   FeSquare no_castling[8];
@@ -134,8 +135,25 @@ gboolean fe_problem_apply_twin (const FeProblem *problem, int index,
                                 FePosition *pos, FeStipulation *stip,
                                 FeConditionParams *cond, GError **error);
 
-/* Popeye's twin label text after "b) ", e.g. "wKf5-->g5  =1". Caller frees. */
+/* Steps from twin index-1 to twin `index` in place: `pos`, `stip`, `cond`
+ * hold what this function left for index-1 (anything for index 0 or 1)
+ * and receive twin `index`.  Only this twin's commands are applied, so
+ * walking all twins in order is linear in the file, continued or not.
+ * Refuses a twin that gives a side two kings or puts a piece on an
+ * imitator's square. */
+gboolean fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos,
+                                     FeStipulation *stip, FeConditionParams *cond,
+                                     GError **error);
+
+/* Popeye's twin label text after "b) ", e.g. "wKf5-->g5  =1". Caller frees.
+ * Replays a continued chain; in a loop over all twins use the _after form
+ * with the position of twin index-1. */
 char *fe_twin_describe (const FeProblem *problem, int index);
+char *fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *previous);
+
+/* The letter Popeye gives twin `index` (0 = the diagram): "a" … "z", then
+ * "z1", "z2", … Caller frees. */
+char *fe_twin_label (int index);
 
 #define FE_PROBLEM_ERROR (fe_problem_error_quark ())
 GQuark fe_problem_error_quark (void);

@@ -9,6 +9,7 @@
 #include "feerie-application.h"
 #include "feerie-preferences.h"
 #include "feerie-window.h"
+#include "feerie-window-private.h"
 
 struct _FeerieApplication
 {
@@ -99,9 +100,14 @@ feerie_application_open (GApplication *app, GFile **files, int n_files, const ch
     {
       FeerieWindow *window = feerie_window_new (GTK_APPLICATION (app));
       g_autoptr (GError) error = NULL;
-      if (!feerie_window_open_file (window, files[i], &error))
-        g_printerr ("feerie: %s\n", error->message);
+      gboolean opened = feerie_window_open_file (window, files[i], &error);
       gtk_window_present (GTK_WINDOW (window));
+      if (!opened)
+        {
+          /* In the window, not only on a terminal the user may not see. */
+          g_printerr ("feerie: %s\n", error->message);
+          feerie_window_show_error (window, _("Cannot open the problem"), error);
+        }
       if (i == 0)
         start_test_script (window);
     }

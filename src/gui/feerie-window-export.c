@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-window-private.h"
+#include "io/fe-atomic-save.h"
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/xml.h"
@@ -78,9 +79,7 @@ feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, G
     }
   g_autofree char *dropped = NULL;
   g_autofree char *text = problem_text (self, format, &dropped);
-  /* g_file_replace_contents writes a temporary file and renames it. */
-  if (!g_file_replace_contents (file, text, strlen (text), NULL, FALSE, G_FILE_CREATE_NONE, NULL,
-                                NULL, error))
+  if (!fe_atomic_save_gfile (file, text, strlen (text), error))
     return FALSE;
   feerie_window_show_status (self, dropped ? dropped
                                    : format == FORMAT_FEN ? _("Saved as FEN.")

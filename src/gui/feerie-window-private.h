@@ -58,6 +58,8 @@ void feerie_window_sync (FeerieWindow *self);
 gboolean feerie_window_step_history (FeerieWindow *self, gboolean redo);
 void feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file);
 void feerie_window_show_status (FeerieWindow *self, const char *message);
+/* `what` failed: in the status line and in an error dialog over the window. */
+void feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
 /* The diagram as PNG, SVG, PDF or LaTeX, drawn in the board's style
  * (settings), or the problem as .xml, .inp, .fen. */

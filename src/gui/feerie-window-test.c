@@ -14,6 +14,10 @@
  *   setting KEY VALUE | style PATH | export PATH | print PDF | app-action ACTION
  *   paste-file PATH    (its text pasted as Ctrl+V pastes FEN or Popeye input)
  *   prefs-font FAMILY | prefs-colour light|dark #RRGGBB   (in Preferences)
+ *   delay MS   (between commands from now on)
+ *   check-ids  (fails unless every piece has its own non-zero id)
+ *   messages PATH   (the status line, the twins' error and the message dialogs)
+ *   twins TEXT   (typed into the Twins box; "\n" separates lines)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -201,6 +205,54 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
       return feerie_window_open_file (self, file, error);
     }
+  if (g_str_equal (cmd, "check-ids"))
+    {
+      gboolean seen[256] = { FALSE };
+      for (int i = 0; i < 64; i++)
+        {
+          FePiece p = self->problem->diagram.board[FE_SQ88 (i)];
+          if (p.walk == FE_WALK_NONE)
+            continue;
+          if (p.id == 0 || seen[p.id])
+            {
+              char name[3];
+              fe_square_name (FE_SQ88 (i), name);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the piece on %s has id %d, "
+                           "%s", name, p.id, p.id ? "which another piece has" : "no id");
+              return FALSE;
+            }
+          seen[p.id] = TRUE;
+        }
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "twins"))
+    {
+      NEED (1);
+      g_autofree char *text = g_strcompress (argv[1]);
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->twins), text, -1);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "messages"))
+    {
+      NEED (1);
+      GString *s = g_string_new (NULL);
+      g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
+      g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
+      GListModel *tops = gtk_window_get_toplevels ();
+      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+        {
+          g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
+          if (!GTK_IS_MESSAGE_DIALOG (w) || !gtk_widget_get_visible (GTK_WIDGET (w))
+              || gtk_window_get_transient_for (w) != GTK_WINDOW (self))
+            continue;
+          g_autofree char *text = NULL, *secondary = NULL;
+          g_object_get (w, "text", &text, "secondary-text", &secondary, NULL);
+          g_string_append_printf (s, "dialog %s | %s\n", text, secondary ? secondary : "");
+        }
+      gboolean ok = g_file_set_contents (argv[1], s->str, -1, error);
+      g_string_free (s, TRUE);
+      return ok;
+    }
   if (g_str_equal (cmd, "dump"))
     {
       NEED (1);
@@ -381,6 +433,11 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step, script,
                               NULL);
           return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "delay") && argv[1])
+        {
+          script->delay = (guint) atoi (argv[1]);
+          continue;
         }
       else if (g_str_equal (argv[0], "wait-file") && argv[1])
         {

@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -46,6 +47,19 @@ feerie_window_show_status (FeerieWindow *self, const char *message)
   gtk_label_set_text (self->status, message ? message : "");
 }
 
+void
+feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error)
+{
+  g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
+  feerie_window_show_status (self, msg);
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", what);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static gboolean
 autosave_cb (gpointer data)
 {
@@ -59,7 +73,12 @@ autosave_cb (gpointer data)
   g_ptr_array_add (problems, self->problem);
   g_autoptr (GError) error = NULL;
   if (!fe_xml_save (file, problems, &error))
-    g_warning ("autosave failed: %s", error->message);
+    {
+      /* The previous autosave is intact (fe-atomic-save.c); say why. */
+      g_autofree char *msg = g_strdup_printf (_("Autosave failed: %s"), error->message);
+      feerie_window_show_status (self, msg);
+      g_warning ("%s", msg);
+    }
   return G_SOURCE_REMOVE;
 }
 
@@ -627,31 +646,76 @@ on_text_changed (GtkTextBuffer *buffer, FeerieWindow *self)
   feerie_window_end_edit (self);
 }
 
-/* Twins are read with the Popeye reader: each line becomes "twin LINE". */
+/* Reads the twin lines after `header` (a problem without "end"); an error
+ * in a twin is located in the Twins box (its line there). */
+static GPtrArray *
+read_twin_lines (const char *header, char **lines, gboolean *any, GError **error)
+{
+  GString *input = g_string_new (header);
+  int header_lines = 0;
+  for (const char *c = header; *c; c++)
+    header_lines += *c == '\n';
+  *any = FALSE;
+  for (int i = 0; lines[i]; i++)
+    {
+      char *l = g_strstrip (g_strdup (lines[i]));
+      /* one input line per box line, so the line numbers match */
+      if (!*l)
+        g_string_append_c (input, '\n');
+      else if (*l == '+')
+        g_string_append_printf (input, "twin continued %s\n", l + 1);
+      else
+        g_string_append_printf (input, "twin %s\n", l);
+      *any |= *l != 0;
+      g_free (l);
+    }
+  g_string_append (input, "end\n");
+  GError *local = NULL;
+  GPtrArray *parsed = fe_popeye_read (input->str, input->len, "twins", &local);
+  g_string_free (input, TRUE);
+  if (!parsed)
+    {
+      int line = 0, col = 0, skip = 0;
+      if (sscanf (local->message, "twins:%d:%d: %n", &line, &col, &skip) == 2 && skip > 0
+          && line > header_lines)
+        g_set_error (error, local->domain, local->code, _("line %d: %s"), line - header_lines,
+                     local->message + skip);
+      else
+        g_propagate_error (error, g_steal_pointer (&local));
+      g_clear_error (&local);
+    }
+  return parsed;
+}
+
+/* Twins are read with the Popeye reader: each line becomes "twin LINE",
+ * applied to the window's diagram so each twin is checked as it will be
+ * solved (a square it names is empty, no second king). */
 static void
 on_twins_changed (GtkTextBuffer *buffer, FeerieWindow *self)
 {
   if (self->syncing)
     return;
   g_autofree char *text = text_view_get (self->twins);
-  GString *input = g_string_new ("begin\nstipulation ~1\npieces white ka1 black kh8\n");
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr (FeProblem) base = fe_problem_copy (self->problem);
+  g_ptr_array_set_size (base->twins, 0);
+  base->zero_position = FALSE;
+  g_autofree char *header = fe_popeye_write (base, NULL);
+  if (g_str_has_suffix (header, "end\n"))
+    header[strlen (header) - strlen ("end\n")] = 0;
   gboolean any = FALSE;
-  for (int i = 0; lines[i]; i++)
-    {
-      char *l = g_strstrip (lines[i]);
-      if (!*l)
-        continue;
-      any = TRUE;
-      if (*l == '+')
-        g_string_append_printf (input, "twin continued %s\n", l + 1);
-      else
-        g_string_append_printf (input, "twin %s\n", l);
-    }
-  g_string_append (input, "end\n");
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) parsed = any ? fe_popeye_read (input->str, input->len, _("twins"), &error) : NULL;
-  g_string_free (input, TRUE);
+  g_autoptr (GPtrArray) parsed = read_twin_lines (header, lines, &any, &error);
+  if (!parsed && error && !g_str_has_prefix (error->message, "twins:"))
+    ; /* an error in a twin */
+  else if (!parsed)
+    {
+      /* The diagram itself does not read (it is being composed): check the
+       * twins' words only. */
+      g_clear_error (&error);
+      g_clear_pointer (&parsed, g_ptr_array_unref);
+      parsed = read_twin_lines ("begin\nstipulation ~1\n", lines, &any, &error);
+    }
   if (any && (!parsed || parsed->len == 0))
     {
       gtk_label_set_text (self->twins_error, error ? error->message : _("No twin read"));

@@ -765,6 +765,20 @@ static void
 diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
 {
   FePosition *pos = data;
+  FePiece there = pos->board[sq];
+  /* The same piece again may add attributes (the "remark feerie: pieces …
+   * magician" line restates pieces the plain line gave Popeye).  Another
+   * piece would replace it: Popeye keeps the last with a warning, but a lost
+   * piece is a typo. */
+  if (there.walk != FE_WALK_NONE && (there.walk != piece.walk || there.colour != piece.colour))
+    {
+      char name[3];
+      fe_square_name (sq, name);
+      perr (p, t, "two pieces on %s: the %s %s and the %s %s (a square holds one piece)", name,
+            colour_name (there.colour), fe_walk_def (there.walk)->name, colour_name (piece.colour),
+            fe_walk_def (piece.walk)->name);
+      return;
+    }
   if (piece.walk == FE_WALK_KING)
     for (int i = 0; i < 64; i++)
       {
@@ -881,10 +895,10 @@ typedef struct {
 static gboolean
 add_imitators (P *p, CondTarget *ct, const Tok *t, int colour)
 {
-  FeSquare sq[FE_MAX_IMITATORS + 64];
-  int n = square_list (t->s, t->len, sq, G_N_ELEMENTS (sq));
-  for (int k = 0; k < n; k++)
+  /* Squares are read one by one from the token, however long it is. */
+  for (int k = 0; 2 * k + 1 < t->len; k++)
     {
+      FeSquare sqk = square_at (t->s + 2 * k);
       Tok at = *t;
       at.col += 2 * k;
       if (*ct->n_imitators >= FE_MAX_IMITATORS)
@@ -893,16 +907,16 @@ add_imitators (P *p, CondTarget *ct, const Tok *t, int colour)
           return FALSE;
         }
       for (int j = 0; j < *ct->n_imitators; j++)
-        if (ct->imitators[j] == sq[k])
+        if (ct->imitators[j] == sqk)
           {
             char name[3];
-            fe_square_name (sq[k], name);
+            fe_square_name (sqk, name);
             perr (p, &at, "two imitators on %s", name);
             return FALSE;
           }
       if (ct->imitator_colour)
         ct->imitator_colour[*ct->n_imitators] = (uint8_t) colour;
-      ct->imitators[(*ct->n_imitators)++] = sq[k];
+      ct->imitators[(*ct->n_imitators)++] = sqk;
     }
   return TRUE;
 }
@@ -1149,10 +1163,19 @@ parse_options (P *p, const Tok *cmd)
             Tok *s = next (p);
             FeSquare sq[8];
             int n = s ? square_list (s->s, s->len, sq, 8) : -1;
-            if (n < 2 || n > 3)
+            /* Up to four: an Einstein pawn's triple step c1c2c3c4 (rules
+             * §1.6), as Popeye's ReadSquares takes them. */
+            if (n < 2 || n > (int) G_N_ELEMENTS (o->ep_squares))
               {
-                perr (p, s, "EnPassant needs the squares of the last pawn move, e.g. "
-                            "\"EnPassant f7f6f5\" or \"EnPassant e2e4\"");
+                perr (p, s, "EnPassant needs the 2 to 4 squares of the last pawn move, e.g. "
+                            "\"EnPassant f7f6f5\", \"EnPassant e2e4\" or \"EnPassant c1c2c3c4\"");
+                return FALSE;
+              }
+            /* A pawn that ends where it began has not moved: the squares
+             * between would be walked off the board (found by fuzz-popeye). */
+            if (sq[0] == sq[n - 1])
+              {
+                perr (p, s, "EnPassant: the pawn's first and last squares are the same");
                 return FALSE;
               }
             o->n_ep_squares = n;
@@ -1329,14 +1352,14 @@ parse_twin (P *p, const Tok *first, gboolean zero)
           {
             c.kind = FE_TWIN_REMOVE;
             int removed = 0;
+            /* A token may name any number of squares: read them one by
+             * one (no fixed-size buffer to overrun). */
             while (is_square_list (peek (p)))
               {
-                FeSquare sq[64];
                 Tok *s = next (p);
-                int n = square_list (s->s, s->len, sq, 64);
-                for (int j = 0; j < n; j++, removed++)
+                for (int j = 0; j + 1 < s->len; j += 2, removed++)
                   {
-                    c.a = sq[j];
+                    c.a = square_at (s->s + j);
                     g_array_append_val (twin->commands, c);
                   }
               }
@@ -1523,16 +1546,20 @@ finish_problem (P *p, const Tok *end)
             }
         }
     }
+  /* Each twin's position, checked as it is read; one step per twin, so a
+   * long chain of continued twins costs linear time. */
+  FePosition pos;
+  FeStipulation st;
+  FeConditionParams cp;
   for (guint k = 0; k < pb->twins->len; k++)
     {
-      FePosition pos;
-      FeStipulation st;
-      FeConditionParams cp;
       GError *e = NULL;
-      if (!fe_problem_apply_twin (pb, (int) k + 1, &pos, &st, &cp, &e))
+      if (!fe_problem_apply_next_twin (pb, (int) k + 1, &pos, &st, &cp, &e))
         {
           Tok *tt = &g_array_index (p->twin_toks, Tok, k);
-          perr (p, tt, "twin %c): %s", 'b' + (int) k, e->message);
+          char *label = fe_twin_label ((int) k + 1);
+          perr (p, tt, "twin %s): %s", label, e->message);
+          g_free (label);
           g_error_free (e);
           return FALSE;
         }
@@ -2155,7 +2182,8 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
     g_string_free (op, TRUE);
   }
 
-  /* pieces; those with unsupported attributes are written with them below */
+  /* pieces; those with unsupported attributes are written with them below
+   * (skip is indexed by FE_SQ64 of a square parse_attr_entry checked) */
   gboolean skip[64] = { FALSE };
   for (guint k = 0; k < pb->unsupported->len; k++)
     {
@@ -2243,9 +2271,11 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
       if (ext)
         {
           g_string_append (s, "remark " DIRECTIVE " ");
-          warn (warnings, "twin %c) uses what Popeye lacks (magician pieces or a condition "
+          char *label = fe_twin_label ((int) k + 1);
+          warn (warnings, "twin %s) uses what Popeye lacks (magician pieces or a condition "
                           "variant): it is kept in a \"remark " DIRECTIVE "\" line that only "
-                          "Féerie reads", 'b' + k);
+                          "Féerie reads", label);
+          g_free (label);
         }
       g_string_append_printf (s, "%s%s", head, tw->continued ? " continued" : "");
       write_twin_commands (s, pb, tw);

@@ -21,6 +21,7 @@
 #include <libxml/xmlerror.h>
 
 #include "xml.h"
+#include "fe-atomic-save.h"
 #include "core/walk.h"
 
 G_DEFINE_QUARK (fe-xml-error-quark, fe_xml_error)
@@ -445,6 +446,12 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
 
 /* ---- position ------------------------------------------------------------- */
 
+static const char *
+colour_word (int colour)
+{
+  return colour == FE_WHITE ? "white" : colour == FE_BLACK ? "black" : "neutral";
+}
+
 static gboolean
 read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
 {
@@ -461,7 +468,13 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
           char name[3];
           fe_square_name (sq, name);
           if (!fe_square_empty (pos, sq))
-            return fail_at (l, error, node, "two pieces on %s", name);
+            {
+              FePiece there = pos->board[sq];
+              return fail_at (l, error, node, "two pieces on %s: the %s %s and the %s %s "
+                              "(a square holds one piece)", name, colour_word (there.colour),
+                              fe_walk_def (there.walk)->name, colour_word (piece.colour),
+                              fe_walk_def (piece.walk)->name);
+            }
           if (piece.walk == FE_WALK_KING && piece.colour != FE_NEUTRAL
               && pos->king[piece.colour] != FE_NO_SQUARE)
             return fail_at (l, error, node, "a second %s king on %s",
@@ -759,16 +772,16 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
     p->conditions.imitator = true;
 
   /* Every twin must apply to the position it continues from. */
+  FePosition pos;
+  FeStipulation stip;
+  FeConditionParams cond;
   for (guint i = 0; i < p->twins->len; i++)
     {
-      FePosition pos;
-      FeStipulation stip;
-      FeConditionParams cond;
       GError *e = NULL;
-      if (!fe_problem_apply_twin (p, (int) i + 1, &pos, &stip, &cond, &e))
+      if (!fe_problem_apply_next_twin (p, (int) i + 1, &pos, &stip, &cond, &e))
         {
-          fail_at (l, error, twin_nodes->pdata[i], "twin %c: %s",
-                   i < 25 ? 'b' + i : '?', e->message);
+          g_autofree char *label = fe_twin_label ((int) i + 1);
+          fail_at (l, error, twin_nodes->pdata[i], "twin %s: %s", label, e->message);
           g_error_free (e);
           return FALSE;
         }
@@ -1487,10 +1500,9 @@ gboolean
 fe_xml_save (GFile *file, GPtrArray *problems, GError **error)
 {
   char *text = fe_xml_to_string (problems);
-  /* GIO writes a temporary file next to the target and renames it over the
-   * old one, so a crash leaves either the old or the new file, never half. */
-  gboolean ok = g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                         G_FILE_CREATE_NONE, NULL, NULL, error);
+  /* Never g_file_replace_contents: it writes in place when the folder is
+   * read-only and leaves a truncated file when the disk is full. */
+  gboolean ok = fe_atomic_save_gfile (file, text, strlen (text), error);
   g_free (text);
   return ok;
 }

@@ -16,7 +16,7 @@ GPtrArray *fe_xml_load (GFile *file, GError **error);
 GPtrArray *fe_xml_parse (const char *text, gsize length, const char *filename, GError **error);
 /* Serialises problems (one → <problem>, several → <collection>). */
 char *fe_xml_to_string (GPtrArray *problems);
-/* Writes atomically (temporary file + rename through GIO). */
+/* Writes atomically (fe-atomic-save.h): the old file survives any failure. */
 gboolean fe_xml_save (GFile *file, GPtrArray *problems, GError **error);
 
 #define FE_XML_ERROR (fe_xml_error_quark ())

@@ -172,11 +172,9 @@ fe_caption_new (const FeProblem *problem)
   for (guint i = 1; i <= problem->twins->len; i++)
     {
       g_autofree char *d = fe_twin_describe (problem, (int) i);
-      /* Twin letters: a) is the diagram (or the first twin of a zero
-       * position), so twin i is the (i+1)th letter; past z, a number. */
-      int letter = (int) i + (problem->zero_position ? 0 : 1) - 1;
-      char *line = letter < 26 ? g_strdup_printf ("%c) %s", 'a' + letter, d ? d : "")
-                               : g_strdup_printf ("%d) %s", letter + 1, d ? d : "");
+      /* Popeye's letters, as the solver prints them: b) for the first twin. */
+      g_autofree char *label = fe_twin_label ((int) i);
+      char *line = g_strdup_printf ("%s) %s", label, d ? d : "");
       g_ptr_array_add (c->twins, line);
     }
   return c;

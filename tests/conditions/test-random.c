@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cond-test-util.h"
+#include "replay.h"
 #include "core/notation.h"
 #include "core/solver/solver.h"
 #include "core/walk.h"
@@ -118,15 +119,21 @@ test_random_positions (void)
 }
 
 /* Random short problems in every genre go through the solver and its
- * writer (errors such as illegal positions are fine; crashes are not). */
+ * writer (errors such as illegal positions are fine; crashes are not), and
+ * every printed solution is replayed move by move through the legal-move
+ * generator: each move legal, each check mark true, each variation ending
+ * in the goal (replay.c, independent of the search). */
 static void
 test_random_solving (void)
 {
-  static const char *stips[] = { "#1", "#2", "h#1", "h#1.5", "s#1", "r#1", "~1", "ser-#2",
-                                 "ser-h#2", "=1", "x1", "+1" };
+  static const struct { const char *stip, *goal; gboolean series; } stips[] = {
+    { "#1", "#" }, { "#2", "#" }, { "h#1", "#" }, { "h#1.5", "#" }, { "s#1", "#" },
+    { "r#1", "#" }, { "~1", "~" }, { "ser-#2", "#", TRUE }, { "ser-h#2", "#", TRUE },
+    { "=1", "=" }, { "x1", "x" }, { "+1", "+" } };
   GRand *r = g_rand_new_with_seed (1122);
-  int problems = g_test_slow () ? 600 : 120;
-  int solved = 0;
+  int problems = g_test_slow () ? 3000 : 600;
+  int solved = 0, with_solution = 0, lines = 0, compared = 0;
+  int per_stip[G_N_ELEMENTS (stips)] = { 0 };
   for (int k = 0; k < problems; k++)
     {
       FeProblem *pb = fe_problem_new ();
@@ -134,8 +141,8 @@ test_random_solving (void)
       random_position (r, &pb->diagram, &rules, &pb->conditions);
       pb->diagram.rules = NULL;
       pb->diagram.side = FE_WHITE;
-      g_assert_true (fe_stipulation_parse (stips[g_rand_int_range (r, 0, G_N_ELEMENTS (stips))],
-                                           &pb->stipulation, NULL));
+      int which = g_rand_int_range (r, 0, G_N_ELEMENTS (stips));
+      g_assert_true (fe_stipulation_parse (stips[which].stip, &pb->stipulation, NULL));
       pb->options.variations = g_rand_boolean (r);
       pb->options.tries = g_rand_boolean (r);
       pb->options.set_play = g_rand_int_range (r, 0, 4) == 0;
@@ -145,13 +152,69 @@ test_random_solving (void)
       config.threads = g_rand_int_range (r, 1, 3);
       GString *out = g_string_new (NULL);
       GError *error = NULL;
-      solved += fe_solve (pb, &config, out, NULL, &error);
+      FeSolverStats stats = { 0 };
+      gboolean ok = fe_solve (pb, &config, out, &stats, &error);
+      solved += ok;
       g_clear_error (&error);
+      if (ok)
+        {
+          FePosition start = pb->diagram;
+          start.rules = rules.n_ops ? &rules : NULL;
+          fe_position_recompute_hash (&start);
+          int n = 0;
+          int dot_side = stips[which].stip[0] == 'h' ? FE_BLACK : FE_WHITE;
+          char *why = fe_test_replay_solution (&start, dot_side, stips[which].goal,
+                                               stips[which].series, out->str, &n);
+          if (why)
+            {
+              GString *board = g_string_new (NULL);
+              fe_write_board (pb, board);
+              g_error ("problem %d (%s): %s\n%s\n%s", k, stips[which].stip, why, board->str, out->str);
+            }
+          lines += n;
+          /* Short stipulations: the printed solutions are exactly those a
+           * brute force over the legal moves finds. */
+          gboolean brute = !g_str_equal (stips[which].stip, "#2")
+                           && !g_str_equal (stips[which].stip, "r#1")
+                           && !g_str_equal (stips[which].stip, "ser-h#2");
+          if (brute && !pb->options.set_play && !stats.interrupted)
+            {
+              gboolean help = stips[which].stip[0] == 'h' || stips[which].series;
+              g_autofree char *want = fe_test_brute_solutions (&start, stips[which].stip);
+              g_autofree char *got = fe_test_printed_solutions (out->str, !help);
+              if (strcmp (want, got) != 0)
+                {
+                  GString *board = g_string_new (NULL);
+                  fe_write_board (pb, board);
+                  g_error ("problem %d (%s): brute force finds\n%s\nthe solver printed\n%s\n%s\n%s",
+                           k, stips[which].stip, want, got, board->str, out->str);
+                }
+              compared++;
+            }
+          if (n > 0)
+            {
+              with_solution++;
+              per_stip[which]++;
+            }
+          /* A solution counted is a solution printed. */
+          if (stats.solutions > 0 && !stats.interrupted)
+            g_assert_cmpint (n, >, 0);
+        }
       g_string_free (out, TRUE);
       fe_problem_free (pb);
     }
-  g_test_message ("%d of %d problems solved", solved, problems);
+  g_test_message ("%d of %d problems solved, %d with a solution, %d lines replayed, "
+                  "%d compared with brute force", solved, problems, with_solution, lines, compared);
   g_assert_cmpint (solved, >, problems / 3);
+  /* The replay must have had something to check in most stipulations. */
+  int covered = 0;
+  for (gsize i = 0; i < G_N_ELEMENTS (stips); i++)
+    {
+      g_test_message ("%s: %d problems with a solution", stips[i].stip, per_stip[i]);
+      covered += per_stip[i] > 0;
+    }
+  g_assert_cmpint (with_solution, >, problems / 10);
+  g_assert_cmpint (covered, >=, 10);
   g_rand_free (r);
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/walk.h"
 #include "render/fe-render.h"
+#include "diagram-check.h"
 
 static FeProblem *
 known_problem (void)
@@ -175,6 +176,60 @@ test_export_follows_style (void)
   g_rmdir (dir);
 }
 
+/* Independent of the reference image: the exported PNG read back square
+ * by square against the documented default colours (the GSettings
+ * schema), a1 dark, and the known problem's pieces: a figure on each
+ * occupied square (white, black or half-and-half), the violet frame on the
+ * magic ones, the imitator rings, nothing on the other squares. */
+static const char *known_pieces = "we1 be8 wmd1 bma8 nc4 bf5 wg2 wb6 bh4 nd7 Ic3 If6";
+
+static void
+test_export_squares_and_glyphs (void)
+{
+  const char *schema = g_getenv ("FEERIE_GSCHEMA");
+  g_assert_nonnull (schema);
+  guint8 light[3], dark[3];
+  g_autoptr (GError) error = NULL;
+  g_assert_true (dc_schema_colours (schema, light, dark, &error));
+  g_autoptr (FeProblem) problem = known_problem ();
+  g_autofree char *dir = g_dir_make_tmp ("feerie-render-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "diagram.png", NULL);
+  g_autofree char *empty_out = g_build_filename (dir, "empty.png", NULL);
+  g_assert_true (fe_render_export (problem, out, 320, &error));
+  DcImage img;
+  g_assert_true (dc_image_load_png (out, &img, &error));
+  g_assert_cmpint (img.width, ==, 320);
+  double sq = 0;
+  g_autofree char *why = dc_check_board (&img, light, dark, known_pieces, &sq);
+  g_test_message ("square of %.1f pixels", sq);
+  if (why)
+    g_error ("%s", why);
+  /* The checker itself sees a missing or a wrong figure. */
+  g_autofree char *missing = dc_check_board (&img, light, dark, "we1 be8 wmd1 bma8 nc4 bf5 wg2 wb6 bh4 nd7 Ic3", NULL);
+  g_assert_nonnull (strstr (missing, "f6: empty square drawn on"));
+  g_autofree char *wrong = dc_check_board (&img, light, dark, "be1 be8 wd1 bma8 nc4 bf5 wg2 wb6 bh4 nd7 Ic3 If6 wa1", NULL);
+  g_assert_nonnull (strstr (wrong, "e1: no black figure"));
+  g_assert_nonnull (strstr (wrong, "d1: violet frame on a plain square"));
+  g_assert_nonnull (strstr (wrong, "a1: no white figure"));
+  dc_image_clear (&img);
+
+  /* An empty board: every square its colour and nothing else. */
+  g_autoptr (FeProblem) empty = fe_problem_new ();
+  g_assert_true (fe_render_export (empty, empty_out, 320, &error));
+  g_assert_true (dc_image_load_png (empty_out, &img, &error));
+  g_autofree char *why_empty = dc_check_board (&img, light, dark, "", NULL);
+  if (why_empty)
+    g_error ("%s", why_empty);
+  /* Another colour scheme is not mistaken for the documented one. */
+  guint8 swapped_light[3] = { dark[0], dark[1], dark[2] };
+  g_autofree char *swapped = dc_check_board (&img, swapped_light, light, "", NULL);
+  g_assert_nonnull (swapped);
+  dc_image_clear (&img);
+  g_unlink (out);
+  g_unlink (empty_out);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -182,6 +237,7 @@ main (int argc, char **argv)
   fe_walks_init ();
   g_test_add_func ("/render/export-matches-reference", test_export_matches_reference);
   g_test_add_func ("/render/export-formats", test_export_formats);
+  g_test_add_func ("/render/export-squares-and-glyphs", test_export_squares_and_glyphs);
   g_test_add_func ("/render/export-follows-style", test_export_follows_style);
   return g_test_run ();
 }

@@ -11,26 +11,45 @@
  * leaves the other side orthodox.  Pawns on their own first rank step 1–3
  * squares (pions dépaysés); make.c already opens e.p. on every passed square.
  */
+#include <glib.h>
+
 #include "../chain.h"
 #include "../condition.h"
 
 /* Bits of FeMove.choice holding the fairy walk an Einstein step leads to. */
 #define EINSTEIN_CHOICE_SHIFT 0
-#define EINSTEIN_CHOICE_BITS 4
+#define EINSTEIN_CHOICE_BITS 6
+/* Six bits hold any fairy set: no choice is ever cut off. */
+G_STATIC_ASSERT (FE_WALK_COUNT <= 1 << EINSTEIN_CHOICE_BITS);
 
-/* Does the side making the move play Einstein chess? */
+/* Does `side` play Einstein chess? */
 static bool
-applies (const FePosition *pos)
+applies_to (const FePosition *pos, int side)
 {
   const FeConditionParams *c = &pos->rules->params;
   if (c->einstein == FE_EINSTEIN_NONE)
     return false;
   switch (c->einstein_side)
     {
-    case FE_EINSTEIN_WHITE_ONLY: return pos->side == FE_WHITE;
-    case FE_EINSTEIN_BLACK_ONLY: return pos->side == FE_BLACK;
+    case FE_EINSTEIN_WHITE_ONLY: return side == FE_WHITE;
+    case FE_EINSTEIN_BLACK_ONLY: return side == FE_BLACK;
     default: return true;
     }
+}
+
+/* Does the side making the move play Einstein chess? */
+static bool
+applies (const FePosition *pos)
+{
+  return applies_to (pos, pos->side);
+}
+
+/* Pions dépaysés move only for the Einstein side: the other side plays
+ * orthodox chess (rules §1.6, §7.2 D31). */
+static bool
+einstein_pawns_from_first_rank (const FePosition *pos, int side)
+{
+  return applies_to (pos, side);
 }
 
 /* The chain a move uses; false when the moved piece does not change. */
@@ -79,7 +98,7 @@ einstein_choice_count (const FePosition *pos, const FeMove *m)
   if (!applies (pos) || is_castling (m) || !direction (pos, m, &dir))
     return 1;
   int n = fe_chain_alternatives (pos->rules, pos->board[m->from].walk, dir);
-  return CLAMP (n, 1, 1 << EINSTEIN_CHOICE_BITS);
+  return MAX (n, 1);
 }
 
 static void
@@ -116,7 +135,7 @@ const FeConditionOps fe_condition_einstein = {
   .promotion_forbidden = einstein_promotion_forbidden,
   .choice_count = einstein_choice_count,
   .choice_shift = EINSTEIN_CHOICE_SHIFT,
-  .pawns_from_first_rank = true,
+  .pawns_from_first_rank = einstein_pawns_from_first_rank,
   .after_displacement = einstein_after_displacement,
   .effect_order = 2,
 };

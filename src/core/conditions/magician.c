@@ -17,8 +17,8 @@
 
 /* Bits of FeMove.choice above the Einstein digit: the fairy walks chosen for
  * the pieces whose step leads into F, mixed radix |F|, ascending squares. */
-#define MAGICIAN_CHOICE_SHIFT 4
-#define MAGICIAN_CHOICE_BITS 4
+#define MAGICIAN_CHOICE_SHIFT 6
+#define MAGICIAN_CHOICE_BITS 26
 
 /* At most the 8 neighbours of each of two moved squares, plus those two. */
 #define MAX_MUTATIONS 18
@@ -161,8 +161,11 @@ count_choices (const FePosition *pos, const Mutation *plan_, int n)
       int alt = fe_chain_alternatives (pos->rules, pos->board[plan_[i].square].walk, plan_[i].dir);
       if (alt > 1)
         total *= alt;
-      if (total >= 1 << MAGICIAN_CHOICE_BITS)
-        return 1 << MAGICIAN_CHOICE_BITS; /* more is not representable */
+      /* More than 2^26 alternatives of one move (|F| = 10 and eight
+       * pieces reaching the chain end together) would not fit any move
+       * list in memory either; never cut them silently. */
+      if (total > 1 << MAGICIAN_CHOICE_BITS)
+        g_error ("magician pieces: more than %d alternatives of one move", 1 << MAGICIAN_CHOICE_BITS);
     }
   return total;
 }
@@ -215,13 +218,22 @@ magician_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   return true;
 }
 
+/* Pions dépaysés move with magicians on the board (rules §1.6, D4). */
+static bool
+magician_pawns_from_first_rank (const FePosition *pos, int side)
+{
+  (void) pos;
+  (void) side;
+  return true;
+}
+
 const FeConditionOps fe_condition_magician = {
   .name = "magician",
   .capture_allowed = magician_capture_allowed,
   .move_allowed = magician_move_allowed,
   .choice_count = magician_choice_count,
   .choice_shift = MAGICIAN_CHOICE_SHIFT,
-  .pawns_from_first_rank = true,
+  .pawns_from_first_rank = magician_pawns_from_first_rank,
   .after_displacement = magician_after_displacement,
   .effect_order = 3,
 };

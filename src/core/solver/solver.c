@@ -296,32 +296,39 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   gboolean ok = TRUE;
   int n_twins = problem->twins->len;
 
+  /* Twin t is computed from twin t-1 (fe_problem_apply_next_twin): linear. */
+  FePosition twin_pos;
+  FeStipulation twin_stip;
+  FeConditionParams twin_cond;
   for (int t = 0; t <= n_twins && ok && !s->aborted; t++)
     {
-      if (t == 0 && problem->zero_position)
-        continue;
-      FeConditionParams cond;
-      FePosition pos;
-      if (!fe_problem_apply_twin (problem, t, &pos, &s->stip, &cond, error))
+      char *d = t > 0 ? fe_twin_describe_after (problem, t, &twin_pos) : NULL;
+      if (!fe_problem_apply_next_twin (problem, t, &twin_pos, &twin_stip, &twin_cond, error))
         {
+          g_free (d);
           ok = FALSE;
           break;
         }
+      if (t == 0 && problem->zero_position)
+        continue;
+      FeConditionParams cond = twin_cond;
+      FePosition pos = twin_pos;
+      s->stip = twin_stip;
       if (n_twins)
         {
           if (t == 0)
             g_string_append (out, "\na) \n\n");
           else
             {
-              char *d = fe_twin_describe (problem, t);
               FeTwin *tw = problem->twins->pdata[t - 1];
-              g_string_append_printf (out, "\n%s%c) %s  \n\n", tw->continued ? "+" : "",
-                                      'a' + t, d);
-              g_free (d);
+              char *label = fe_twin_label (t);
+              g_string_append_printf (out, "\n%s%s) %s  \n\n", tw->continued ? "+" : "", label, d);
+              g_free (label);
             }
         }
       else
         g_string_append_c (out, '\n');
+      g_free (d);
       if (!fe_conditions_validate (&cond, &pos, error))
         {
           ok = FALSE;
@@ -342,12 +349,15 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
       int first = starting_side (&s->stip, &problem->options);
-      s->pos.side = first;
-      if (fe_in_check (&s->pos, FE_OPPONENT (first)))
+      /* HalfDuplex plays only the other side's half: that side moves first,
+       * so it is the one that must not be able to capture a king. */
+      int mover = problem->options.half_duplex ? FE_OPPONENT (first) : first;
+      s->pos.side = mover;
+      if (fe_in_check (&s->pos, FE_OPPONENT (mover)))
         {
           g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
                        "illegal position: %s, to move first, could capture the %s king",
-                       first == FE_WHITE ? "White" : "Black", first == FE_WHITE ? "black" : "white");
+                       mover == FE_WHITE ? "White" : "Black", mover == FE_WHITE ? "black" : "white");
           g_free (rules);
           ok = FALSE;
           break;

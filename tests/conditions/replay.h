@@ -1,0 +1,39 @@
+/* replay.h — checks a printed solution against the rules, independently of
+ * the solver's search: every line is replayed move by move through the
+ * legal-move generator from the position its tree parent reached.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "core/problem.h"
+
+/* Replays the solution part `text` (as fe_solve writes it: move lines,
+ * "but", no board) of a problem without twins from `start` (rules
+ * attached, side to move set).  Checks that
+ *  - every move is legal where it is played (a pass is allowed only where
+ *    the notation needs one: a threat, set play, a series);
+ *  - every check mark is true: "+" gives check, "#" mates, "=" stalemates,
+ *    and every move that gives check carries "+" or "#";
+ *  - every line that ends a variation (no try "?", no refutation "!") ends
+ *    with the goal of `stip`: "#" for mate, "=" for stalemate, "+" for
+ *    check, a capture for x.
+ * `goal_mark` is "#", "=", "+", "x" (a capture) or "~" (any move);
+ * `dot_side` is the side whose moves are numbered "n." (white in direct,
+ * self and reflex play, black in help play), the other side's "n...";
+ * `series` allows passes between the moves of a line.
+ * Returns NULL when all holds, else a message naming the line (free it).
+ * *lines_checked counts the lines replayed. */
+char *fe_test_replay_solution (const FePosition *start, int dot_side, const char *goal_mark,
+                               gboolean series, const char *text, int *lines_checked);
+
+/* The solutions of a short problem found by brute force over the legal
+ * moves, sorted, one a line, moves in notation without marks: the keys of
+ * "#1", "=1", "+1", "x1", "~1", "s#1"; the whole lines of "h#1", "h#1.5",
+ * "ser-#2".  Free it. */
+char *fe_test_brute_solutions (const FePosition *start, const char *stip);
+
+/* The same list read from printed output: the keys ("!" lines of the first
+ * level) when `keys_only`, else every move line.  Free it. */
+char *fe_test_printed_solutions (const char *text, gboolean keys_only);

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+# check-index.py — the oracle comparison covers every reference problem and
+# none of them trivially: each row of INDEX.tsv (cases/ and unsupported/)
+# and of orthodox/INDEX.tsv has its directory with problem.inp and
+# popeye.out, every directory has its row, meson registered one test per
+# directory, and every problem Popeye solves has a non-empty solution part
+# (so that comparing with it is not comparing two empty lists).  With
+# --shared DIR the copy is also compared file by file with ../shared/oracle.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
+#                       REGISTERED-UNSUPPORTED [--shared DIR]
+import filecmp
+import importlib.util
+import os
+import sys
+
+
+def load_checker():
+    """check-solution.py's reading of popeye.out, the one the tests use."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-solution.py")
+    spec = importlib.util.spec_from_file_location("check_solution", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def rows(path):
+    with open(path, encoding="utf-8") as f:
+        lines = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    head = lines[0]
+    return {r[0]: dict(zip(head, r)) for r in lines[1:]}
+
+
+def dirs(path):
+    return sorted(d for d in os.listdir(path) if os.path.isdir(os.path.join(path, d)))
+
+
+def main():
+    data = sys.argv[1]
+    registered = {"orthodox": int(sys.argv[2]), "cases": int(sys.argv[3]),
+                  "unsupported": int(sys.argv[4])}
+    errors = []
+    index = rows(os.path.join(data, "INDEX.tsv"))
+    ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
+    on_disk = {k: dirs(os.path.join(data, k)) for k in registered}
+    for kind, names in on_disk.items():
+        if len(names) != registered[kind]:
+            errors.append("%s: %d directories, %d tests registered" % (kind, len(names), registered[kind]))
+    for name in set(index) - set(on_disk["cases"]) - set(on_disk["unsupported"]):
+        errors.append("INDEX.tsv lists %s, which has no directory" % name)
+    for name in set(on_disk["cases"]) | set(on_disk["unsupported"]):
+        if name not in index:
+            errors.append("%s has no row in INDEX.tsv" % name)
+    for name in set(ortho) ^ set(on_disk["orthodox"]):
+        errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
+    checker = load_checker()
+    solved = 0
+    for kind, names in on_disk.items():
+        table = ortho if kind == "orthodox" else index
+        for name in names:
+            case = os.path.join(data, kind, name)
+            for f in ("problem.inp", "popeye.out"):
+                if not os.path.isfile(os.path.join(case, f)):
+                    errors.append("%s/%s: no %s" % (kind, name, f))
+            out = os.path.join(case, "popeye.out")
+            if not os.path.isfile(out) or name not in table:
+                continue
+            count = int(table[name].get("solutions") or 0)
+            lines = checker.solution_part(open(out, errors="replace").read())
+            moves = [line for line in lines if checker.MOVE.match(line)]
+            if count > 0 and not moves:
+                errors.append("%s/%s: INDEX.tsv says %d solutions, popeye.out has no move line"
+                              % (kind, name, count))
+            if count == 0 and moves:
+                errors.append("%s/%s: INDEX.tsv says no solution, popeye.out has %d move lines"
+                              % (kind, name, len(moves)))
+            solved += bool(moves)
+    if "--shared" in sys.argv:
+        shared = sys.argv[sys.argv.index("--shared") + 1]
+        for kind in registered:
+            cmp = filecmp.dircmp(os.path.join(shared, kind), os.path.join(data, kind))
+            pending = [(cmp, kind)]
+            while pending:
+                c, where = pending.pop()
+                for f in c.left_only:
+                    errors.append("%s/%s: in ../shared/oracle, not copied" % (where, f))
+                for f in c.right_only:
+                    errors.append("%s/%s: not in ../shared/oracle" % (where, f))
+                for f in c.diff_files:
+                    errors.append("%s/%s: differs from ../shared/oracle" % (where, f))
+                pending += [(s, where + "/" + n) for n, s in c.subdirs.items()]
+        if not filecmp.cmp(os.path.join(shared, "INDEX.tsv"), os.path.join(data, "INDEX.tsv"), shallow=False):
+            errors.append("INDEX.tsv differs from ../shared/oracle")
+    for e in errors:
+        print(e)
+    print("%d orthodox, %d cases, %d unsupported; %d with a non-empty Popeye solution"
+          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]), solved))
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
