@@ -18,7 +18,8 @@ if [ -n "$missing" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
 fi
 missing=""
-for tool in meson ninja pkg-config python3 clang xmllint pdftoppm rsvg-convert \
+for tool in meson ninja pkg-config python3 clang xmllint pdftoppm pdftotext rsvg-convert \
+            pdflatex kpsewhich \
             xvfb-run xauth xdotool dbus-run-session msgfmt xgettext msgmerge msgattrib \
             localedef glib-compile-schemas desktop-file-validate appstreamcli; do
   command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"

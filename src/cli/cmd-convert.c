@@ -14,6 +14,7 @@
 #include "io/xml.h"
 
 int fe_cli_cmd_convert (int argc, char **argv);
+int fe_cli_cmd_convert_many (int argc, char **argv); /* cmd-convert-many.c */
 
 typedef enum { FORMAT_UNKNOWN, FORMAT_XML, FORMAT_POPEYE, FORMAT_FEN } Format;
 
@@ -62,9 +63,13 @@ popeye_text (GPtrArray *problems)
 int
 fe_cli_cmd_convert (int argc, char **argv)
 {
+  for (int i = 0; i < argc; i++)
+    if (strcmp (argv[i], "--to") == 0)
+      return fe_cli_cmd_convert_many (argc, argv);
   if (argc != 2)
     {
-      fprintf (stderr, "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n");
+      fprintf (stderr, "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
+                       "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n");
       return 2;
     }
   const char *in = argv[0], *out = argv[1];

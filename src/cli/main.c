@@ -21,7 +21,9 @@ usage (void)
            "       feerie-cli perft --depth N \"FEN\"\n"
            "       feerie-cli bench [--depth N] [--problems DIR]\n"
            "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
-           "       feerie-cli diagram [--size PX] IN OUT.{png,svg,pdf}\n");
+           "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n"
+           "       feerie-cli diagram [--size PX] [--no-caption] IN OUT.{png,svg,pdf,tex}\n"
+           "       feerie-cli diagram --collection [OPTIONS] IN|DIR... OUT.{pdf,tex}\n");
   return 2;
 }
 

@@ -72,6 +72,7 @@ fe_problem_free (FeProblem *p)
   g_free (p->title);
   g_free (p->solution_text);
   g_free (p->comments);
+  g_free (p->unsupported_stipulation);
   g_free (p);
 }
 
@@ -101,6 +102,7 @@ fe_problem_copy (const FeProblem *src)
   p->keywords = copy_strings (src->keywords);
   p->remarks = copy_strings (src->remarks);
   p->unsupported = copy_strings (src->unsupported);
+  p->unsupported_stipulation = g_strdup (src->unsupported_stipulation);
   p->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
   for (guint i = 0; i < src->twins->len; i++)
     {

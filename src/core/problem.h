@@ -111,6 +111,10 @@ typedef struct {
   /* Conditions that were read but Féerie cannot solve (Circe, …): solving
    * refuses the problem naming them; writers keep them. */
   GPtrArray *unsupported; /* of char* */
+  /* A stipulation Féerie cannot solve (a=>b, dia3.5, pser-h#2 …), kept as
+   * written so the problem still opens, shows, saves and exports; solving
+   * refuses it.  NULL when `stipulation` says it all. */
+  char *unsupported_stipulation;
   /* Zeroposition: the diagram itself is not solved, only the twins. */
   gboolean zero_position;
 } FeProblem;

@@ -33,7 +33,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   s.play = FE_PLAY_DIRECT;
   if (g_ascii_strncasecmp (p, "hs", 2) == 0 || g_ascii_strncasecmp (p, "hr", 2) == 0)
     {
-      g_set_error (error, FE_STIPULATION_ERROR, 0,
+      g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
                    "help-self and help-reflex play are not supported yet (\"%s\")", text);
       return FALSE;
     }
@@ -74,7 +74,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
     s.goal = FE_GOAL_CASTLING, p += 2;
   else
     {
-      g_set_error (error, FE_STIPULATION_ERROR, 0,
+      g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
                    "unknown or unsupported goal in stipulation \"%s\"", text);
       return FALSE;
     }
@@ -92,7 +92,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
     s.half = TRUE, p += 2;
   if (*p)
     {
-      g_set_error (error, FE_STIPULATION_ERROR, 0,
+      g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
                    "unexpected \"%s\" at the end of stipulation \"%s\"", p, text);
       return FALSE;
     }
@@ -106,7 +106,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
         s.play = FE_PLAY_SERIES_SELF;
       else
         {
-          g_set_error (error, FE_STIPULATION_ERROR, 0,
+          g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
                        "series reflex play is not supported (\"%s\")", text);
           return FALSE;
         }

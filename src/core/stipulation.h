@@ -45,5 +45,13 @@ char *fe_stipulation_to_string (const FeStipulation *stip);
  * which Popeye marks with nothing after the move. */
 const char *fe_goal_symbol (FeGoal goal);
 
+/* UNSUPPORTED: a stipulation of Popeye's language Féerie cannot solve
+ * (a=>b, hs#2, ser-r#3, an unknown goal): readers keep it as written.
+ * INVALID: a malformed one (no number, #0, h.5 outside help play). */
+typedef enum {
+  FE_STIPULATION_ERROR_INVALID = 0,
+  FE_STIPULATION_ERROR_UNSUPPORTED,
+} FeStipulationError;
+
 #define FE_STIPULATION_ERROR (fe_stipulation_error_quark ())
 GQuark fe_stipulation_error_quark (void);

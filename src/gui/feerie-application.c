@@ -135,6 +135,7 @@ feerie_application_startup (GApplication *app)
     { "win.import", { "<Control>i", NULL } },
     { "win.paste-fen", { "<Control><Shift>v", NULL } },
     { "win.export", { "<Control>e", NULL } },
+    { "win.print", { "<Control>p", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.clear", { "<Control>Delete", NULL } },

@@ -255,6 +255,9 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
+  /* The format follows the extension the name is given. */
+  static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
   g_signal_connect (dialog, "response", G_CALLBACK (on_save_response), self);
@@ -279,8 +282,7 @@ gboolean
 feerie_window_export_to (FeerieWindow *self, const char *path, GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
-  return fe_render_export_with_style (self->problem, path, 480,
-                                      feerie_board_view_get_style (self->board), error);
+  return feerie_window_export_file (self, path, TRUE, error);
 }
 
 static void
@@ -293,7 +295,9 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
       g_autoptr (GError) error = NULL;
       if (!path)
         g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
-      if (!path || !feerie_window_export_to (self, path, &error))
+      const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
+      gboolean caption = g_strcmp0 (choice, "false") != 0;
+      if (!path || !feerie_window_export_file (self, path, caption, &error))
         report_error (self, _("Cannot export the diagram"), error);
       else
         feerie_window_show_status (self, _("Diagram exported."));
@@ -307,8 +311,14 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
   FeerieWindow *self = data;
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
-  static const char *images[] = { "*.png", "*.svg", "*.pdf", NULL };
-  add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG or PDF"), images);
+  static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG, PDF or LaTeX"), images);
+  static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
+  /* Authors, source, stipulation, conditions and piece count around the
+   * board; a boolean choice is a check box. */
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "caption", "true");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("diagram.png"));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -598,4 +608,5 @@ feerie_window_install_actions (FeerieWindow *self)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   install_entries (self);
+  feerie_window_install_export_actions (self);
 }

@@ -82,7 +82,8 @@ void feerie_window_show_status (FeerieWindow *self, const char *message);
 /* `what` failed: in the status line and in an error dialog over the window. */
 void feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
-/* The diagram as PNG, SVG or PDF, drawn in the board's style (settings). */
+/* The diagram as PNG, SVG, PDF or LaTeX, drawn in the board's style
+ * (settings), or the problem as .xml, .inp, .fen. */
 gboolean feerie_window_export_to (FeerieWindow *self, const char *path, GError **error);
 void feerie_window_add_recent (FeerieWindow *self, GFile *file);
 
@@ -109,6 +110,19 @@ void feerie_window_solve_dispose (FeerieWindow *self);
 char *feerie_window_describe_display (FeerieWindow *self);
 /* Tests: selects the first move whose text starts with `text`. */
 gboolean feerie_window_select_move (FeerieWindow *self, const char *text);
+
+/* feerie-window-export.c: files by extension, clipboard, printing. */
+/* Writes the problem as .xml, .inp (Popeye) or .fen by the name; *adopt
+ * tells whether the file keeps the whole problem (FEN does not). */
+gboolean feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, GError **error);
+/* Export: a diagram (.png .svg .pdf .tex) or a problem file (.xml .inp .fen). */
+gboolean feerie_window_export_file (FeerieWindow *self, const char *path, gboolean caption,
+                                    GError **error);
+/* FEN or Popeye input ("begin" …) into the window, as one undoable edit. */
+gboolean feerie_window_paste_text (FeerieWindow *self, const char *text, GError **error);
+/* Prints the diagram; with pdf_path, into that PDF without a dialog. */
+gboolean feerie_window_print (FeerieWindow *self, const char *pdf_path, GError **error);
+void feerie_window_install_export_actions (FeerieWindow *self);
 
 /* feerie-window-actions.c */
 void feerie_window_install_actions (FeerieWindow *self);

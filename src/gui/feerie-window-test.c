@@ -11,7 +11,8 @@
  *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
  *   locate-tile CODE PATH (the same for a palette tile; I = the imitator)
  *   palette-mode COLOUR KIND   (the palette's toggles, nothing selected)
- *   setting KEY VALUE | style PATH | export PATH | app-action ACTION
+ *   setting KEY VALUE | style PATH | export PATH | print PDF | app-action ACTION
+ *   paste-file PATH    (its text pasted as Ctrl+V pastes FEN or Popeye input)
  *   prefs-font FAMILY | prefs-colour light|dark #RRGGBB   (in Preferences)
  *   delay MS   (between commands from now on)
  *   check-ids  (fails unless every piece has its own non-zero id)
@@ -404,6 +405,20 @@ run_command (FeerieWindow *self, char **argv, GError **error)
                                                (int) (st->light[2] * 255 + 0.5), (int) (st->dark[0] * 255 + 0.5),
                                                (int) (st->dark[1] * 255 + 0.5), (int) (st->dark[2] * 255 + 0.5));
       return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "paste-file"))
+    {
+      /* What Ctrl+V does with the clipboard's text, from a file. */
+      NEED (1);
+      g_autofree char *text = NULL;
+      if (!g_file_get_contents (argv[1], &text, NULL, error))
+        return FALSE;
+      return feerie_window_paste_text (self, text, error);
+    }
+  if (g_str_equal (cmd, "print"))
+    {
+      NEED (1);
+      return feerie_window_print (self, argv[1], error);
     }
   if (g_str_equal (cmd, "export"))
     {

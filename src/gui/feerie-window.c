@@ -518,9 +518,16 @@ feerie_window_sync (FeerieWindow *self)
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   const FeProblem *p = self->problem;
   self->syncing = TRUE;
-  g_autofree char *stip = fe_stipulation_to_string (&p->stipulation);
+  g_autofree char *stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
+                                                      : fe_stipulation_to_string (&p->stipulation);
   set_entry (self->stipulation_entry, stip);
-  gtk_label_set_text (self->stipulation_error, "");
+  /* A stipulation Féerie cannot solve is kept; the parser says why. */
+  FeStipulation ignored;
+  g_autoptr (GError) stip_error = NULL;
+  gtk_label_set_text (self->stipulation_error,
+                      p->unsupported_stipulation
+                          && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
+                        ? stip_error->message : "");
   g_autofree char *authors = authors_text (p);
   set_entry (self->authors, authors);
   set_entry (self->source, p->source_name);
@@ -571,15 +578,30 @@ on_stipulation_changed (FeerieWindow *self)
   if (!fe_stipulation_parse (text, &stip, &error))
     {
       gtk_label_set_text (self->stipulation_error, error->message);
-      gtk_widget_add_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+      if (!g_error_matches (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
+        {
+          gtk_widget_add_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+          return;
+        }
+      /* Popeye's stipulations Féerie cannot solve are kept as written:
+       * the problem saves and exports; only Solve refuses it. */
+      gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+      if (g_strcmp0 (text, self->problem->unsupported_stipulation) == 0)
+        return;
+      feerie_window_begin_edit (self, "stipulation");
+      g_free (self->problem->unsupported_stipulation);
+      self->problem->unsupported_stipulation = g_strdup (text);
+      feerie_window_end_edit (self);
       return;
     }
   gtk_label_set_text (self->stipulation_error, "");
   gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
-  if (memcmp (&stip, &self->problem->stipulation, sizeof stip) == 0)
+  if (memcmp (&stip, &self->problem->stipulation, sizeof stip) == 0
+      && !self->problem->unsupported_stipulation)
     return;
   feerie_window_begin_edit (self, "stipulation");
   self->problem->stipulation = stip;
+  g_clear_pointer (&self->problem->unsupported_stipulation, g_free);
   feerie_window_end_edit (self);
 }
 
@@ -905,10 +927,13 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
 gboolean
 feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
 {
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, self->problem);
-  if (!fe_xml_save (file, problems, error))
+  /* The format follows the name's extension (feerie-window-export.c);
+   * a FEN file does not keep the problem, so it does not become its file. */
+  gboolean adopt = TRUE;
+  if (!feerie_window_write_problem (self, file, &adopt, error))
     return FALSE;
+  if (!adopt)
+    return TRUE;
   g_set_object (&self->file, file);
   self->dirty = FALSE;
   discard_autosave (self);

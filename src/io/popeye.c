@@ -1237,8 +1237,10 @@ parse_options (P *p, const Tok *cmd)
 
 /* ---- stipulation ----------------------------------------------------------- */
 
+/* With `keep`, a stipulation of Popeye's Féerie cannot solve (a=>b, hs#2)
+ * is kept there as written, so the problem still opens; solving refuses it. */
 static gboolean
-parse_stipulation (P *p, const Tok *cmd, FeStipulation *out)
+parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
 {
   Tok *t = next (p);
   if (!t || t->line != cmd->line)
@@ -1250,7 +1252,15 @@ parse_stipulation (P *p, const Tok *cmd, FeStipulation *out)
   char *s = tok_str (t);
   GError *e = NULL;
   gboolean ok = fe_stipulation_parse (s, out, &e);
-  if (!ok)
+  if (keep)
+    g_clear_pointer (keep, g_free);
+  if (!ok && keep && g_error_matches (e, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
+    {
+      *keep = g_steal_pointer (&s);
+      g_clear_error (&e);
+      ok = TRUE;
+    }
+  else if (!ok)
     {
       perr (p, t, "%s", e->message);
       g_error_free (e);
@@ -1401,7 +1411,7 @@ parse_twin (P *p, const Tok *first, gboolean zero)
           break;
         case T_STIP:
           c.kind = FE_TWIN_STIPULATION;
-          if (parse_stipulation (p, t, &c.stipulation))
+          if (parse_stipulation (p, t, &c.stipulation, NULL))
             g_array_append_val (twin->commands, c);
           break;
         case T_COND:
@@ -1609,7 +1619,7 @@ parse_problem (P *p, const Tok *begin_tok)
           perr (p, t, "\"begin\" inside a problem: the previous problem lacks \"end\" or \"next\"");
           return -1;
         case CMD_STIP:
-          if (!parse_stipulation (p, t, &pb->stipulation))
+          if (!parse_stipulation (p, t, &pb->stipulation, &pb->unsupported_stipulation))
             return -1;
           p->have_stip = TRUE;
           break;
@@ -2063,7 +2073,10 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
     write_lines (s, "remark", pb->remarks->pdata[k]);
 
   g_string_append (s, "stipulation ");
-  write_stipulation (s, &pb->stipulation);
+  if (pb->unsupported_stipulation)
+    g_string_append (s, pb->unsupported_stipulation);
+  else
+    write_stipulation (s, &pb->stipulation);
   g_string_append_c (s, '\n');
 
   /* conditions */

@@ -500,12 +500,22 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
 
 /* ---- twins -------------------------------------------------------------- */
 
+/* With `keep`, a stipulation Féerie cannot solve is kept as written. */
 static gboolean
-read_stipulation (Loader *l, GError **error, xmlNodePtr node, FeStipulation *out)
+read_stipulation (Loader *l, GError **error, xmlNodePtr node, FeStipulation *out, char **keep)
 {
   g_autofree char *text = text_of (node);
   GError *e = NULL;
-  if (!fe_stipulation_parse (g_strstrip (text), out, &e))
+  gboolean ok = fe_stipulation_parse (g_strstrip (text), out, &e);
+  if (keep)
+    g_clear_pointer (keep, g_free);
+  if (!ok && keep && g_error_matches (e, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
+    {
+      *keep = g_steal_pointer (&text);
+      g_error_free (e);
+      return TRUE;
+    }
+  if (!ok)
     {
       fail_at (l, error, node, "%s", e->message);
       g_error_free (e);
@@ -583,7 +593,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
   if (is (node, "stipulation"))
     {
       c->kind = FE_TWIN_STIPULATION;
-      return read_stipulation (l, error, node, &c->stipulation);
+      return read_stipulation (l, error, node, &c->stipulation, NULL);
     }
   if (is (node, "condition"))
     {
@@ -707,7 +717,7 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
         }
       else if (is (node, "stipulation"))
         {
-          if (!read_stipulation (l, error, node, &p->stipulation))
+          if (!read_stipulation (l, error, node, &p->stipulation, &p->unsupported_stipulation))
             return FALSE;
           have_stipulation = TRUE;
         }
@@ -1363,7 +1373,10 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
       g_string_append (s, "</award>\n");
     }
   text_element (s, in, "title", p->title);
-  write_stipulation (s, in, &p->stipulation);
+  if (p->unsupported_stipulation)
+    text_element (s, in, "stipulation", p->unsupported_stipulation);
+  else
+    write_stipulation (s, in, &p->stipulation);
 
   int n_imitators = CLAMP (p->diagram.n_imitators, 0, FE_MAX_IMITATORS);
   if (!conditions_empty (&p->conditions) || n_imitators || p->unsupported->len)

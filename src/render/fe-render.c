@@ -9,6 +9,8 @@
 #include <pango/pangocairo.h>
 
 #include "fe-render.h"
+#include "fe-caption.h"
+#include "fe-latex.h"
 #include "core/walk.h"
 
 /* Caption words follow the user's language where the program has bound
@@ -67,6 +69,15 @@ figure_style (int walk)
     default:
       return (FigureStyle) { FE_WALK_QUEEN, 0, TRUE };
     }
+}
+
+void
+fe_render_walk_figure (int walk, int *figure, int *turn, gboolean *badge)
+{
+  FigureStyle fs = figure_style (walk);
+  *figure = fs.figure;
+  *turn = fs.turn;
+  *badge = fs.badge;
 }
 
 /* U+2654.. white figures (outlines), U+265A.. black (solid). */
@@ -434,90 +445,165 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
   cairo_restore (cr);
 }
 
-static void
-append_conditions (GString *out, const FeProblem *problem)
-{
-  const FeConditionParams *c = &problem->conditions;
-  const FePosition *pos = &problem->diagram;
-  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
-  if (c->madrasi)
-    g_ptr_array_add (parts, g_strdup (c->madrasi_rex_inclusive ? _("Madrasi RI") : _("Madrasi")));
-  if (c->imitator || pos->n_imitators > 0)
-    {
-      GString *s = g_string_new (_("Imitator"));
-      for (int i = 0; i < pos->n_imitators; i++)
-        {
-          char name[3];
-          fe_square_name (pos->imitators[i], name);
-          g_string_append_printf (s, "%s%s", i ? "," : " ", name);
-        }
-      if (c->imitator_no_promotion)
-        g_string_append (s, _(", no promotion to I"));
-      if (c->imitator_no_hurdles)
-        g_string_append (s, _(", no hurdles"));
-      g_ptr_array_add (parts, g_string_free (s, FALSE));
-    }
-  gboolean magic = c->magic, magician = c->magician;
-  for (int i = 0; i < 64; i++)
-    {
-      magic |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC) != 0;
-      magician |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN) != 0;
-    }
-  if (magic)
-    g_ptr_array_add (parts, g_strdup (_("Magic pieces")));
-  if (magician)
-    g_ptr_array_add (parts, g_strdup (_("Magician pieces")));
-  const char *einstein[] = { NULL, _("Einstein chess"), _("Reverse Einstein"), _("Anti-Einstein") };
-  if (c->einstein > 0 && c->einstein <= FE_EINSTEIN_ANTI)
-    g_ptr_array_add (parts, g_strdup (einstein[c->einstein]));
-  for (guint i = 0; i < parts->len; i++)
-    g_string_append_printf (out, "%s%s", i ? "; " : "", (char *) parts->pdata[i]);
-  g_ptr_array_unref (parts);
-}
-
 char *
 fe_render_caption (const FeProblem *problem)
 {
+  g_autoptr (FeCaption) c = fe_caption_new (problem);
+  g_autofree char *conditions = fe_caption_conditions (c);
   GString *out = g_string_new (NULL);
-  g_autofree char *stip = fe_stipulation_to_string (&problem->stipulation);
-  int n[3] = { 0 };
-  for (int i = 0; i < 64; i++)
-    {
-      FePiece p = problem->diagram.board[FE_SQ88 (i)];
-      if (p.walk != FE_WALK_NONE && p.colour <= FE_NEUTRAL)
-        n[p.colour]++;
-    }
-  g_string_append_printf (out, "%s   (%d+%d", stip ? stip : "", n[0], n[1]);
-  if (n[2])
-    g_string_append_printf (out, "+%d", n[2]);
-  g_string_append (out, ")");
-  gsize before = out->len;
-  g_string_append_c (out, '\n');
-  append_conditions (out, problem);
-  if (out->len == before + 1)
-    g_string_truncate (out, before);
+  g_string_append_printf (out, "%s   %s", c->stipulation, c->count);
+  if (*conditions)
+    g_string_append_printf (out, "\n%s", conditions);
   return g_string_free (out, FALSE);
 }
 
-/* Board, then the caption centred below it. */
-static void
-draw_diagram (cairo_t *cr, const FeProblem *problem, double width, double board_h,
-              double caption_h, const FeRenderStyle *style)
+void
+fe_render_diagram_options_init (FeDiagramOptions *opts)
 {
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
+  memset (opts, 0, sizeof *opts);
+  opts->caption = TRUE;
+}
+
+static double
+layout_height (PangoLayout *layout)
+{
+  PangoRectangle logical;
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.height / PANGO_SCALE;
+}
+
+/* A wrapped text block as wide as the board; markup when `markup`. */
+static PangoLayout *
+text_block (cairo_t *cr, double px, double width, const char *text, gboolean markup,
+            PangoAlignment align)
+{
+  PangoLayout *layout = make_layout (cr, "DejaVu Serif", px, FALSE, "");
+  if (markup)
+    pango_layout_set_markup (layout, text, -1);
+  else
+    pango_layout_set_text (layout, text, -1);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, align);
+  return layout;
+}
+
+static void
+append_markup_line (GString *s, const char *tag, const char *text)
+{
+  if (!text || !*text)
+    return;
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  if (s->len)
+    g_string_append_c (s, '\n');
+  g_string_append_printf (s, "<%s>%s</%s>", tag, escaped, tag);
+}
+
+/* Lays out (and when `draw`, draws) one diagram with its caption at (x, y),
+ * `width` wide; returns its height.  Above the board: the label (a
+ * collection's number), the authors in bold, the source and the award in
+ * italics; below: the stipulation left and the piece count right, then the
+ * conditions and the twins — the layout of printed problem columns. */
+static double
+layout_diagram (cairo_t *cr, gboolean draw, const FeProblem *problem, double x, double y,
+                double width, const FeRenderStyle *style, const FeDiagramOptions *opts)
+{
   FeRenderGeometry geo;
-  fe_render_geometry (width, board_h, style, &geo);
-  fe_render_board (cr, &geo, style, &problem->diagram, NULL);
-  g_autofree char *caption = fe_render_caption (problem);
-  PangoLayout *layout = make_layout (cr, "DejaVu Sans", geo.sq * 0.26, FALSE, caption);
-  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-  pango_layout_set_width (layout, (int) (geo.sq * 8 * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_move_to (cr, geo.x0, board_h + caption_h * 0.08);
-  pango_cairo_show_layout (cr, layout);
-  g_object_unref (layout);
+  fe_render_geometry (width, width, style, &geo);
+  double sq = geo.sq, text_w = 8 * sq, gap = sq * 0.12;
+  double px = opts->text_size > 0 ? opts->text_size : sq * 0.26;
+  double top = y;
+  g_autoptr (FeCaption) c = opts->caption ? fe_caption_new (problem) : NULL;
+
+  GString *head = g_string_new (NULL);
+  if (opts->label && *opts->label)
+    append_markup_line (head, "b", opts->label);
+  if (c)
+    {
+      for (guint i = 0; i < c->authors->len; i++)
+        append_markup_line (head, "b", c->authors->pdata[i]);
+      append_markup_line (head, "i", c->source);
+      append_markup_line (head, "i", c->award);
+    }
+  if (head->len)
+    {
+      PangoLayout *l = text_block (cr, px, text_w, head->str, TRUE, PANGO_ALIGN_CENTER);
+      if (draw)
+        {
+          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+          cairo_move_to (cr, x + geo.x0, y + gap);
+          pango_cairo_show_layout (cr, l);
+        }
+      y += gap + layout_height (l);
+      g_object_unref (l);
+    }
+  g_string_free (head, TRUE);
+
+  if (draw)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      fe_render_board (cr, &geo, style, &problem->diagram, NULL);
+      cairo_restore (cr);
+    }
+  /* The board's own margin (coordinates) sits below the squares. */
+  y += width;
+  if (!c)
+    return y - top;
+
+  y += gap * 0.5;
+  PangoLayout *stip = text_block (cr, px, text_w, c->stipulation, FALSE, PANGO_ALIGN_LEFT);
+  PangoLayout *count = text_block (cr, px, text_w, c->count, FALSE, PANGO_ALIGN_RIGHT);
+  if (draw)
+    {
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_move_to (cr, x + geo.x0, y);
+      pango_cairo_show_layout (cr, stip);
+      cairo_move_to (cr, x + geo.x0, y);
+      pango_cairo_show_layout (cr, count);
+    }
+  y += MAX (layout_height (stip), layout_height (count));
+  g_object_unref (stip);
+  g_object_unref (count);
+
+  GString *foot = g_string_new (NULL);
+  g_autofree char *conditions = fe_caption_conditions (c);
+  if (*conditions)
+    g_string_append (foot, conditions);
+  for (guint i = 0; i < c->twins->len; i++)
+    g_string_append_printf (foot, "%s%s", foot->len ? "\n" : "", (char *) c->twins->pdata[i]);
+  if (foot->len)
+    {
+      PangoLayout *l = text_block (cr, px, text_w, foot->str, FALSE, PANGO_ALIGN_LEFT);
+      if (draw)
+        {
+          cairo_move_to (cr, x + geo.x0, y);
+          pango_cairo_show_layout (cr, l);
+        }
+      y += layout_height (l);
+      g_object_unref (l);
+    }
+  g_string_free (foot, TRUE);
+  return y + gap - top;
+}
+
+double
+fe_render_diagram (cairo_t *cr, const FeProblem *problem, double x, double y, double width,
+                   const FeRenderStyle *style, const FeDiagramOptions *opts)
+{
+  return layout_diagram (cr, TRUE, problem, x, y, width, style, opts);
+}
+
+double
+fe_render_diagram_height (const FeProblem *problem, double width, const FeRenderStyle *style,
+                          const FeDiagramOptions *opts)
+{
+  cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
+  cairo_t *cr = cairo_create (scratch);
+  double h = layout_diagram (cr, FALSE, problem, 0, 0, width, style, opts);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+  return h;
 }
 
 gboolean
@@ -530,7 +616,37 @@ gboolean
 fe_render_export_with_style (const FeProblem *problem, const char *path, int size,
                              const FeRenderStyle *given, GError **error)
 {
-  g_return_val_if_fail (problem && path, FALSE);
+  FeDiagramOptions opts;
+  fe_render_diagram_options_init (&opts);
+  return fe_render_export_full (problem, path, size, given, &opts, error);
+}
+
+static gboolean
+write_text_file (const char *path, const char *text, GError **error)
+{
+  GError *local = NULL;
+  if (!g_file_set_contents (path, text, -1, &local))
+    {
+      g_set_error (error, FE_RENDER_ERROR, 0, "%s", local->message);
+      g_error_free (local);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static cairo_status_t
+append_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Draws into a file (`path`) or into memory (`sink`), by format. */
+static gboolean
+render_to (const FeProblem *problem, const char *ext, int size, const FeRenderStyle *given,
+           const FeDiagramOptions *opts, const char *path, GByteArray *sink, GError **error)
+{
+  const char *where = path ? path : ext;
   if (size < 64 || size > 8192)
     {
       g_set_error (error, FE_RENDER_ERROR, 0, "diagram size %d is out of range (64..8192)", size);
@@ -541,38 +657,87 @@ fe_render_export_with_style (const FeProblem *problem, const char *path, int siz
     style = *given;
   else
     fe_render_style_init (&style);
-  double width = size, board_h = size, caption_h = size * 0.14;
-  const char *dot = strrchr (path, '.');
-  g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);
+  double width = size, height = ceil (fe_render_diagram_height (problem, width, &style, opts));
   cairo_surface_t *surface;
   if (g_str_equal (ext, "png"))
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) (board_h + caption_h));
+    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
   else if (g_str_equal (ext, "svg"))
-    surface = cairo_svg_surface_create (path, width, board_h + caption_h);
+    surface = path ? cairo_svg_surface_create (path, width, height)
+                   : cairo_svg_surface_create_for_stream (append_bytes, sink, width, height);
   else if (g_str_equal (ext, "pdf"))
-    surface = cairo_pdf_surface_create (path, width, board_h + caption_h);
+    surface = path ? cairo_pdf_surface_create (path, width, height)
+                   : cairo_pdf_surface_create_for_stream (append_bytes, sink, width, height);
   else
     {
       g_set_error (error, FE_RENDER_ERROR, 0,
-                   "%s: unknown diagram format \"%s\" (use .png, .svg or .pdf)", path, ext);
+                   "%s: unknown diagram format \"%s\" (use .png, .svg, .pdf or .tex)", where, ext);
       return FALSE;
     }
   cairo_t *cr = cairo_create (surface);
-  draw_diagram (cr, problem, width, board_h, caption_h, &style);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  fe_render_diagram (cr, problem, 0, 0, width, &style, opts);
   cairo_status_t status = cairo_status (cr);
   cairo_destroy (cr);
   if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
-    status = cairo_surface_write_to_png (surface, path);
+    status = path ? cairo_surface_write_to_png (surface, path)
+                  : cairo_surface_write_to_png_stream (surface, append_bytes, sink);
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
-      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", path, cairo_status_to_string (status));
+      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", where, cairo_status_to_string (status));
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+fe_render_export_full (const FeProblem *problem, const char *path, int size,
+                       const FeRenderStyle *given, const FeDiagramOptions *given_opts,
+                       GError **error)
+{
+  g_return_val_if_fail (problem && path, FALSE);
+  FeDiagramOptions opts;
+  if (given_opts)
+    opts = *given_opts;
+  else
+    fe_render_diagram_options_init (&opts);
+  const char *dot = strrchr (path, '.');
+  g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);
+  if (g_str_equal (ext, "tex"))
+    {
+      g_autofree char *tex = fe_latex_diagram (problem, opts.caption);
+      return write_text_file (path, tex, error);
+    }
+  return render_to (problem, ext, size, given, &opts, path, NULL, error);
+}
+
+GBytes *
+fe_render_export_bytes (const FeProblem *problem, const char *format, int size,
+                        const FeRenderStyle *style, const FeDiagramOptions *given_opts,
+                        GError **error)
+{
+  g_return_val_if_fail (problem && format, NULL);
+  FeDiagramOptions opts;
+  if (given_opts)
+    opts = *given_opts;
+  else
+    fe_render_diagram_options_init (&opts);
+  if (g_str_equal (format, "tex"))
+    {
+      char *tex = fe_latex_diagram (problem, opts.caption);
+      return g_bytes_new_take (tex, strlen (tex));
+    }
+  GByteArray *sink = g_byte_array_new ();
+  if (!render_to (problem, format, size, style, &opts, NULL, sink, error))
+    {
+      g_byte_array_unref (sink);
+      return NULL;
+    }
+  return g_byte_array_free_to_bytes (sink);
 }
 
 gboolean

@@ -69,17 +69,49 @@ void fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq,
  * black are the monochrome ones. */
 void fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq);
 
-/* Caption lines under an exported diagram: stipulation, conditions,
- * piece count "(w+b+n)". Caller frees. */
+/* The orthodox figure (FE_WALK_KING..FE_WALK_PAWN) a walk is drawn with,
+ * its clockwise turn in degrees and whether a badge names it. */
+void fe_render_walk_figure (int walk, int *figure, int *turn, gboolean *badge);
+
+/* The short caption of the window: "stipulation   (w+b)" and the
+ * conditions on a second line. Caller frees. */
 char *fe_render_caption (const FeProblem *problem);
 
+typedef struct {
+  gboolean caption;  /* authors, source, award above; stipulation,
+                      * count, conditions, twins below (fe-caption.h) */
+  const char *label; /* a collection's number above it all; NULL = none */
+  double text_size;  /* caption font size in the surface's units; 0 = in
+                      * proportion to the board */
+} FeDiagramOptions;
+
+void fe_render_diagram_options_init (FeDiagramOptions *opts); /* caption on */
+
+/* Draws a diagram `width` wide with its caption at (x, y) (the caller has
+ * painted the background); returns the height used. */
+double fe_render_diagram (cairo_t *cr, const FeProblem *problem, double x, double y,
+                          double width, const FeRenderStyle *style, const FeDiagramOptions *opts);
+/* The height fe_render_diagram would use. */
+double fe_render_diagram_height (const FeProblem *problem, double width,
+                                 const FeRenderStyle *style, const FeDiagramOptions *opts);
+
 /* Writes a diagram with its caption; the format comes from the extension
- * (.png, .svg, .pdf).  `size` is the board side in pixels (PNG) or points. */
+ * (.png, .svg, .pdf, or .tex: a fragment for LaTeX's diagram package).  `size` is the board side in pixels (PNG) or points. */
 gboolean fe_render_export (const FeProblem *problem, const char *path, int size, GError **error);
 /* The same in a given style (board colours and piece font of the user's
  * preferences); style NULL is the default style. */
 gboolean fe_render_export_with_style (const FeProblem *problem, const char *path, int size,
                                       const FeRenderStyle *style, GError **error);
+
+/* The same with diagram options (caption or not); NULLs are defaults. */
+gboolean fe_render_export_full (const FeProblem *problem, const char *path, int size,
+                                const FeRenderStyle *style, const FeDiagramOptions *opts,
+                                GError **error);
+
+/* The same into memory (clipboard): format "png", "svg", "pdf" or "tex". */
+GBytes *fe_render_export_bytes (const FeProblem *problem, const char *format, int size,
+                                const FeRenderStyle *style, const FeDiagramOptions *opts,
+                                GError **error);
 
 #define FE_RENDER_ERROR (fe_render_error_quark ())
 GQuark fe_render_error_quark (void);

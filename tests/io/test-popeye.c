@@ -508,7 +508,7 @@ static const Bad bad_inputs[] = {
   { "begin\nstipulation #2\npieces white ke1 black \xff\xfe\nend\n", 3, 24, "not UTF-8" },
   { "begin\nstip\x01ulation #2\nend\n", 2, 5, "binary data" },
   { "begin\nstipulation #2\npieces white uua1\nend\n", 3, 14, "not supported by F" },
-  { "begin\nstipulation hs#2\nend\n", 2, 13, "not supported" },
+  { "begin\nstipulation h#\nend\n", 2, 13, "needs a number" },
   { "begin\nsstipulation white 4s[#]\nend\n", 2, 1, "structured" },
   { "begin\nstipulation #2\ncondition EinsteinWhiteOnly\nend\n", 3, 11, "needs EinsteinChess" },
   { "begin\nstipulation #2\nbegin\nend\n", 3, 1, "\"begin\" inside a problem" },
@@ -522,6 +522,29 @@ static const Bad bad_inputs[] = {
   { "begin\nstipulation #2\npieces white ke1\ntwin shift a8 a1\nend\n", 4, 1, "off the board" },
   { "begin\r\nstipulation #2\r\nopt maxsol\r\nend\r\n", 4, 1, "number" },
 };
+
+/* A stipulation Féerie cannot solve (a=>b, hs#2) opens and is written back
+ * as it was; solving refuses it (issue 13). */
+static void
+test_unsupported_stipulation (void)
+{
+  const char *texts[] = { "a=>b", "hs#2", "ser-r#3", "dia3.5" };
+  for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
+    {
+      g_autofree char *in = g_strdup_printf ("begin\nstipulation %s\npieces white ka1 black kh1\nend\n",
+                                             texts[k]);
+      GPtrArray *r = read_ok (in);
+      FeProblem *p = r->pdata[0];
+      g_assert_cmpstr (p->unsupported_stipulation, ==, texts[k]);
+      g_autofree char *out = fe_popeye_write (p, NULL);
+      g_autofree char *line = g_strdup_printf ("stipulation %s\n", texts[k]);
+      g_assert_nonnull (strstr (out, line));
+      FeProblem *copy = fe_problem_copy (p);
+      g_assert_cmpstr (copy->unsupported_stipulation, ==, texts[k]);
+      fe_problem_free (copy);
+      g_ptr_array_unref (r);
+    }
+}
 
 static void
 test_malformed (void)
@@ -600,6 +623,7 @@ main (int argc, char **argv)
   g_test_add_func ("/popeye/syntax", test_syntax);
   g_test_add_func ("/popeye/extensions", test_extensions);
   g_test_add_func ("/popeye/malformed", test_malformed);
+  g_test_add_func ("/popeye/unsupported-stipulation", test_unsupported_stipulation);
   g_test_add_func ("/popeye/fuzz", test_fuzz);
   return g_test_run ();
 }

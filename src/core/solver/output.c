@@ -70,7 +70,8 @@ fe_write_board (const FeProblem *p, GString *out)
       g_string_append_printf (out, "   %d\n|                                   |\n", rank + 1);
     }
   g_string_append (out, "+---a---b---c---d---e---f---g---h---+\n");
-  char *stip = fe_stipulation_to_string (&p->stipulation);
+  char *stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
+                                           : fe_stipulation_to_string (&p->stipulation);
   int counts[3] = { 0 };
   for (int i = 0; i < 64; i++)
     {

@@ -311,6 +311,13 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       g_string_free (names, TRUE);
       return FALSE;
     }
+  /* A stipulation kept as written: the parser's own words say why. */
+  if (problem->unsupported_stipulation)
+    {
+      FeStipulation ignored;
+      if (!fe_stipulation_parse (problem->unsupported_stipulation, &ignored, error))
+        return FALSE;
+    }
 
   FeSolver *s = g_new0 (FeSolver, 1);
   s->problem = problem;

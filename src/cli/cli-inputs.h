@@ -1,0 +1,13 @@
+/* cli-inputs.h — input files of the commands that take many (diagram
+ * --collection, convert --to); each file is read with
+ * fe_problem_file_read (io/problem-file.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+/* The files named, with each directory replaced by the problem files
+ * (.inp, .xml, .fen) found under it, recursively, sorted by path.
+ * GPtrArray of char*; NULL with an error when a name does not exist. */
+GPtrArray *fe_cli_expand_inputs (char **names, int n, GError **error);

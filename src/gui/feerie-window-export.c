@@ -1,0 +1,281 @@
+/* feerie-window-export.c — the problem leaving the window: files by their
+ * extension (Save As, Export), the clipboard, printing.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Save As and Export choose the format by the name's extension: .xml
+ * Féerie XML, .inp Popeye input, .fen FEN; .png .svg .pdf .tex a diagram.
+ * The status line says what a format leaves out.  Ctrl+C outside the text
+ * fields copies the diagram (PNG and SVG) with the position as FEN text;
+ * Ctrl+V there pastes FEN or Popeye input.
+ */
+
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "feerie-window-private.h"
+#include "io/fe-atomic-save.h"
+#include "io/fen.h"
+#include "io/popeye.h"
+#include "io/xml.h"
+#include "render/fe-render.h"
+
+typedef enum { FORMAT_XML, FORMAT_POPEYE, FORMAT_FEN, FORMAT_DIAGRAM } FileFormat;
+
+static FileFormat
+format_of (const char *name)
+{
+  const char *dot = strrchr (name, '.');
+  if (!dot)
+    return FORMAT_XML;
+  if (!g_ascii_strcasecmp (dot, ".inp") || !g_ascii_strcasecmp (dot, ".pop"))
+    return FORMAT_POPEYE;
+  if (!g_ascii_strcasecmp (dot, ".fen"))
+    return FORMAT_FEN;
+  if (!g_ascii_strcasecmp (dot, ".png") || !g_ascii_strcasecmp (dot, ".svg")
+      || !g_ascii_strcasecmp (dot, ".pdf") || !g_ascii_strcasecmp (dot, ".tex"))
+    return FORMAT_DIAGRAM;
+  return FORMAT_XML;
+}
+
+/* Popeye input or FEN; *dropped says what the format leaves out (NULL when
+ * nothing). */
+static char *
+problem_text (FeerieWindow *self, FileFormat format, char **dropped)
+{
+  *dropped = NULL;
+  if (format == FORMAT_FEN)
+    {
+      *dropped = g_strdup (_("FEN keeps the position only: the stipulation, conditions, "
+                             "twins and metadata are not in the file."));
+      g_autofree char *fen = fe_fen_write (&self->problem->diagram);
+      return g_strconcat (fen, "\n", NULL);
+    }
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  char *text = fe_popeye_write (self->problem, warnings);
+  if (warnings->len)
+    {
+      GString *s = g_string_new (NULL);
+      for (guint i = 0; i < warnings->len; i++)
+        g_string_append_printf (s, "%s%s", i ? "; " : "", (char *) warnings->pdata[i]);
+      *dropped = g_strdup_printf (_("Popeye input leaves out: %s"), s->str);
+      g_string_free (s, TRUE);
+    }
+  return text;
+}
+
+gboolean
+feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, GError **error)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  FileFormat format = format_of (name);
+  *adopt = format != FORMAT_FEN;
+  if (format == FORMAT_XML || format == FORMAT_DIAGRAM)
+    {
+      g_autoptr (GPtrArray) problems = g_ptr_array_new ();
+      g_ptr_array_add (problems, self->problem);
+      return fe_xml_save (file, problems, error);
+    }
+  g_autofree char *dropped = NULL;
+  g_autofree char *text = problem_text (self, format, &dropped);
+  if (!fe_atomic_save_gfile (file, text, strlen (text), error))
+    return FALSE;
+  feerie_window_show_status (self, dropped ? dropped
+                                   : format == FORMAT_FEN ? _("Saved as FEN.")
+                                                          : _("Saved as Popeye input."));
+  return TRUE;
+}
+
+gboolean
+feerie_window_export_file (FeerieWindow *self, const char *path, gboolean caption, GError **error)
+{
+  if (format_of (path) != FORMAT_DIAGRAM)
+    {
+      /* A problem file: written, but the window keeps its own file. */
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      gboolean adopt;
+      return feerie_window_write_problem (self, file, &adopt, error);
+    }
+  FeDiagramOptions opts;
+  fe_render_diagram_options_init (&opts);
+  opts.caption = caption;
+  return fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board),
+                                &opts, error);
+}
+
+/* ---- clipboard ---------------------------------------------------------------- */
+
+static void
+copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  FeerieWindow *self = data;
+  const FeRenderStyle *style = feerie_board_view_get_style (self->board);
+  GdkContentProvider *providers[3];
+  int n = 0;
+  const char *formats[][2] = { { "png", "image/png" }, { "svg", "image/svg+xml" } };
+  for (int i = 0; i < 2; i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = fe_render_export_bytes (self->problem, formats[i][0], 480, style,
+                                                         NULL, &error);
+      if (bytes)
+        providers[n++] = gdk_content_provider_new_for_bytes (formats[i][1], bytes);
+      else
+        g_warning ("copy: %s", error->message);
+    }
+  GValue fen = G_VALUE_INIT;
+  g_value_init (&fen, G_TYPE_STRING);
+  g_value_take_string (&fen, fe_fen_write (&self->problem->diagram));
+  providers[n++] = gdk_content_provider_new_for_value (&fen);
+  g_value_unset (&fen);
+  GdkContentProvider *all = gdk_content_provider_new_union (providers, n);
+  gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (self)), all);
+  g_object_unref (all);
+  feerie_window_show_status (self, _("Diagram copied (image and FEN)."));
+}
+
+gboolean
+feerie_window_paste_text (FeerieWindow *self, const char *given, GError **error)
+{
+  g_autofree char *text = g_strstrip (g_strdup (given ? given : ""));
+  if (g_ascii_strncasecmp (text, "begin", 5) == 0)
+    {
+      GPtrArray *problems = fe_popeye_read (text, strlen (text), _("clipboard"), error);
+      if (!problems)
+        return FALSE;
+      if (problems->len == 0)
+        {
+          g_ptr_array_unref (problems);
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_PARSE, _("No problem in the text"));
+          return FALSE;
+        }
+      /* The whole problem replaces the window's, as one undoable edit. */
+      feerie_window_begin_edit (self, NULL);
+      FeProblem *old = self->problem;
+      self->problem = g_ptr_array_steal_index (problems, 0);
+      fe_problem_free (old);
+      g_ptr_array_unref (problems);
+      feerie_window_end_edit (self);
+      feerie_window_sync (self);
+      return TRUE;
+    }
+  FePosition pos;
+  if (!fe_fen_parse (text, &pos, error))
+    return FALSE;
+  feerie_window_begin_edit (self, NULL);
+  self->problem->diagram = pos;
+  feerie_window_end_edit (self);
+  return TRUE;
+}
+
+static void
+on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  if (text && feerie_window_paste_text (self, text, &error))
+    feerie_window_show_status (self, NULL);
+  else if (error)
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
+      feerie_window_show_status (self, message);
+    }
+  g_object_unref (self);
+}
+
+static void
+paste_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (data));
+  gdk_clipboard_read_text_async (clipboard, NULL, on_text_pasted, g_object_ref (data));
+}
+
+/* ---- printing ----------------------------------------------------------------- */
+
+/* One page: the diagram with its caption, two thirds of the page wide, and
+ * the composer's solution under it when the problem has one. */
+static void
+draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, gpointer data)
+{
+  FeerieWindow *self = data;
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+  double w = gtk_print_context_get_width (context), h = gtk_print_context_get_height (context);
+  double size = MIN (w, h) * 0.66;
+  FeDiagramOptions opts;
+  fe_render_diagram_options_init (&opts);
+  const FeRenderStyle *style = feerie_board_view_get_style (self->board);
+  double used = fe_render_diagram (cr, self->problem, (w - size) / 2, 0, size, style, &opts);
+  const char *solution = self->problem->solution_text;
+  if (solution && *solution)
+    {
+      PangoLayout *layout = gtk_print_context_create_pango_layout (context);
+      PangoFontDescription *font = pango_font_description_from_string ("DejaVu Sans Mono 9");
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      pango_layout_set_width (layout, (int) (size * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_text (layout, solution, -1);
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_move_to (cr, (w - size) / 2, used + 12);
+      pango_cairo_show_layout (cr, layout);
+      g_object_unref (layout);
+    }
+}
+
+gboolean
+feerie_window_print (FeerieWindow *self, const char *pdf_path, GError **error)
+{
+  GtkPrintOperation *op = gtk_print_operation_new ();
+  gtk_print_operation_set_n_pages (op, 1);
+  gtk_print_operation_set_job_name (op, _("Féerie diagram"));
+  gtk_print_operation_set_embed_page_setup (op, TRUE);
+  g_signal_connect (op, "draw-page", G_CALLBACK (draw_page), self);
+  GtkPrintOperationAction action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
+  if (pdf_path)
+    {
+      /* Tests: the same drawing, into a PDF without a dialog. */
+      gtk_print_operation_set_export_filename (op, pdf_path);
+      action = GTK_PRINT_OPERATION_ACTION_EXPORT;
+    }
+  GtkPrintOperationResult result = gtk_print_operation_run (op, action, GTK_WINDOW (self), error);
+  g_object_unref (op);
+  return result != GTK_PRINT_OPERATION_RESULT_ERROR;
+}
+
+static void
+print_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  if (!feerie_window_print (self, NULL, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot print: %s"), error->message);
+      feerie_window_show_status (self, message);
+    }
+}
+
+static const GActionEntry entries[] = {
+  { "copy-diagram", copy_diagram_activated },
+  { "paste", paste_activated },
+  { "print", print_activated },
+};
+
+void
+feerie_window_install_export_actions (FeerieWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
+  /* Ctrl+C / Ctrl+V on the window, in the bubble phase: a text field with
+   * the focus handles them first (its own copy and paste), the board does
+   * not, so there they copy the diagram and paste a position. */
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>c"),
+                                                          gtk_named_action_new ("win.copy-diagram")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>v"),
+                                                          gtk_named_action_new ("win.paste")));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
