@@ -15,7 +15,7 @@ static int
 usage (void)
 {
   fprintf (stderr,
-           "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S]\n"
+           "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
            "       feerie-cli bench [--depth N] [--problems DIR]\n"
            "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
@@ -54,7 +54,8 @@ cmd_perft (int argc, char **argv)
 }
 
 static int
-solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats)
+solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats,
+            gboolean verify)
 {
   GError *error = NULL;
   GPtrArray *problems = fe_popeye_read_file (path, &error);
@@ -70,15 +71,62 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
       const FeProblem *p = problems->pdata[i];
       if (!p->options.no_board)
         fe_write_board (p, out);
+      gsize from = out->len;
       if (!fe_solve (p, config, out, stats, &error))
         {
           fprintf (stderr, "%s: %s\n", path, error->message);
           g_clear_error (&error);
           status = 2;
+          continue;
+        }
+      if (verify)
+        {
+          GString *report = g_string_new (NULL);
+          int bad = fe_solve_verify (p, out->str + from, report, &error);
+          if (bad < 0)
+            {
+              fprintf (stderr, "%s: verify: %s\n", path, error->message);
+              g_clear_error (&error);
+              status = 2;
+            }
+          else if (bad > 0)
+            {
+              fprintf (stderr, "%s: verify: %d bad line%s\n%s", path, bad, bad > 1 ? "s" : "",
+                       report->str);
+              status = 1;
+            }
+          g_string_free (report, TRUE);
         }
     }
   g_ptr_array_unref (problems);
   return status;
+}
+
+/* Limits of the solve options: beyond them the request is a mistake. */
+#define MAX_HASH_MB (1024 * 1024) /* 1 TB */
+#define MAX_THREADS 256
+#define MAX_TIME_S 1e9
+
+/* A whole decimal number in [min, max], or FALSE. */
+static gboolean
+parse_int (const char *text, long min, long max, int *out)
+{
+  char *end = NULL;
+  gint64 v;
+  if (!text || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  v = g_ascii_strtoll (text, &end, 10);
+  if (*end || v < min || v > max)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static int
+bad_option (const char *option, const char *value, const char *expected)
+{
+  fprintf (stderr, "feerie-cli: %s %s: %s\n", option, value ? value : "(missing)", expected);
+  return 2;
 }
 
 static int
@@ -86,26 +134,48 @@ cmd_solve (int argc, char **argv)
 {
   FeSolverConfig config = { 0 };
   const char *path = NULL;
+  gboolean verify = FALSE;
   for (int i = 0; i < argc; i++)
     {
-      if (strcmp (argv[i], "--hash") == 0 && i + 1 < argc)
-        config.hash_mb = atoi (argv[++i]);
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
-        config.threads = atoi (argv[++i]);
-      else if (strcmp (argv[i], "--max-time") == 0 && i + 1 < argc)
-        config.max_time = g_ascii_strtod (argv[++i], NULL);
-      else if (argv[i][0] == '-')
+      const char *a = argv[i];
+      const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+      if (strcmp (a, "--hash") == 0)
+        {
+          int mb;
+          if (!parse_int (v, 0, MAX_HASH_MB, &mb))
+            return bad_option (a, v, "expected a whole number of megabytes from 0 (no table) to 1048576");
+          config.hash_mb = mb ? mb : -1;
+          i++;
+        }
+      else if (strcmp (a, "--threads") == 0)
+        {
+          if (!parse_int (v, 1, MAX_THREADS, &config.threads))
+            return bad_option (a, v, "expected a whole number of threads from 1 to 256");
+          i++;
+        }
+      else if (strcmp (a, "--max-time") == 0)
+        {
+          char *end = NULL;
+          double t = v ? g_ascii_strtod (v, &end) : 0;
+          if (!v || end == v || *end || !(t > 0 && t <= MAX_TIME_S))
+            return bad_option (a, v, "expected a number of seconds, more than 0 and at most 1e9");
+          config.max_time = t;
+          i++;
+        }
+      else if (strcmp (a, "--verify") == 0)
+        verify = TRUE;
+      else if (a[0] == '-' || path)
         return usage ();
       else
-        path = argv[i];
+        path = a;
     }
   if (!path)
     return usage ();
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
-  int status = solve_file (path, &config, out, &stats);
+  int status = solve_file (path, &config, out, &stats, verify);
   fputs (out->str, stdout);
-  if (status == 0)
+  if (status != 2)
     {
       /* Popeye's words, so scripts that read its output read ours. */
       if (stats.interrupted)
@@ -175,7 +245,7 @@ bench_problems (const char *dir)
           FeSolverConfig config = { 0 };
           FeSolverStats stats = { 0 };
           GString *out = g_string_new (NULL);
-          int st = solve_file (path, &config, out, &stats);
+          int st = solve_file (path, &config, out, &stats, FALSE);
           const char *p = g_hash_table_lookup (popeye, names->pdata[i]);
           printf ("%-28s %10.3f %10s %12" G_GUINT64_FORMAT "%s\n", (char *) names->pdata[i],
                   stats.seconds, p ? p : "-", stats.nodes, st ? " (error)" : "");

@@ -75,7 +75,7 @@ attack (FeSolver *s, int h)
     {
       FeMoveList list;
       fe_generate_pseudo (&s->pos, &list);
-      killer_first (&list, &s->killer_attack[h & 63]);
+      killer_first (&list, &s->killer_attack[h]);
       FeLegality lg;
       if (h > 1 || !goal_by_attacker (s))
         fe_legality_prepare (&s->pos, &lg);
@@ -98,7 +98,7 @@ attack (FeSolver *s, int h)
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
           if (win)
-            s->killer_attack[h & 63] = *m;
+            s->killer_attack[h] = *m;
         }
     }
   if (!s->aborted)
@@ -130,7 +130,7 @@ defend (FeSolver *s, int h)
     }
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
-  killer_first (&list, &s->killer_defence[h & 63]);
+  killer_first (&list, &s->killer_defence[h]);
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
   FeUndo undo;
@@ -146,7 +146,7 @@ defend (FeSolver *s, int h)
         lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
       fe_unmake (&s->pos, m, &undo);
       if (!lost)
-        s->killer_defence[h & 63] = *m;
+        s->killer_defence[h] = *m;
     }
 done:
   lost = lost && any;
@@ -425,8 +425,9 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
 
 /* Refutations of an attacking first move (made), up to `max` + 1. */
 static int
-refutations (FeSolver *s, int h, FeMove *out, int max)
+refutations (FeSolver *s, int h, GArray *out, int max)
 {
+  g_array_set_size (out, 0);
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
   int n = 0;
@@ -454,7 +455,10 @@ refutations (FeSolver *s, int h, FeMove *out, int max)
         }
       fe_unmake (&s->pos, d, &undo);
       if (!ok)
-        out[n++] = *d;
+        {
+          g_array_append_val (out, *d);
+          n++;
+        }
     }
   return any ? n : -1;
 }
@@ -475,24 +479,19 @@ print_set_play (FeSolver *s, int h)
   fe_unmake_null (&s->pos, &nu);
 }
 
-/* Parallel pre-pass: threads claim first moves and decide whether each
- * wins; the shared table then makes the writing pass below cheap. */
-static void
-battle_worker (FeSolver *w, gpointer data)
-{
-  int h = *(int *) data;
+/* Parallel pre-pass (fe_solver_run_items): the items are the first moves;
+ * each worker decides whether its moves win, and the shared table then makes
+ * the writing pass below cheap. */
+typedef struct {
   FeMoveList list;
-  fe_generate_pseudo (&w->pos, &list);
-  for (int i = 0; i < list.count && !w->aborted; i++)
-    {
-      if (!g_atomic_int_compare_and_exchange (&w->root_claimed[i], 0, 1))
-        continue;
-      FeUndo undo;
-      if (!fe_make_legal (&w->pos, &list.moves[i], &undo))
-        continue;
-      fe_unmake (&w->pos, &list.moves[i], &undo);
-      move_wins (w, &list.moves[i], h);
-    }
+  int h;
+} BattleItems;
+
+static void
+battle_item (FeSolver *w, int k, gpointer data)
+{
+  BattleItems *b = data;
+  move_wins (w, &b->list.moves[k], b->h);
 }
 
 void
@@ -506,9 +505,13 @@ fe_solve_battle (FeSolver *s)
 
   if (threads > 1 && h >= 3)
     {
+      BattleItems *b = g_new (BattleItems, 1);
+      b->h = h;
+      fe_generate_pseudo (&s->pos, &b->list);
       GString *out = s->out;
-      fe_solver_run_parallel (s, threads, battle_worker, &h);
+      fe_solver_run_items (s, threads, b->list.count, battle_item, b);
       s->out = out;
+      g_free (b);
     }
 
   if (o->set_play && h >= 2)
@@ -516,7 +519,7 @@ fe_solve_battle (FeSolver *s)
 
   FeMoveList list;
   fe_generate_pseudo (&s->pos, &list);
-  FeMove refs[64];
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (FeMove));
   for (int i = 0; i < list.count && !s->aborted; i++)
     {
       FeMove *m = &list.moves[i];
@@ -545,7 +548,8 @@ fe_solve_battle (FeSolver *s)
       fe_unmake (&s->pos, m, &undo);
       /* A try: written like a key, then its refutations. */
       g_string_append_c (s->out, '\n');
-      print_attack (s, 0, m, h, " ?", refs, nr);
+      print_attack (s, 0, m, h, " ?", (FeMove *) refs->data, nr);
     }
+  g_array_unref (refs);
   g_string_append_c (s->out, '\n');
 }
