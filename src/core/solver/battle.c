@@ -27,7 +27,7 @@ reflex (const FeSolver *s)
 static gboolean
 goal_in_one (FeSolver *s)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
   for (int i = 0; i < list.count; i++)
@@ -73,7 +73,7 @@ attack (FeSolver *s, int h)
     win = FALSE; /* obliged to reach the goal itself: the wrong result */
   else
     {
-      FeMoveList list;
+      FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
       killer_first (&list, &s->killer_attack[h]);
       FeLegality lg;
@@ -119,36 +119,32 @@ defend (FeSolver *s, int h)
     return known;
   gboolean lost = TRUE, any = FALSE;
   if (reflex (s) && goal_in_one (s))
+    any = TRUE; /* it must reach the goal: the attacker's aim */
+  else if (reflex (s) && h == 1)
+    lost = FALSE;
+  else
     {
-      any = TRUE; /* it must reach the goal: the attacker's aim */
-      goto done;
+      FE_MOVE_LIST (list);
+      fe_generate_pseudo (&s->pos, &list);
+      killer_first (&list, &s->killer_defence[h]);
+      FeLegality lg;
+      fe_legality_prepare (&s->pos, &lg);
+      FeUndo undo;
+      for (int i = 0; i < list.count && lost; i++)
+        {
+          FeMove *m = &list.moves[i];
+          if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
+            continue;
+          any = TRUE;
+          if (goal_by_attacker (s))
+            lost = attack (s, h - 1);
+          else
+            lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
+          fe_unmake (&s->pos, m, &undo);
+          if (!lost)
+            s->killer_defence[h] = *m;
+        }
     }
-  if (reflex (s) && h == 1)
-    {
-      lost = FALSE;
-      goto done;
-    }
-  FeMoveList list;
-  fe_generate_pseudo (&s->pos, &list);
-  killer_first (&list, &s->killer_defence[h]);
-  FeLegality lg;
-  fe_legality_prepare (&s->pos, &lg);
-  FeUndo undo;
-  for (int i = 0; i < list.count && lost; i++)
-    {
-      FeMove *m = &list.moves[i];
-      if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
-        continue;
-      any = TRUE;
-      if (goal_by_attacker (s))
-        lost = attack (s, h - 1);
-      else
-        lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
-      fe_unmake (&s->pos, m, &undo);
-      if (!lost)
-        s->killer_defence[h] = *m;
-    }
-done:
   lost = lost && any;
   if (!s->aborted)
     fe_tt_store (s->tt, key, h, lost);
@@ -220,7 +216,7 @@ static void print_attack (FeSolver *s, int level, const FeMove *m, int h, const 
 static void
 print_continuations (FeSolver *s, int level, int k)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   for (int i = 0; i < list.count && !s->aborted; i++)
     if (move_wins (s, &list.moves[i], k))
@@ -231,12 +227,12 @@ print_continuations (FeSolver *s, int level, int k)
 static void
 collect_wins (FeSolver *s, int k, FeMoveList *out)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
-  out->count = 0;
+  fe_move_list_reset (out);
   for (int i = 0; i < list.count; i++)
     if (move_wins (s, &list.moves[i], k))
-      out->moves[out->count++] = list.moves[i];
+      fe_move_list_push (out, &list.moves[i]);
 }
 
 static gboolean
@@ -260,8 +256,7 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
   fe_make (&s->pos, m, &undo);
   gboolean done = goal_by_attacker (s) && fe_solver_goal_reached (s, m);
   int hd = h - 1; /* defender's half-moves */
-  FeMoveList threats;
-  threats.count = 0;
+  FE_MOVE_LIST (threats);
   int threat_h = 0;
   gboolean check = fe_in_check (&s->pos, s->pos.side);
   gboolean final_reply = !goal_by_attacker (s) && hd == 1;
@@ -332,7 +327,7 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
 static gboolean
 threat_still_works (FeSolver *s, const FeMove *t, int k)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   for (int i = 0; i < list.count; i++)
     {
@@ -359,7 +354,7 @@ static void
 print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
                 gboolean have_threat_info, int threat_h, FeMoveList *threats)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   gboolean must_goal = reflex (s) && goal_in_one (s);
   gboolean check = fe_in_check (&s->pos, s->pos.side);
@@ -428,7 +423,7 @@ static int
 refutations (FeSolver *s, int h, GArray *out, int max)
 {
   g_array_set_size (out, 0);
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   int n = 0;
   gboolean any = FALSE;
@@ -511,13 +506,14 @@ fe_solve_battle (FeSolver *s)
       GString *out = s->out;
       fe_solver_run_items (s, threads, b->list.count, battle_item, b);
       s->out = out;
+      fe_move_list_release (&b->list);
       g_free (b);
     }
 
   if (o->set_play && h >= 2)
     print_set_play (s, h);
 
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   GArray *refs = g_array_new (FALSE, FALSE, sizeof (FeMove));
   for (int i = 0; i < list.count && !s->aborted; i++)

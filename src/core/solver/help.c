@@ -99,7 +99,7 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
   uint64_t key = exact_key (s->pos.hash, SALT_HELP, h);
   if (fe_tt_probe (s->tt, key, h) == 0)
     return FALSE;
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
@@ -153,7 +153,7 @@ split_make (FeSolver *w, const Split *sp, int k, gboolean series, FeUndo undo[4]
   int me = w->pos.side;
   for (int ply = 0; ply < 2; ply++)
     {
-      FeMoveList list;
+      FE_MOVE_LIST (list);
       fe_generate_pseudo (&w->pos, &list);
       FeMove m = list.moves[pair[ply]];
       if (!fe_make_legal (&w->pos, &m, &undo[2 * ply]))
@@ -201,7 +201,7 @@ static void
 split_list (FeSolver *s, Split *sp, gboolean series)
 {
   sp->items = g_array_new (FALSE, FALSE, sizeof (int));
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   int me = s->pos.side;
   for (int i = 0; i < list.count; i++)
@@ -213,7 +213,7 @@ split_list (FeSolver *s, Split *sp, gboolean series)
         {
           if (series)
             fe_make_null (&s->pos, &null_undo);
-          FeMoveList replies;
+          FE_MOVE_LIST (replies);
           fe_generate_pseudo (&s->pos, &replies);
           for (int j = 0; j < replies.count; j++)
             {
@@ -319,7 +319,7 @@ series_final (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 static gboolean
 series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
   gboolean found = FALSE, any = FALSE, all = TRUE;
@@ -387,7 +387,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   if (fe_tt_probe (s->tt, key, left) == 0)
     return FALSE;
   int me = s->pos.side;
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);

@@ -47,7 +47,7 @@ static gboolean match_ply (Line *l, int at, int ply, int series_done);
 static gboolean
 all_replies_reach_goal (FeSolver *s)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   gboolean any = FALSE;
   for (int i = 0; i < list.count; i++)
@@ -70,7 +70,7 @@ static gboolean
 match_ply (Line *l, int at, int ply, int series_done)
 {
   FeSolver *s = l->s;
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   int me = s->pos.side;
   gboolean forced = !series_done || s->stip.play != FE_PLAY_SERIES_SELF
