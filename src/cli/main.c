@@ -16,6 +16,7 @@ usage (void)
 {
   fprintf (stderr,
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
+           "       feerie-cli verify FILE SOLUTION   (replays help/series lines)\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
            "       feerie-cli bench [--depth N] [--problems DIR]\n"
            "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
@@ -144,6 +145,12 @@ cmd_solve (int argc, char **argv)
           int mb;
           if (!parse_int (v, 0, MAX_HASH_MB, &mb))
             return bad_option (a, v, "expected a whole number of megabytes from 0 (no table) to 1048576");
+          if (mb > fe_solver_max_hash_mb ())
+            {
+              fprintf (stderr, "feerie-cli: --hash %s: more than the memory of this machine (%d MB)\n", v,
+                       fe_solver_max_hash_mb ());
+              return 2;
+            }
           config.hash_mb = mb ? mb : -1;
           i++;
         }
@@ -184,6 +191,44 @@ cmd_solve (int argc, char **argv)
         printf ("\nsolution finished.%s\n", stats.solutions ? "" : " (no solution)");
     }
   g_string_free (out, TRUE);
+  return status;
+}
+
+/* Replays the help and series lines of a solution text (ours or Popeye's)
+ * for the first problem of FILE: 0 when every line holds, 1 otherwise. */
+static int
+cmd_verify (int argc, char **argv)
+{
+  if (argc != 2)
+    return usage ();
+  GError *error = NULL;
+  GPtrArray *problems = fe_popeye_read_file (argv[0], &error);
+  char *text = NULL;
+  if (!problems || !problems->len || !g_file_get_contents (argv[1], &text, NULL, &error))
+    {
+      fprintf (stderr, "feerie-cli: %s\n", error ? error->message : "no problem");
+      g_clear_error (&error);
+      if (problems)
+        g_ptr_array_unref (problems);
+      return 2;
+    }
+  GString *report = g_string_new (NULL);
+  int bad = fe_solve_verify (problems->pdata[0], text, report, &error);
+  int status = 0;
+  if (bad < 0)
+    {
+      fprintf (stderr, "feerie-cli: %s\n", error->message);
+      g_clear_error (&error);
+      status = 2;
+    }
+  else if (bad > 0)
+    {
+      fprintf (stderr, "%s: %d bad line%s\n%s", argv[1], bad, bad > 1 ? "s" : "", report->str);
+      status = 1;
+    }
+  g_string_free (report, TRUE);
+  g_free (text);
+  g_ptr_array_unref (problems);
   return status;
 }
 
@@ -311,6 +356,8 @@ main (int argc, char **argv)
     return cmd_perft (argc - 2, argv + 2);
   if (strcmp (argv[1], "solve") == 0)
     return cmd_solve (argc - 2, argv + 2);
+  if (strcmp (argv[1], "verify") == 0)
+    return cmd_verify (argc - 2, argv + 2);
   if (strcmp (argv[1], "bench") == 0)
     return cmd_bench (argc - 2, argv + 2);
   if (strcmp (argv[1], "diagram") == 0)

@@ -79,7 +79,10 @@ run_job (gpointer p)
       if (k >= job->n_items || w->aborted)
         break;
       w->out = job->outs[k] = g_string_new (NULL);
+      fe_tt_shared_maybe_grow (w->tt);
+      fe_tt_work_begin (w->tt);
       job->run (w, k, job->data);
+      fe_tt_work_end (w->tt);
     }
   return NULL;
 }
@@ -105,12 +108,13 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
   FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
   quiet.line = NULL;
   quiet.progress = NULL;
+  s->tt->growable = FALSE; /* shared: grown between work items */
   for (int t = 0; t < threads; t++)
     {
       FeSolver *w = g_new (FeSolver, 1);
       *w = *s;
       w->config = &quiet;
-      /* s->tt is shared: it was made lock-free and full-size for threads. */
+      /* s->tt is shared: lock-free entries, grown between work items. */
       w->nodes = 0;
       w->solutions = 0;
       fe_solver_alloc_line (w);
@@ -128,6 +132,7 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
       g_free (w->line_moves);
       g_free (w);
     }
+  s->tt->growable = TRUE;
   for (int i = 0; i < n_items; i++)
     if (outs[i])
       {
@@ -294,7 +299,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   s->problem = problem;
   s->config = config;
   s->out = out;
-  s->tt = fe_tt_new (config ? config->hash_mb : 0, !(config && config->threads > 1));
+  s->tt = fe_tt_new (config ? config->hash_mb : 0);
   s->max_plies = 0;
   gint64 start = g_get_monotonic_time ();
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;

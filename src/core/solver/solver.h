@@ -36,6 +36,10 @@ typedef struct {
 gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
                    FeSolverStats *stats, GError **error);
 
+/* The largest transposition table this machine can hold, in MB (its
+ * physical memory, or its cgroup's limit when lower). */
+int fe_solver_max_hash_mb (void);
+
 /* Reads back the help and series lines of `text` (fe_solve's output for
  * `problem`) and replays each from its twin's diagram through the plain
  * move generator, without a table: every move legal, the goal reached at

@@ -7,7 +7,36 @@
 #include <sys/mman.h>
 #endif
 
+#include <unistd.h>
+
+#include "solver.h"
 #include "tt.h"
+
+/* The memory a table may take at most: the machine's (or the container's,
+ * when its cgroup says less).  Asking for more would not fail at once with
+ * lazily mapped pages, but end in the out-of-memory killer. */
+int
+fe_solver_max_hash_mb (void)
+{
+  guint64 bytes = 0;
+#ifdef _SC_PHYS_PAGES
+  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+  if (pages > 0 && size > 0)
+    bytes = (guint64) pages * (guint64) size;
+#endif
+  char *text = NULL;
+  if (g_file_get_contents ("/sys/fs/cgroup/memory.max", &text, NULL, NULL))
+    {
+      guint64 cg = g_ascii_strtoull (text, NULL, 10);
+      if (cg && (!bytes || cg < bytes))
+        bytes = cg;
+      g_free (text);
+    }
+  guint64 mb = bytes >> 20;
+  if (!mb || mb > G_MAXINT)
+    mb = G_MAXINT;
+  return (int) mb;
+}
 
 /* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
  * table is mapped anonymously (zero pages arrive lazily, so small problems
@@ -76,25 +105,26 @@ alloc_first (FeTT *tt, guint64 n)
     n = 1; /* no memory at all: no table (every probe misses) */
   tt->mask = n - 1;
   tt->stores = 0;
-  if (n < tt->max_entries && !tt->growable)
-    tt->max_entries = n;
 }
 
 FeTT *
-fe_tt_new (int megabytes, gboolean growable)
+fe_tt_new (int megabytes)
 {
   FeTT *tt = g_new0 (FeTT, 1);
+  g_rw_lock_init (&tt->lock);
   if (megabytes < 0)
     return tt; /* no table */
   if (megabytes == 0)
     megabytes = 64;
+  /* The CLI refuses more; other callers are held to the machine's memory. */
+  megabytes = MIN (megabytes, fe_solver_max_hash_mb ());
   guint64 bytes = (guint64) megabytes << 20;
   guint64 n = 1;
   while (n * 2 * sizeof (FeTTEntry) <= bytes)
     n *= 2;
   tt->max_entries = n;
-  tt->growable = growable;
-  alloc_first (tt, growable ? MIN (n, INITIAL_ENTRIES) : n);
+  tt->growable = TRUE;
+  alloc_first (tt, MIN (n, INITIAL_ENTRIES));
   return tt;
 }
 
@@ -131,16 +161,29 @@ fe_tt_grow (FeTT *tt)
 }
 
 void
+fe_tt_shared_maybe_grow (FeTT *tt)
+{
+  if (!tt->entries
+      || G_LIKELY (__atomic_load_n (&tt->stores, __ATOMIC_RELAXED) <= (tt->mask + 1) / 2
+                   || tt->mask + 1 >= tt->max_entries))
+    return;
+  g_rw_lock_writer_lock (&tt->lock);
+  /* Another worker may have grown it while this one waited. */
+  if (tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries)
+    fe_tt_grow (tt);
+  g_rw_lock_writer_unlock (&tt->lock);
+}
+
+void
 fe_tt_clear (FeTT *tt)
 {
   if (!tt->entries)
     return;
-  /* Back to the small table: the next problem may be tiny.  A shared table
-   * cannot count its stores; it is always remade. */
-  if (tt->growable && !tt->stores)
+  /* Back to the small table: the next problem may be tiny. */
+  if (!tt->stores)
     return;
   free_entries (tt->entries, tt->mask + 1);
-  alloc_first (tt, tt->growable ? MIN (tt->max_entries, INITIAL_ENTRIES) : tt->max_entries);
+  alloc_first (tt, MIN (tt->max_entries, INITIAL_ENTRIES));
 }
 
 void
@@ -150,5 +193,6 @@ fe_tt_free (FeTT *tt)
     return;
   if (tt->entries)
     free_entries (tt->entries, tt->mask + 1);
+  g_rw_lock_clear (&tt->lock);
   g_free (tt);
 }

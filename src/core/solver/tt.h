@@ -26,16 +26,24 @@ typedef struct {
   FeTTEntry *entries; /* NULL: no table, every probe misses */
   guint64 mask;
   guint64 max_entries; /* the size the user allows */
-  guint64 stores;      /* new entries since the table was (re)made */
-  gboolean growable;   /* single-threaded: start small, grow when half full */
+  guint64 stores;      /* entries in use (counted, never scanned) */
+  /* One thread stores: the store that fills half the table grows it.
+   * FALSE while workers share it (fe_solver_run_items): they count their
+   * new entries atomically, and one of them grows the table between two
+   * work items, holding `lock` for writing while the others wait. */
+  gboolean growable;
+  GRWLock lock;
 } FeTT;
 
-/* A growable table starts small (small problems touch little memory) and
- * grows in place, four times larger, when half full, so it never holds more
- * than `megabytes`; a table shared by threads has its full size from the
- * start (mapped lazily: untouched pages cost nothing).  megabytes < 0: no
- * table at all; 0: the default, 64 MB. */
-FeTT *fe_tt_new (int megabytes, gboolean growable);
+/* A table starts small (small problems touch little memory) and grows in
+ * place, four times larger, when half full, so it never holds more than
+ * `megabytes`.  megabytes < 0: no table at all; 0: the default, 64 MB. */
+FeTT *fe_tt_new (int megabytes);
+/* Called by a worker between work items: grows the shared table when half
+ * full.  fe_tt_work_begin / end bracket a work item. */
+void fe_tt_shared_maybe_grow (FeTT *tt);
+static inline void fe_tt_work_begin (FeTT *tt) { g_rw_lock_reader_lock (&tt->lock); }
+static inline void fe_tt_work_end (FeTT *tt) { g_rw_lock_reader_unlock (&tt->lock); }
 void fe_tt_free (FeTT *tt);
 void fe_tt_clear (FeTT *tt);
 void fe_tt_grow (FeTT *tt);
@@ -73,8 +81,9 @@ fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
   uint64_t check = __atomic_load_n (&e->check, __ATOMIC_RELAXED);
   if ((check ^ data) != key || check == 0)
     {
-      if (G_UNLIKELY (tt->growable && ++tt->stores > (tt->mask + 1) / 2
-                      && tt->mask + 1 < tt->max_entries))
+      if (!tt->growable)
+        __atomic_add_fetch (&tt->stores, 1, __ATOMIC_RELAXED);
+      else if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
         {
           fe_tt_grow (tt);
           e = &tt->entries[key & tt->mask];

@@ -177,7 +177,11 @@ is_move_line (const char *l)
 {
   while (*l == ' ')
     l++;
-  return g_ascii_isdigit (*l);
+  if (!g_ascii_isdigit (*l))
+    return FALSE;
+  while (g_ascii_isdigit (*l))
+    l++;
+  return *l == '.'; /* not a board row ("8   .   .") nor a source line */
 }
 
 /* One candidate reading of a line: who starts, whether the diagram side
@@ -233,7 +237,7 @@ fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GE
 {
   FeSolver *s = g_new0 (FeSolver, 1);
   s->problem = problem;
-  s->tt = fe_tt_new (-1, FALSE);
+  s->tt = fe_tt_new (-1);
   int bad = 0;
   char **lines = g_strsplit (text, "\n", -1);
   int t = problem->zero_position ? 1 : 0;
