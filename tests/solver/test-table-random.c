@@ -96,7 +96,7 @@ test_table_on_off (void)
   static const char *stips[] = { "h#1.5", "h#2", "h=2", "hx2", "h+1.5", "ser-#3",
                                  "ser-h#2", "ser-s#2", "ser-=3", "ser-x3" };
   GRand *r = g_rand_new_with_seed (909);
-  int problems = g_test_slow () ? 1500 : 200;
+  int problems = g_test_slow () ? 1500 : 150;
   int compared = 0, with_solutions = 0;
   int per_genre[5] = { 0 };
   for (int k = 0; k < problems; k++)
