@@ -139,6 +139,10 @@ def defence_99(cli, d):
     best, n = 0, 0
     for l in r.stdout.splitlines():
         if l.rstrip().endswith("?"):
+            # A try is a white move (Ka1, Rg2): 83bb2d4 overwrote it with a
+            # refutation when more than 64 were kept.
+            if not re.match(r"^\s+1\.(Ka1|Rg2)-", l):
+                fail(f"try line is not a white move: {l!r}")
             n = 0
         elif re.match(r"^\s+1\.\.\.\S+( \+)? !$", l):
             n += 1
