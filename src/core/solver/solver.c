@@ -478,6 +478,12 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       stats->seconds += (g_get_monotonic_time () - start) / 1e6;
       stats->interrupted |= s->aborted;
       stats->solutions += s->solutions;
+      if (s->tt->entries)
+        {
+          guint64 n = s->tt->mask + 1;
+          stats->table_entries = n;
+          stats->table_used = MIN (s->tt->stores, n);
+        }
     }
   fe_tt_free (s->tt);
   fe_solver_free_line (s);
