@@ -23,44 +23,88 @@ reflex (const FeSolver *s)
   return s->stip.play == FE_PLAY_REFLEX;
 }
 
-/* Can the side to move reach the goal in one move? */
+#define SALT_GOAL1 0x510e527fade682d1ull
+
+/* Can the side to move reach the goal in one move?  Reflex play asks it at
+ * every node, and again at each length of the deepening: the answer is
+ * kept in the table (depth 1, its own salt). */
 static gboolean
 goal_in_one (FeSolver *s)
 {
+  uint64_t key = s->pos.hash ^ SALT_GOAL1;
+  int known = fe_tt_probe (s->tt, key, 1);
+  if (known >= 0)
+    return known;
   FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
-  FeUndo undo;
-  for (int i = 0; i < list.count; i++)
-    {
-      if (!fe_make_legal (&s->pos, &list.moves[i], &undo))
-        continue;
-      gboolean g = fe_solver_goal_reached (s, &list.moves[i]);
-      fe_unmake (&s->pos, &list.moves[i], &undo);
-      if (g)
-        return TRUE;
-    }
-  return FALSE;
+  gboolean g = FALSE;
+  for (int i = 0; i < list.count && !g; i++)
+    g = fe_solver_final_move_reaches_goal (s, &list.moves[i]);
+  fe_tt_store (s->tt, key, 1, g);
+  return g;
 }
 
 static gboolean defend (FeSolver *s, int h);
 
-/* Moves the killer to the front of the list, if present. */
-static void
-killer_first (FeMoveList *list, const FeMove *killer)
+static inline guint32 *
+history_slot (FeSolver *s, int side, const FeMove *m)
 {
-  for (int i = 1; i < list->count; i++)
-    if (fe_move_equal (&list->moves[i], killer))
-      {
-        FeMove t = list->moves[0];
-        list->moves[0] = list->moves[i];
-        list->moves[i] = t;
-        return;
-      }
+  return &s->history[(side & 1) * 16384 + (m->from & 127) * 128 + (m->to & 127)];
 }
 
-/* Attacker to move: does it win within h half-moves? */
+/* A move that won (attacker) or refuted (defender) with h half-moves left:
+ * deeper proofs count more; halved when large so old news fades. */
+static void
+history_reward (FeSolver *s, const FeMove *m, int h)
+{
+  guint32 *slot = history_slot (s, s->pos.side, m);
+  *slot += (guint32) (h * h + 1);
+  if (G_UNLIKELY (*slot > (1u << 30)))
+    for (int i = 0; i < FE_HISTORY_SIZE; i++)
+      s->history[i] >>= 1;
+}
+
+/* Orders the list: the killer first, then by history, best first (a stable
+ * insertion sort: lists are short, and equal moves keep the generator's
+ * order).  Only the search order changes, never what is proved. */
+static void
+order_moves (FeSolver *s, FeMoveList *list, const FeMove *killer)
+{
+  int n = list->count;
+  if (n < 2)
+    return;
+  guint32 stack_scores[256];
+  guint32 *sc = n <= 256 ? stack_scores : g_new (guint32, n);
+  int side = s->pos.side;
+  for (int i = 0; i < n; i++)
+    {
+      FeMove *m = &list->moves[i];
+      sc[i] = fe_move_equal (m, killer) ? G_MAXUINT32 : *history_slot (s, side, m);
+    }
+  for (int i = 1; i < n; i++)
+    {
+      guint32 v = sc[i];
+      if (v <= sc[i - 1])
+        continue;
+      FeMove m = list->moves[i];
+      int j = i;
+      while (j > 0 && sc[j - 1] < v)
+        {
+          sc[j] = sc[j - 1];
+          list->moves[j] = list->moves[j - 1];
+          j--;
+        }
+      sc[j] = v;
+      list->moves[j] = m;
+    }
+  if (sc != stack_scores)
+    g_free (sc);
+}
+
+/* Attacker to move: does it win within h half-moves?  Searched at this
+ * length only (attack() deepens). */
 static gboolean
-attack (FeSolver *s, int h)
+attack_at (FeSolver *s, int h)
 {
   if (fe_solver_tick (s) || h < 1)
     return FALSE;
@@ -75,7 +119,7 @@ attack (FeSolver *s, int h)
     {
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      killer_first (&list, &s->killer_attack[h]);
+      order_moves (s, &list, &s->killer_attack[h]);
       FeLegality lg;
       if (h > 1 || !goal_by_attacker (s))
         fe_legality_prepare (&s->pos, &lg);
@@ -98,12 +142,29 @@ attack (FeSolver *s, int h)
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
           if (win)
-            s->killer_attack[h] = *m;
+            {
+              s->killer_attack[h] = *m;
+              history_reward (s, m, h);
+            }
         }
     }
   if (!s->aborted)
     fe_tt_store (s->tt, key, h, win);
   return win;
+}
+
+static int min_attack_h (const FeSolver *s);
+
+/* Per-node iterative deepening: the shortest wins are proved first (mate
+ * in 1, then in 2, ...), each length's result kept in the table, so a
+ * position with a short win never searches the long lines. */
+static gboolean
+attack (FeSolver *s, int h)
+{
+  for (int k = min_attack_h (s) + ((h - min_attack_h (s)) & 1); k < h; k += 2)
+    if (attack_at (s, k))
+      return TRUE;
+  return attack_at (s, h);
 }
 
 /* Defender to move: does the attacker win within h half-moves whatever
@@ -126,7 +187,7 @@ defend (FeSolver *s, int h)
     {
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      killer_first (&list, &s->killer_defence[h]);
+      order_moves (s, &list, &s->killer_defence[h]);
       FeLegality lg;
       fe_legality_prepare (&s->pos, &lg);
       FeUndo undo;
@@ -142,7 +203,10 @@ defend (FeSolver *s, int h)
             lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
           fe_unmake (&s->pos, m, &undo);
           if (!lost)
-            s->killer_defence[h] = *m;
+            {
+              s->killer_defence[h] = *m;
+              history_reward (s, m, h);
+            }
         }
     }
   lost = lost && any;
