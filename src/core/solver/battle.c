@@ -68,7 +68,7 @@ history_reward (FeSolver *s, const FeMove *m, int h)
  * insertion sort: lists are short, and equal moves keep the generator's
  * order).  Only the search order changes, never what is proved. */
 static void
-order_moves (FeSolver *s, FeMoveList *list, const FeMove *killer)
+order_moves (FeSolver *s, FeMoveList *list, const FeMove *killer, gboolean checks_first)
 {
   int n = list->count;
   if (n < 2)
@@ -79,7 +79,10 @@ order_moves (FeSolver *s, FeMoveList *list, const FeMove *killer)
   for (int i = 0; i < n; i++)
     {
       FeMove *m = &list->moves[i];
-      sc[i] = fe_move_equal (m, killer) ? G_MAXUINT32 : *history_slot (s, side, m);
+      sc[i] = fe_move_equal (m, killer) ? G_MAXUINT32 : MIN (*history_slot (s, side, m), 1u << 30);
+      /* Checks first: in mate play they are the likeliest to win. */
+      if (checks_first && sc[i] != G_MAXUINT32 && fe_orthodox_gives_check (&s->pos, m) != 0)
+        sc[i] += 1u << 30;
     }
   for (int i = 1; i < n; i++)
     {
@@ -106,12 +109,15 @@ order_moves (FeSolver *s, FeMoveList *list, const FeMove *killer)
 static gboolean
 attack_at (FeSolver *s, int h)
 {
-  if (fe_solver_tick (s) || h < 1)
+  if (s->aborted || h < 1)
     return FALSE;
   uint64_t key = s->pos.hash ^ SALT_ATTACK;
   int known = fe_tt_probe (s->tt, key, h);
   if (known >= 0)
     return known;
+  /* Nodes count the positions searched, not the table's answers. */
+  if (fe_solver_tick (s))
+    return FALSE;
   gboolean win = FALSE;
   if (reflex (s) && goal_in_one (s))
     win = FALSE; /* obliged to reach the goal itself: the wrong result */
@@ -119,7 +125,7 @@ attack_at (FeSolver *s, int h)
     {
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      order_moves (s, &list, &s->killer_attack[h]);
+      order_moves (s, &list, &s->killer_attack[h], s->orthodox && h >= 3);
       FeLegality lg;
       if (h > 1 || !goal_by_attacker (s))
         fe_legality_prepare (&s->pos, &lg);
@@ -172,12 +178,15 @@ attack (FeSolver *s, int h)
 static gboolean
 defend (FeSolver *s, int h)
 {
-  if (fe_solver_tick (s) || h < 1)
+  if (s->aborted || h < 1)
     return FALSE;
   uint64_t key = s->pos.hash ^ SALT_DEFEND;
   int known = fe_tt_probe (s->tt, key, h);
   if (known >= 0)
     return known;
+  /* Nodes count the positions searched, not the table's answers. */
+  if (fe_solver_tick (s))
+    return FALSE;
   gboolean lost = TRUE, any = FALSE;
   if (reflex (s) && goal_in_one (s))
     any = TRUE; /* it must reach the goal: the attacker's aim */
@@ -187,7 +196,7 @@ defend (FeSolver *s, int h)
     {
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      order_moves (s, &list, &s->killer_defence[h]);
+      order_moves (s, &list, &s->killer_defence[h], FALSE);
       FeLegality lg;
       fe_legality_prepare (&s->pos, &lg);
       FeUndo undo;
