@@ -208,6 +208,9 @@ defend (FeSolver *s, int h)
           any = TRUE;
           if (goal_by_attacker (s))
             lost = attack (s, h - 1);
+          else if (reflex (s))
+            /* No move reaches the goal here (goal_in_one said so above). */
+            lost = h >= 3 && attack (s, h - 1);
           else
             lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
           fe_unmake (&s->pos, m, &undo);
