@@ -20,7 +20,8 @@ usage (void)
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
            "       feerie-cli verify FILE SOLUTION   (replays help/series lines)\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
-           "       feerie-cli bench [--depth N] [--problems DIR]\n"
+           "       feerie-cli bench [--depth N] [--no-perft] [--problems DIR] [--only TEXT]\n"
+           "                        [--threads N] [--hash MB] [--max-time S]\n"
            "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
            "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n"
            "       feerie-cli diagram [--size PX] [--no-caption] IN OUT.{png,svg,pdf,tex}\n"
@@ -272,20 +273,21 @@ cmd_verify (int argc, char **argv)
   return status;
 }
 
-/* Popeye's times from the oracle's INDEX.tsv (name → seconds), if present. */
+/* Popeye's times, name → seconds: TIMES.tsv in the directory (the speed
+ * set: name, from, stipulation, seconds) or the oracle's INDEX.tsv. */
 static GHashTable *
 read_popeye_times (const char *dir)
 {
   GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  char *index = g_build_filename (dir, "INDEX.tsv", NULL);
-  char *text = NULL;
-  if (!g_file_test (index, G_FILE_TEST_EXISTS))
+  const char *candidates[][2] = { { "TIMES.tsv", NULL }, { "INDEX.tsv", NULL }, { "..", "INDEX.tsv" } };
+  for (size_t c = 0; c < G_N_ELEMENTS (candidates); c++)
     {
+      char *index = g_build_filename (dir, candidates[c][0], candidates[c][1], NULL);
+      char *text = NULL;
+      gboolean found = g_file_get_contents (index, &text, NULL, NULL);
       g_free (index);
-      index = g_build_filename (dir, "..", "INDEX.tsv", NULL);
-    }
-  if (g_file_get_contents (index, &text, NULL, NULL))
-    {
+      if (!found)
+        continue;
       char **lines = g_strsplit (text, "\n", -1);
       for (char **l = lines; *l; l++)
         {
@@ -295,9 +297,9 @@ read_popeye_times (const char *dir)
           g_strfreev (f);
         }
       g_strfreev (lines);
+      g_free (text);
+      break;
     }
-  g_free (text);
-  g_free (index);
   return t;
 }
 
@@ -307,12 +309,58 @@ compare_names (gconstpointer a, gconstpointer b)
   return g_strcmp0 (*(char *const *) a, *(char *const *) b);
 }
 
+/* Peak resident memory of this process so far, in MB (VmHWM). */
+static double
+peak_rss_mb (void)
+{
+  char *text = NULL;
+  double mb = 0;
+  if (g_file_get_contents ("/proc/self/status", &text, NULL, NULL))
+    {
+      const char *h = strstr (text, "VmHWM:");
+      if (h)
+        mb = g_ascii_strtod (h + 6, NULL) / 1024.0;
+      g_free (text);
+    }
+  return mb;
+}
+
+/* The stipulation as written in a Popeye file ("stipulation #5"). */
+static char *
+read_stipulation (const char *path)
+{
+  char *text = NULL;
+  char *stip = NULL;
+  if (g_file_get_contents (path, &text, NULL, NULL))
+    {
+      char **lines = g_strsplit (text, "\n", -1);
+      for (char **l = lines; *l && !stip; l++)
+        {
+          char *s = g_strstrip (*l);
+          if (g_ascii_strncasecmp (s, "stip", 4) == 0)
+            {
+              const char *v = strchr (s, ' ');
+              stip = g_strdup (v ? g_strstrip ((char *) v) : "");
+            }
+        }
+      g_strfreev (lines);
+      g_free (text);
+    }
+  return stip ? stip : g_strdup ("?");
+}
+
+/* Solves each DIR/NAME/problem.inp (or DIR/NAME.inp) in name order and
+ * prints a table: time, nodes, speed, table fill, the process's peak RSS
+ * (it only grows: the largest problem so far), and Popeye's time. */
 static void
-bench_problems (const char *dir)
+bench_problems (const char *dir, const FeSolverConfig *base, const char *only)
 {
   GDir *d = g_dir_open (dir, 0, NULL);
   if (!d)
-    return;
+    {
+      fprintf (stderr, "feerie-cli bench: cannot read %s\n", dir);
+      return;
+    }
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
   while ((name = g_dir_read_name (d)))
@@ -321,26 +369,44 @@ bench_problems (const char *dir)
   g_ptr_array_sort (names, compare_names);
   GHashTable *popeye = read_popeye_times (dir);
   double ours = 0, theirs = 0;
-  printf ("%-28s %10s %10s %12s\n", "problem", "feerie s", "popeye s", "nodes");
-  for (guint i = 0; i < names->len; i++)
+  guint64 all_nodes = 0;
+  printf ("%-28s %-9s %9s %9s %12s %8s %6s %7s %s\n", "problem", "stip", "feerie s", "popeye s",
+          "nodes", "knodes/s", "fill%", "RSS MB", "");
+  for (guint i = 0; i < names->len && !interrupted; i++)
     {
-      char *path = g_build_filename (dir, names->pdata[i], "problem.inp", NULL);
-      if (g_file_test (path, G_FILE_TEST_EXISTS))
+      const char *n = names->pdata[i];
+      if (only && !strstr (n, only))
+        continue;
+      char *path = g_build_filename (dir, n, "problem.inp", NULL);
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
         {
-          FeSolverConfig config = { 0 };
-          FeSolverStats stats = { 0 };
-          GString *out = g_string_new (NULL);
-          int st = solve_file (path, &config, out, &stats, FALSE);
-          const char *p = g_hash_table_lookup (popeye, names->pdata[i]);
-          printf ("%-28s %10.3f %10s %12" G_GUINT64_FORMAT "%s\n", (char *) names->pdata[i],
-                  stats.seconds, p ? p : "-", stats.nodes, st ? " (error)" : "");
-          ours += stats.seconds;
-          theirs += p ? g_ascii_strtod (p, NULL) : 0;
-          g_string_free (out, TRUE);
+          g_free (path);
+          if (!g_str_has_suffix (n, ".inp"))
+            continue;
+          path = g_build_filename (dir, n, NULL);
         }
+      FeSolverConfig config = *base;
+      FeSolverStats stats = { 0 };
+      GString *out = g_string_new (NULL);
+      int st = solve_file (path, &config, out, &stats, FALSE);
+      char *key = g_str_has_suffix (n, ".inp") ? g_strndup (n, strlen (n) - 4) : g_strdup (n);
+      const char *p = g_hash_table_lookup (popeye, key);
+      char *stip = read_stipulation (path);
+      printf ("%-28s %-9s %9.3f %9s %12" G_GUINT64_FORMAT " %8.0f %6.1f %7.1f%s\n", key, stip,
+              stats.seconds, p ? p : "-", stats.nodes,
+              stats.nodes / (stats.seconds > 0 ? stats.seconds : 1e-9) / 1e3,
+              stats.table_entries ? 100.0 * stats.table_used / stats.table_entries : 0.0,
+              peak_rss_mb (), st ? " (error)" : stats.interrupted ? " (stopped)" : "");
+      fflush (stdout);
+      ours += stats.seconds;
+      all_nodes += stats.nodes;
+      theirs += p ? g_ascii_strtod (p, NULL) : 0;
+      g_string_free (out, TRUE);
+      g_free (stip);
+      g_free (key);
       g_free (path);
     }
-  printf ("%-28s %10.3f %10.3f\n", "total", ours, theirs);
+  printf ("%-28s %-9s %9.3f %9.3f %12" G_GUINT64_FORMAT "\n", "total", "", ours, theirs, all_nodes);
   g_hash_table_unref (popeye);
   g_ptr_array_unref (names);
 }
@@ -349,37 +415,84 @@ static int
 cmd_bench (int argc, char **argv)
 {
   int depth = 5;
-  const char *problems_dir = NULL;
+  gboolean perft = TRUE;
+  const char *problems_dir = NULL, *only = NULL;
+  FeSolverConfig config = { 0 };
   for (int i = 0; i < argc; i++)
-    if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc)
-      depth = atoi (argv[++i]);
-    else if (strcmp (argv[i], "--problems") == 0 && i + 1 < argc)
-      problems_dir = argv[++i];
+    {
+      const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+      if (strcmp (a, "--no-perft") == 0)
+        {
+          perft = FALSE;
+          continue;
+        }
+      if (!v)
+        {
+          fprintf (stderr, "feerie-cli bench: %s needs a value\n", a);
+          return 2;
+        }
+      i++;
+      if (strcmp (a, "--depth") == 0)
+        {
+          if (!parse_int (v, 1, 8, &depth))
+            return bad_option (a, v, "expected a depth from 1 to 8");
+        }
+      else if (strcmp (a, "--problems") == 0)
+        problems_dir = v;
+      else if (strcmp (a, "--only") == 0)
+        only = v;
+      else if (strcmp (a, "--threads") == 0)
+        {
+          if (!parse_int (v, 1, MAX_THREADS, &config.threads))
+            return bad_option (a, v, "expected a whole number of threads from 1 to 256");
+        }
+      else if (strcmp (a, "--hash") == 0)
+        {
+          if (!parse_int (v, 0, fe_solver_max_hash_mb (), &config.hash_mb))
+            return bad_option (a, v, "expected a table size in MB");
+          config.hash_mb = config.hash_mb ? config.hash_mb : -1;
+        }
+      else if (strcmp (a, "--max-time") == 0)
+        {
+          char *end = NULL;
+          double t = g_ascii_strtod (v, &end);
+          if (!end || *end || !(t > 0 && t <= 1e9))
+            return bad_option (a, v, "expected a number of seconds, more than 0 and at most 1e9");
+          config.max_time = t;
+        }
+      else
+        {
+          fprintf (stderr, "feerie-cli bench: unknown option %s\n", a);
+          return 2;
+        }
+    }
   static const char *positions[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
   };
   guint64 total = 0;
   double total_s = 0;
-  for (size_t i = 0; i < G_N_ELEMENTS (positions); i++)
+  for (size_t i = 0; perft && i < G_N_ELEMENTS (positions); i++)
     {
       FePosition pos;
       fe_fen_parse (positions[i], &pos, NULL);
-      int d = i == 0 ? depth : depth - 1;
+      int d = i == 0 ? depth : MAX (depth - 1, 1);
       gint64 t0 = g_get_monotonic_time ();
       uint64_t n = fe_perft (&pos, d);
       double s = (g_get_monotonic_time () - t0) / 1e6;
       printf ("perft %-8s depth %d: %12" G_GUINT64_FORMAT " nodes %8.3f s %8.2f Mnps\n",
-              i == 0 ? "start" : "kiwipete", d, (guint64) n, s, n / s / 1e6);
+              i == 0 ? "start" : "kiwipete", d, (guint64) n, s, n / (s > 0 ? s : 1e-9) / 1e6);
       total += n;
       total_s += s;
     }
-  printf ("perft total: %" G_GUINT64_FORMAT " nodes, %.2f M nodes/s\n", total, total / total_s / 1e6);
+  if (perft)
+    printf ("perft total: %" G_GUINT64_FORMAT " nodes, %.2f M nodes/s\n", total,
+            total / (total_s > 0 ? total_s : 1e-9) / 1e6);
   const char *dir = problems_dir ? problems_dir : g_getenv ("FEERIE_BENCH_DIR");
   if (!dir && g_file_test ("tests/oracle/data/cases", G_FILE_TEST_IS_DIR))
     dir = "tests/oracle/data/cases";
   if (dir)
-    bench_problems (dir);
+    bench_problems (dir, &config, only);
   return 0;
 }
 

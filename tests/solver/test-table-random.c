@@ -147,10 +147,68 @@ test_table_on_off (void)
   g_rand_free (r);
 }
 
+/* Battle play (issue 14): random #2, #3, s#2, r#2 and s#3 problems of every
+ * genre, with tries, variations, threats and set play at random, solved
+ * with the table on, off and tiny and on two threads: the deepening, the
+ * move ordering and the bucketed table change the search, never the
+ * output. */
+static void
+test_battle_on_off (void)
+{
+  static const char *stips[] = { "#2", "#3", "s#2", "r#2", "s#3", "r#3" };
+  GRand *r = g_rand_new_with_seed (1414);
+  int problems = g_test_slow () ? 800 : 90;
+  int compared = 0, with_solutions = 0;
+  int per_stip[G_N_ELEMENTS (stips)] = { 0 };
+  for (int k = 0; k < problems; k++)
+    {
+      FeProblem *pb = fe_problem_new ();
+      int genre = k % 5;
+      random_problem (r, pb, genre);
+      int si = g_rand_int_range (r, 0, G_N_ELEMENTS (stips));
+      g_assert_true (fe_stipulation_parse (stips[si], &pb->stipulation, NULL));
+      pb->options.tries = g_rand_boolean (r);
+      pb->options.defence = g_rand_int_range (r, 0, 4) == 0 ? 2 : 0;
+      pb->options.variations = g_rand_boolean (r);
+      pb->options.set_play = g_rand_int_range (r, 0, 3) == 0;
+      pb->options.no_threat = g_rand_int_range (r, 0, 5) == 0;
+      char *on = solve (pb, 0, 1);
+      if (on)
+        {
+          char *off = solve (pb, -1, 1);
+          char *tiny = solve (pb, 1, 1);
+          char *two = solve (pb, 1, 2);
+          if (off && tiny && two)
+            {
+              if (strcmp (on, off) != 0 || strcmp (on, tiny) != 0 || strcmp (on, two) != 0)
+                g_error ("problem %d (%s, genre %d): outputs differ\n--- table on:\n%s\n--- off:\n%s\n"
+                         "--- tiny:\n%s\n--- 2 threads:\n%s",
+                         k, stips[si], genre, on, off, tiny, two);
+              compared++;
+              per_stip[si]++;
+              with_solutions += strstr (on, " !") != NULL || strstr (on, " ?") != NULL;
+            }
+          g_free (off);
+          g_free (tiny);
+          g_free (two);
+        }
+      g_free (on);
+      fe_problem_free (pb);
+    }
+  g_test_message ("%d of %d battle problems compared, %d with keys or tries", compared, problems,
+                  with_solutions);
+  g_assert_cmpint (compared, >, problems / 3);
+  g_assert_cmpint (with_solutions, >, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (stips); i++)
+    g_assert_cmpint (per_stip[i], >, 0);
+  g_rand_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/solver/table-on-off-random", test_table_on_off);
+  g_test_add_func ("/solver/battle-on-off-random", test_battle_on_off);
   return g_test_run ();
 }

@@ -23,51 +23,101 @@ reflex (const FeSolver *s)
   return s->stip.play == FE_PLAY_REFLEX;
 }
 
-/* Can the side to move reach the goal in one move? */
+#define SALT_GOAL1 0x510e527fade682d1ull
+
+/* Can the side to move reach the goal in one move?  Reflex play asks it at
+ * every node, and again at each length of the deepening: the answer is
+ * kept in the table (depth 1, its own salt). */
 static gboolean
 goal_in_one (FeSolver *s)
 {
+  uint64_t key = s->pos.hash ^ SALT_GOAL1;
+  int known = fe_tt_probe (s->tt, key, 1);
+  if (known >= 0)
+    return known;
   FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
-  FeUndo undo;
-  for (int i = 0; i < list.count; i++)
-    {
-      if (!fe_make_legal (&s->pos, &list.moves[i], &undo))
-        continue;
-      gboolean g = fe_solver_goal_reached (s, &list.moves[i]);
-      fe_unmake (&s->pos, &list.moves[i], &undo);
-      if (g)
-        return TRUE;
-    }
-  return FALSE;
+  gboolean g = FALSE;
+  for (int i = 0; i < list.count && !g; i++)
+    g = fe_solver_final_move_reaches_goal (s, &list.moves[i]);
+  fe_tt_store (s->tt, key, 1, g);
+  return g;
 }
 
 static gboolean defend (FeSolver *s, int h);
 
-/* Moves the killer to the front of the list, if present. */
-static void
-killer_first (FeMoveList *list, const FeMove *killer)
+static inline guint32 *
+history_slot (FeSolver *s, int side, const FeMove *m)
 {
-  for (int i = 1; i < list->count; i++)
-    if (fe_move_equal (&list->moves[i], killer))
-      {
-        FeMove t = list->moves[0];
-        list->moves[0] = list->moves[i];
-        list->moves[i] = t;
-        return;
-      }
+  return &s->history[(side & 1) * 16384 + (m->from & 127) * 128 + (m->to & 127)];
 }
 
-/* Attacker to move: does it win within h half-moves? */
-static gboolean
-attack (FeSolver *s, int h)
+/* A move that won (attacker) or refuted (defender) with h half-moves left:
+ * deeper proofs count more; halved when large so old news fades. */
+static void
+history_reward (FeSolver *s, const FeMove *m, int h)
 {
-  if (fe_solver_tick (s) || h < 1)
+  guint32 *slot = history_slot (s, s->pos.side, m);
+  *slot += (guint32) (h * h + 1);
+  if (G_UNLIKELY (*slot > (1u << 30)))
+    for (int i = 0; i < FE_HISTORY_SIZE; i++)
+      s->history[i] >>= 1;
+}
+
+/* Orders the list: the killer first, then by history, best first (a stable
+ * insertion sort: lists are short, and equal moves keep the generator's
+ * order).  Only the search order changes, never what is proved. */
+static void
+order_moves (FeSolver *s, FeMoveList *list, const FeMove *killer, gboolean checks_first)
+{
+  int n = list->count;
+  if (n < 2)
+    return;
+  guint32 stack_scores[256];
+  guint32 *sc = n <= 256 ? stack_scores : g_new (guint32, n);
+  int side = s->pos.side;
+  for (int i = 0; i < n; i++)
+    {
+      FeMove *m = &list->moves[i];
+      sc[i] = fe_move_equal (m, killer) ? G_MAXUINT32 : MIN (*history_slot (s, side, m), 1u << 30);
+      /* Checks first: in mate play they are the likeliest to win. */
+      if (checks_first && sc[i] != G_MAXUINT32 && fe_orthodox_gives_check (&s->pos, m) != 0)
+        sc[i] += 1u << 30;
+    }
+  for (int i = 1; i < n; i++)
+    {
+      guint32 v = sc[i];
+      if (v <= sc[i - 1])
+        continue;
+      FeMove m = list->moves[i];
+      int j = i;
+      while (j > 0 && sc[j - 1] < v)
+        {
+          sc[j] = sc[j - 1];
+          list->moves[j] = list->moves[j - 1];
+          j--;
+        }
+      sc[j] = v;
+      list->moves[j] = m;
+    }
+  if (sc != stack_scores)
+    g_free (sc);
+}
+
+/* Attacker to move: does it win within h half-moves?  Searched at this
+ * length only (attack() deepens). */
+static gboolean
+attack_at (FeSolver *s, int h)
+{
+  if (s->aborted || h < 1)
     return FALSE;
   uint64_t key = s->pos.hash ^ SALT_ATTACK;
   int known = fe_tt_probe (s->tt, key, h);
   if (known >= 0)
     return known;
+  /* Nodes count the positions searched, not the table's answers. */
+  if (fe_solver_tick (s))
+    return FALSE;
   gboolean win = FALSE;
   if (reflex (s) && goal_in_one (s))
     win = FALSE; /* obliged to reach the goal itself: the wrong result */
@@ -75,7 +125,7 @@ attack (FeSolver *s, int h)
     {
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      killer_first (&list, &s->killer_attack[h]);
+      order_moves (s, &list, &s->killer_attack[h], s->orthodox && h >= 3);
       FeLegality lg;
       if (h > 1 || !goal_by_attacker (s))
         fe_legality_prepare (&s->pos, &lg);
@@ -98,7 +148,10 @@ attack (FeSolver *s, int h)
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
           if (win)
-            s->killer_attack[h] = *m;
+            {
+              s->killer_attack[h] = *m;
+              history_reward (s, m, h);
+            }
         }
     }
   if (!s->aborted)
@@ -106,17 +159,34 @@ attack (FeSolver *s, int h)
   return win;
 }
 
+static int min_attack_h (const FeSolver *s);
+
+/* Per-node iterative deepening: the shortest wins are proved first (mate
+ * in 1, then in 2, ...), each length's result kept in the table, so a
+ * position with a short win never searches the long lines. */
+static gboolean
+attack (FeSolver *s, int h)
+{
+  for (int k = min_attack_h (s) + ((h - min_attack_h (s)) & 1); k < h; k += 2)
+    if (attack_at (s, k))
+      return TRUE;
+  return attack_at (s, h);
+}
+
 /* Defender to move: does the attacker win within h half-moves whatever
  * the defender does? */
 static gboolean
 defend (FeSolver *s, int h)
 {
-  if (fe_solver_tick (s) || h < 1)
+  if (s->aborted || h < 1)
     return FALSE;
   uint64_t key = s->pos.hash ^ SALT_DEFEND;
   int known = fe_tt_probe (s->tt, key, h);
   if (known >= 0)
     return known;
+  /* Nodes count the positions searched, not the table's answers. */
+  if (fe_solver_tick (s))
+    return FALSE;
   gboolean lost = TRUE, any = FALSE;
   if (reflex (s) && goal_in_one (s))
     any = TRUE; /* it must reach the goal: the attacker's aim */
@@ -126,7 +196,7 @@ defend (FeSolver *s, int h)
     {
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      killer_first (&list, &s->killer_defence[h]);
+      order_moves (s, &list, &s->killer_defence[h], FALSE);
       FeLegality lg;
       fe_legality_prepare (&s->pos, &lg);
       FeUndo undo;
@@ -138,11 +208,17 @@ defend (FeSolver *s, int h)
           any = TRUE;
           if (goal_by_attacker (s))
             lost = attack (s, h - 1);
+          else if (reflex (s))
+            /* No move reaches the goal here (goal_in_one said so above). */
+            lost = h >= 3 && attack (s, h - 1);
           else
             lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
           fe_unmake (&s->pos, m, &undo);
           if (!lost)
-            s->killer_defence[h] = *m;
+            {
+              s->killer_defence[h] = *m;
+              history_reward (s, m, h);
+            }
         }
     }
   lost = lost && any;

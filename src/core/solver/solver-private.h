@@ -8,6 +8,8 @@
 #include "solver.h"
 #include "tt.h"
 
+#define FE_HISTORY_SIZE (2 * 128 * 128)
+
 /* Shared by a solve's threads: progress totals. */
 typedef struct {
   gssize nodes;          /* atomic: nodes of every thread, by 4096 */
@@ -39,6 +41,10 @@ typedef struct {
   FeMove *line_moves;
   FeMove *killer_attack;
   FeMove *killer_defence;
+  /* Battle play's history: by side, departure and arrival (0x88 squares),
+   * how much this move has won (attacker) or refuted (defender) before,
+   * weighted by depth; moves are tried best first.  Per thread. */
+  guint32 *history;
   FePosition root; /* where printed lines are replayed from */
   /* In a parallel search's worker: solution-tree lines wait for the merge
    * (fe_solution_hook_flush) instead of being attached at once. */

@@ -129,6 +129,7 @@ fe_solver_alloc_line (FeSolver *s)
   s->killer_attack = s->line_moves + s->max_plies;
   s->killer_defence = s->killer_attack + s->max_plies;
   s->line_nodes = g_new0 (FeSolutionNode *, s->max_plies);
+  s->history = g_new0 (guint32, FE_HISTORY_SIZE);
 }
 
 void
@@ -136,6 +137,7 @@ fe_solver_free_line (FeSolver *s)
 {
   g_clear_pointer (&s->line_moves, g_free);
   g_clear_pointer (&s->line_nodes, g_free);
+  g_clear_pointer (&s->history, g_free);
 }
 
 void
@@ -478,6 +480,12 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       stats->seconds += (g_get_monotonic_time () - start) / 1e6;
       stats->interrupted |= s->aborted;
       stats->solutions += s->solutions;
+      if (s->tt->entries)
+        {
+          guint64 n = s->tt->mask + 1;
+          stats->table_entries = n;
+          stats->table_used = MIN (s->tt->stores, n);
+        }
     }
   fe_tt_free (s->tt);
   fe_solver_free_line (s);

@@ -48,6 +48,10 @@ typedef struct {
   double seconds;
   gboolean interrupted; /* cancelled or out of time: the output is partial */
   int solutions;
+  /* The transposition table at the end (bench): entries in use (counted
+   * on store, so an upper bound after overwrites) and its size. */
+  guint64 table_used;
+  guint64 table_entries;
 } FeSolverStats;
 
 /* Solves every twin and appends the solution part of Popeye's output (twin

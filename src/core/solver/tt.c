@@ -141,13 +141,16 @@ fe_tt_grow (FeTT *tt)
     }
   tt->entries = e;
   tt->mask = n - 1;
-  /* An entry at slot i moves to key & mask, which is i plus a multiple of
-   * old_n: only slot i sends entries there, so one pass in place does. */
+  /* An entry at slot i moves to the same place in its new bucket,
+   * (key & mask & ~(ways - 1)) | (i & (ways - 1)), which is i plus a
+   * multiple of old_n: only slot i sends entries there, so one pass in
+   * place does. */
+  guint64 way_mask = old_n >= FE_TT_WAYS ? FE_TT_WAYS - 1 : 0;
   for (guint64 i = 0; i < old_n; i++)
     if (e[i].check)
       {
         uint64_t key = e[i].check ^ e[i].data;
-        guint64 to = key & tt->mask;
+        guint64 to = (key & tt->mask & ~way_mask) | (i & way_mask);
         if (to != i)
           {
             e[to] = e[i];

@@ -53,21 +53,47 @@ void fe_tt_grow (FeTT *tt);
 #define FE_TT_FAIL(d) ((uint32_t) ((d) >> 32))
 #define FE_TT_DATA(win, fail) ((uint64_t) (uint32_t) (win) | ((uint64_t) (uint32_t) (fail) << 32))
 
+/* Entries come in buckets of FE_TT_WAYS neighbours (one cache line): a
+ * key may sit in any entry of its bucket, and a new key takes a free entry
+ * or else the one holding the shallowest result, so the deep proofs, the
+ * costly ones, survive the flood of shallow ones. */
+#define FE_TT_WAYS 4
+
+static inline const FeTTEntry *
+fe_tt_bucket (const FeTT *tt, uint64_t key, int *ways)
+{
+  *ways = tt->mask >= FE_TT_WAYS - 1 ? FE_TT_WAYS : 1;
+  return &tt->entries[key & tt->mask & ~(guint64) (*ways - 1)];
+}
+
+/* How much an entry's knowledge is worth keeping: the depth it holds for. */
+static inline uint32_t
+fe_tt_worth (uint64_t data)
+{
+  uint32_t win = FE_TT_WIN (data), fail = FE_TT_FAIL (data);
+  return MAX (fail, win == FE_TT_NONE ? 0 : win);
+}
+
 /* 1 known success, 0 known failure, -1 unknown. */
 static inline int
 fe_tt_probe (const FeTT *tt, uint64_t key, int depth)
 {
-  if (G_UNLIKELY (!tt->entries))
+  if (G_UNLIKELY (!tt->entries) || key == 0)
     return -1;
-  const FeTTEntry *e = &tt->entries[key & tt->mask];
-  uint64_t data = __atomic_load_n (&e->data, __ATOMIC_RELAXED);
-  uint64_t check = __atomic_load_n (&e->check, __ATOMIC_RELAXED);
-  if ((check ^ data) != key || key == 0)
-    return -1;
-  if ((uint32_t) depth >= FE_TT_WIN (data))
-    return 1;
-  if ((uint32_t) depth <= FE_TT_FAIL (data))
-    return 0;
+  int ways;
+  const FeTTEntry *b = fe_tt_bucket (tt, key, &ways);
+  for (int i = 0; i < ways; i++)
+    {
+      uint64_t data = __atomic_load_n (&b[i].data, __ATOMIC_RELAXED);
+      uint64_t check = __atomic_load_n (&b[i].check, __ATOMIC_RELAXED);
+      if ((check ^ data) != key)
+        continue;
+      if ((uint32_t) depth >= FE_TT_WIN (data))
+        return 1;
+      if ((uint32_t) depth <= FE_TT_FAIL (data))
+        return 0;
+      return -1;
+    }
   return -1;
 }
 
@@ -76,18 +102,51 @@ fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
 {
   if (G_UNLIKELY (!tt->entries) || key == 0)
     return;
-  FeTTEntry *e = &tt->entries[key & tt->mask];
-  uint64_t data = __atomic_load_n (&e->data, __ATOMIC_RELAXED);
-  uint64_t check = __atomic_load_n (&e->check, __ATOMIC_RELAXED);
-  if ((check ^ data) != key || check == 0)
+  int ways;
+  FeTTEntry *b = (FeTTEntry *) fe_tt_bucket (tt, key, &ways);
+  FeTTEntry *e = NULL, *free_e = NULL, *shallow = NULL;
+  uint32_t shallow_worth = G_MAXUINT32;
+  uint64_t data = 0;
+  for (int i = 0; i < ways; i++)
     {
-      if (!tt->growable)
-        __atomic_add_fetch (&tt->stores, 1, __ATOMIC_RELAXED);
-      else if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
+      uint64_t d = __atomic_load_n (&b[i].data, __ATOMIC_RELAXED);
+      uint64_t check = __atomic_load_n (&b[i].check, __ATOMIC_RELAXED);
+      if (check == 0)
         {
-          fe_tt_grow (tt);
-          e = &tt->entries[key & tt->mask];
+          if (!free_e)
+            free_e = &b[i];
+          continue;
         }
+      if ((check ^ d) == key)
+        {
+          e = &b[i];
+          data = d;
+          break;
+        }
+      uint32_t w = fe_tt_worth (d);
+      if (w < shallow_worth)
+        {
+          shallow_worth = w;
+          shallow = &b[i];
+        }
+    }
+  if (!e)
+    {
+      if (free_e)
+        {
+          e = free_e;
+          if (!tt->growable)
+            __atomic_add_fetch (&tt->stores, 1, __ATOMIC_RELAXED);
+          else if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
+            {
+              fe_tt_grow (tt);
+              /* The bucket moved: store into the grown table. */
+              fe_tt_store (tt, key, depth, success);
+              return;
+            }
+        }
+      else
+        e = shallow;
       data = FE_TT_DATA (FE_TT_NONE, 0);
     }
   uint32_t win = FE_TT_WIN (data), fail = FE_TT_FAIL (data);
