@@ -395,9 +395,9 @@ char *
 fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
 {
   GString *s = g_string_new (NULL);
-  if (c->madrasi || c->madrasi_rex_inclusive)
-    g_string_append (s, c->madrasi_rex_inclusive ? "Madrasi RexInclusive" : "Madrasi");
-  if (c->imitator || (pos && pos->n_imitators))
+  if (c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE)
+    g_string_append (s, c->FE_P_MADRASI_REX_INCLUSIVE ? "Madrasi RexInclusive" : "Madrasi");
+  if (c->FE_P_IMITATOR || (pos && pos->n_imitators))
     {
       if (s->len)
         g_string_append_c (s, '\n');
@@ -408,15 +408,15 @@ fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
           fe_square_name (pos->imitators[i], n);
           g_string_append_printf (s, " %s", n);
         }
-      if (c->imitator_no_promotion)
+      if (c->FE_P_IMITATOR_NO_PROMOTION)
         g_string_append (s, "\nNoIProm");
     }
-  if (c->einstein)
+  if (c->FE_P_EINSTEIN)
     {
       if (s->len)
         g_string_append_c (s, '\n');
-      g_string_append (s, c->einstein == FE_EINSTEIN_NORMAL    ? "EinsteinChess"
-                          : c->einstein == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
+      g_string_append (s, c->FE_P_EINSTEIN == FE_EINSTEIN_NORMAL    ? "EinsteinChess"
+                          : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
                                                                : "AntiEinsteinChess");
     }
   return g_string_free (s, FALSE);

@@ -272,31 +272,31 @@ read_condition (Loader *l, GError **error, xmlNodePtr node, FeConditionParams *c
 
   if (is (node, "madrasi"))
     {
-      c->madrasi = true;
-      c->madrasi_rex_inclusive = attr_is (node, "rex-inclusive", "true");
+      c->FE_P_MADRASI = true;
+      c->FE_P_MADRASI_REX_INCLUSIVE = attr_is (node, "rex-inclusive", "true");
     }
   else if (is (node, "imitator"))
     {
-      c->imitator = true;
-      c->imitator_no_promotion = attr_is (node, "promotion", "forbidden");
-      c->imitator_no_hurdles = attr_is (node, "hurdles", "optional");
+      c->FE_P_IMITATOR = true;
+      c->FE_P_IMITATOR_NO_PROMOTION = attr_is (node, "promotion", "forbidden");
+      c->FE_P_IMITATOR_NO_HURDLES = attr_is (node, "hurdles", "optional");
     }
   else if (is (node, "einstein"))
     {
       g_autofree char *variant = attr (node, "variant");
       g_autofree char *side = attr (node, "side");
-      c->einstein = g_strcmp0 (variant, "reverse") == 0 ? FE_EINSTEIN_REVERSE
+      c->FE_P_EINSTEIN = g_strcmp0 (variant, "reverse") == 0 ? FE_EINSTEIN_REVERSE
                     : g_strcmp0 (variant, "anti") == 0  ? FE_EINSTEIN_ANTI
                                                         : FE_EINSTEIN_NORMAL;
-      c->einstein_side = g_strcmp0 (side, "white") == 0   ? FE_EINSTEIN_WHITE_ONLY
+      c->FE_P_EINSTEIN_SIDE = g_strcmp0 (side, "white") == 0   ? FE_EINSTEIN_WHITE_ONLY
                          : g_strcmp0 (side, "black") == 0 ? FE_EINSTEIN_BLACK_ONLY
                                                           : FE_EINSTEIN_BOTH_SIDES;
-      c->einstein_promotions = attr_is (node, "promotions", "true");
+      c->FE_P_EINSTEIN_PROMOTIONS = attr_is (node, "promotions", "true");
     }
   else if (is (node, "magic"))
-    c->magic = true;
+    c->FE_P_MAGIC = true;
   else
-    c->magician = true;
+    c->FE_P_MAGICIAN = true;
   return TRUE;
 }
 
@@ -606,7 +606,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
             {
               if (!read_imitator (l, error, child, NULL, &c->n_imitators, c->imitators, NULL))
                 return FALSE;
-              c->conditions.imitator = true;
+              c->conditions.FE_P_IMITATOR = true;
             }
           else if (!read_condition (l, error, child, &c->conditions, &seen))
             return FALSE;
@@ -769,7 +769,7 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
   if (!read_position (l, error, position, p))
     return FALSE;
   if (p->diagram.n_imitators)
-    p->conditions.imitator = true;
+    p->conditions.FE_P_IMITATOR = true;
 
   /* Every twin must apply to the position it continues from. */
   FePosition pos;
@@ -1112,37 +1112,37 @@ piece_attributes (GString *s, FeSquare sq, FePiece p)
 static void
 write_conditions (GString *s, int level, const FeConditionParams *c, gboolean imitator)
 {
-  if (c->madrasi || c->madrasi_rex_inclusive)
+  if (c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE)
     {
       indent (s, level);
       g_string_append_printf (s, "<madrasi rex-inclusive=\"%s\"/>\n",
-                              c->madrasi_rex_inclusive ? "true" : "false");
+                              c->FE_P_MADRASI_REX_INCLUSIVE ? "true" : "false");
     }
-  if (c->imitator || imitator)
+  if (c->FE_P_IMITATOR || imitator)
     {
       indent (s, level);
       g_string_append_printf (s, "<imitator promotion=\"%s\" hurdles=\"%s\"/>\n",
-                              c->imitator_no_promotion ? "forbidden" : "allowed",
-                              c->imitator_no_hurdles ? "optional" : "required");
+                              c->FE_P_IMITATOR_NO_PROMOTION ? "forbidden" : "allowed",
+                              c->FE_P_IMITATOR_NO_HURDLES ? "optional" : "required");
     }
-  if (c->einstein)
+  if (c->FE_P_EINSTEIN)
     {
       indent (s, level);
       g_string_append_printf (s, "<einstein variant=\"%s\" side=\"%s\" promotions=\"%s\"/>\n",
-                              c->einstein == FE_EINSTEIN_REVERSE ? "reverse"
-                              : c->einstein == FE_EINSTEIN_ANTI  ? "anti"
+                              c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "reverse"
+                              : c->FE_P_EINSTEIN == FE_EINSTEIN_ANTI  ? "anti"
                                                                  : "normal",
-                              c->einstein_side == FE_EINSTEIN_WHITE_ONLY   ? "white"
-                              : c->einstein_side == FE_EINSTEIN_BLACK_ONLY ? "black"
+                              c->FE_P_EINSTEIN_SIDE == FE_EINSTEIN_WHITE_ONLY   ? "white"
+                              : c->FE_P_EINSTEIN_SIDE == FE_EINSTEIN_BLACK_ONLY ? "black"
                                                                            : "both",
-                              c->einstein_promotions ? "true" : "false");
+                              c->FE_P_EINSTEIN_PROMOTIONS ? "true" : "false");
     }
-  if (c->magic)
+  if (c->FE_P_MAGIC)
     {
       indent (s, level);
       g_string_append (s, "<magic/>\n");
     }
-  if (c->magician)
+  if (c->FE_P_MAGICIAN)
     {
       indent (s, level);
       g_string_append (s, "<magician/>\n");
@@ -1152,8 +1152,8 @@ write_conditions (GString *s, int level, const FeConditionParams *c, gboolean im
 static gboolean
 conditions_empty (const FeConditionParams *c)
 {
-  return !(c->madrasi || c->madrasi_rex_inclusive || c->imitator || c->einstein || c->magic
-           || c->magician);
+  return !(c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE || c->FE_P_IMITATOR || c->FE_P_EINSTEIN || c->FE_P_MAGIC
+           || c->FE_P_MAGICIAN);
 }
 
 static void

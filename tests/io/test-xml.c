@@ -46,13 +46,13 @@ static gboolean
 conditions_equal (const FeConditionParams *a, const FeConditionParams *b)
 {
   /* Einstein's parameters only mean something when Einstein is on. */
-  return a->madrasi == b->madrasi && a->madrasi_rex_inclusive == b->madrasi_rex_inclusive
-         && a->imitator == b->imitator && a->imitator_no_promotion == b->imitator_no_promotion
-         && a->imitator_no_hurdles == b->imitator_no_hurdles && a->einstein == b->einstein
-         && (!a->einstein
-             || (a->einstein_promotions == b->einstein_promotions
-                 && a->einstein_side == b->einstein_side))
-         && a->magic == b->magic && a->magician == b->magician;
+  return a->FE_P_MADRASI == b->FE_P_MADRASI && a->FE_P_MADRASI_REX_INCLUSIVE == b->FE_P_MADRASI_REX_INCLUSIVE
+         && a->FE_P_IMITATOR == b->FE_P_IMITATOR && a->FE_P_IMITATOR_NO_PROMOTION == b->FE_P_IMITATOR_NO_PROMOTION
+         && a->FE_P_IMITATOR_NO_HURDLES == b->FE_P_IMITATOR_NO_HURDLES && a->FE_P_EINSTEIN == b->FE_P_EINSTEIN
+         && (!a->FE_P_EINSTEIN
+             || (a->FE_P_EINSTEIN_PROMOTIONS == b->FE_P_EINSTEIN_PROMOTIONS
+                 && a->FE_P_EINSTEIN_SIDE == b->FE_P_EINSTEIN_SIDE))
+         && a->FE_P_MAGIC == b->FE_P_MAGIC && a->FE_P_MAGICIAN == b->FE_P_MAGICIAN;
 }
 
 static gboolean
