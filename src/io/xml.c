@@ -255,48 +255,40 @@ get_count (Loader *l, GError **error, xmlNodePtr node, int *out)
 
 /* ---- conditions -------------------------------------------------------- */
 
-/* Reads one condition element into `c`; `seen` guards against repeats. */
+/* Reads one condition element into `c`; `seen` guards against repeats.
+ * The element and its attributes are those the registered condition
+ * describes (FeConditionParamDesc). */
 static gboolean
 read_condition (Loader *l, GError **error, xmlNodePtr node, FeConditionParams *c, guint *seen)
 {
-  static const char *names[] = { "madrasi", "imitator", "einstein", "magic", "magician" };
-  guint bit = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (is (node, names[i]))
-      bit = 1u << i;
-  if (!bit)
+  int id = -1;
+  for (int i = 0; i < fe_condition_count () && id < 0; i++)
+    if (fe_condition_nth (i)->xml_element && is (node, fe_condition_nth (i)->xml_element))
+      id = i;
+  if (id < 0)
     return fail_at (l, error, node, "unknown condition <%s>", (const char *) node->name);
-  if (*seen & bit)
+  G_STATIC_ASSERT (FE_MAX_CONDITION_CLASSES <= 32);
+  if (*seen & (1u << id))
     return fail_at (l, error, node, "condition <%s> given twice", (const char *) node->name);
-  *seen |= bit;
+  *seen |= 1u << id;
 
-  if (is (node, "madrasi"))
+  const FeConditionClass *cls = fe_condition_nth (id);
+  for (int k = 0; k < cls->n_params; k++)
     {
-      c->FE_P_MADRASI = true;
-      c->FE_P_MADRASI_REX_INCLUSIVE = attr_is (node, "rex-inclusive", "true");
+      const FeConditionParamDesc *d = &cls->params[k];
+      int value = -1;
+      if (d->xml_attribute)
+        {
+          g_autofree char *v = attr (node, d->xml_attribute);
+          for (int i = 0; v && i < d->n_values; i++)
+            if (d->xml_values[i] && !strcmp (v, d->xml_values[i]))
+              value = i;
+        }
+      /* The element itself switches the condition on. */
+      if (value < 0 || (k == 0 && value == 0))
+        value = k == 0 ? MAX (d->xml_default, 1) : d->xml_default;
+      c->v[id][k] = (uint8_t) value;
     }
-  else if (is (node, "imitator"))
-    {
-      c->FE_P_IMITATOR = true;
-      c->FE_P_IMITATOR_NO_PROMOTION = attr_is (node, "promotion", "forbidden");
-      c->FE_P_IMITATOR_NO_HURDLES = attr_is (node, "hurdles", "optional");
-    }
-  else if (is (node, "einstein"))
-    {
-      g_autofree char *variant = attr (node, "variant");
-      g_autofree char *side = attr (node, "side");
-      c->FE_P_EINSTEIN = g_strcmp0 (variant, "reverse") == 0 ? FE_EINSTEIN_REVERSE
-                    : g_strcmp0 (variant, "anti") == 0  ? FE_EINSTEIN_ANTI
-                                                        : FE_EINSTEIN_NORMAL;
-      c->FE_P_EINSTEIN_SIDE = g_strcmp0 (side, "white") == 0   ? FE_EINSTEIN_WHITE_ONLY
-                         : g_strcmp0 (side, "black") == 0 ? FE_EINSTEIN_BLACK_ONLY
-                                                          : FE_EINSTEIN_BOTH_SIDES;
-      c->FE_P_EINSTEIN_PROMOTIONS = attr_is (node, "promotions", "true");
-    }
-  else if (is (node, "magic"))
-    c->FE_P_MAGIC = true;
-  else
-    c->FE_P_MAGICIAN = true;
   return TRUE;
 }
 
@@ -1109,51 +1101,51 @@ piece_attributes (GString *s, FeSquare sq, FePiece p)
     attribute (s, "magician", "true");
 }
 
+/* Whether condition `id` has an element: it is on (for diagram-free
+ * writing, the in-force test without a diagram). */
+static gboolean
+condition_written (const FeConditionParams *c, int id)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  return cls->in_force ? cls->in_force (c, id, NULL) : fe_params_on (c, id);
+}
+
+/* The conditions' elements, in registry order; `imitator`: imitators stand
+ * in the diagram, which puts the Imitator on. */
 static void
 write_conditions (GString *s, int level, const FeConditionParams *c, gboolean imitator)
 {
-  if (c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE)
+  FeConditionParams cp = *c;
+  if (imitator)
+    cp.FE_P_IMITATOR = true;
+  for (int id = 0; id < fe_condition_count (); id++)
     {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->xml_element || !condition_written (&cp, id))
+        continue;
       indent (s, level);
-      g_string_append_printf (s, "<madrasi rex-inclusive=\"%s\"/>\n",
-                              c->FE_P_MADRASI_REX_INCLUSIVE ? "true" : "false");
-    }
-  if (c->FE_P_IMITATOR || imitator)
-    {
-      indent (s, level);
-      g_string_append_printf (s, "<imitator promotion=\"%s\" hurdles=\"%s\"/>\n",
-                              c->FE_P_IMITATOR_NO_PROMOTION ? "forbidden" : "allowed",
-                              c->FE_P_IMITATOR_NO_HURDLES ? "optional" : "required");
-    }
-  if (c->FE_P_EINSTEIN)
-    {
-      indent (s, level);
-      g_string_append_printf (s, "<einstein variant=\"%s\" side=\"%s\" promotions=\"%s\"/>\n",
-                              c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "reverse"
-                              : c->FE_P_EINSTEIN == FE_EINSTEIN_ANTI  ? "anti"
-                                                                 : "normal",
-                              c->FE_P_EINSTEIN_SIDE == FE_EINSTEIN_WHITE_ONLY   ? "white"
-                              : c->FE_P_EINSTEIN_SIDE == FE_EINSTEIN_BLACK_ONLY ? "black"
-                                                                           : "both",
-                              c->FE_P_EINSTEIN_PROMOTIONS ? "true" : "false");
-    }
-  if (c->FE_P_MAGIC)
-    {
-      indent (s, level);
-      g_string_append (s, "<magic/>\n");
-    }
-  if (c->FE_P_MAGICIAN)
-    {
-      indent (s, level);
-      g_string_append (s, "<magician/>\n");
+      g_string_append_printf (s, "<%s", cls->xml_element);
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          if (!d->xml_attribute)
+            continue;
+          int v = cp.v[id][k];
+          if (v >= d->n_values || (k == 0 && v == 0))
+            v = k == 0 ? MAX (d->xml_default, 1) : 0;
+          g_string_append_printf (s, " %s=\"%s\"", d->xml_attribute, d->xml_values[v]);
+        }
+      g_string_append (s, "/>\n");
     }
 }
 
 static gboolean
 conditions_empty (const FeConditionParams *c)
 {
-  return !(c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE || c->FE_P_IMITATOR || c->FE_P_EINSTEIN || c->FE_P_MAGIC
-           || c->FE_P_MAGICIAN);
+  for (int id = 0; id < fe_condition_count (); id++)
+    if (condition_written (c, id))
+      return FALSE;
+  return TRUE;
 }
 
 static void
