@@ -927,6 +927,62 @@ is_circe_family (const char *name)
   return strstr (name, "Circe") || strstr (name, "circe") || !strcmp (name, "ContraParrain");
 }
 
+/* A word of a condition the registry describes for Popeye
+ * (FeConditionClass.popeye_generic): sets its cell, and a word of another
+ * cell switches the condition on too.  Whole words only, any case. */
+static gboolean
+generic_condition_word (const Tok *t, FeConditionParams *c)
+{
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->popeye_generic)
+        continue;
+      for (int k = 0; k < cls->n_params; k++)
+        for (int v = 0; cls->params[k].popeye_words && v < cls->params[k].n_values; v++)
+          if (cls->params[k].popeye_words[v] && tok_eq (t, cls->params[k].popeye_words[v]))
+            {
+              c->v[id][k] = (uint8_t) v;
+              if (!c->v[id][0])
+                c->v[id][0] = MAX (cls->params[0].xml_default, 1);
+              return TRUE;
+            }
+    }
+  return FALSE;
+}
+
+/* The Popeye words of the generic conditions: Popeye's in `popeye`, the
+ * Féerie-only ones in `ext`. */
+static void
+describe_generic_conditions (const FeConditionParams *c, GString *popeye, GString *ext)
+{
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->popeye_generic || !fe_params_on (c, id))
+        continue;
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          int v = c->v[id][k];
+          if (d->popeye_words && v < d->n_values && d->popeye_words[v])
+            g_string_append_printf (d->popeye_extension ? ext : popeye, " %s", d->popeye_words[v]);
+        }
+    }
+}
+
+/* Some generic condition of `c` needs a Féerie-only word. */
+static gboolean
+generic_needs_extension (const FeConditionParams *c)
+{
+  GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
+  describe_generic_conditions (c, po, ex);
+  gboolean r = ex->len > 0;
+  g_string_free (po, TRUE);
+  g_string_free (ex, TRUE);
+  return r;
+}
+
 /* Reads condition words until a word that is not one.  `in_twin`: the
  * words after "twin condition". */
 static gboolean
@@ -938,6 +994,12 @@ parse_conditions (P *p, const Tok *cmd, CondTarget *ct, gboolean in_twin)
       Tok *t = peek (p);
       if (!t)
         break;
+      if (generic_condition_word (t, ct->c))
+        {
+          p->i++;
+          count++;
+          continue;
+        }
       GString *cand = g_string_new (NULL);
       int k = kw_lookup (conditions_table, n_conditions_table, t, cand);
       if (k == KW_AMBIGUOUS && command_of (t) < 0)
@@ -1924,6 +1986,7 @@ describe_conditions (const FeConditionParams *c, int n_imit, const uint8_t *imit
     g_string_append (ext, " MagicPieces");
   if (write_magic && c->FE_P_MAGICIAN)
     g_string_append (ext, " MagicianPieces");
+  describe_generic_conditions (c, popeye, ext);
 }
 
 /* An unsupported piece attribute entry "Chameleon (black bc6)". */
@@ -1975,6 +2038,8 @@ twin_needs_extension (const FeTwin *tw)
     {
       const FeTwinCommand *c = &g_array_index (tw->commands, FeTwinCommand, j);
       if (c->kind == FE_TWIN_ADD && (c->piece.attrs & FE_ATTR_MAGICIAN))
+        return TRUE;
+      if (c->kind == FE_TWIN_CONDITION && generic_needs_extension (&c->conditions))
         return TRUE;
       if (c->kind == FE_TWIN_CONDITION
           && (c->conditions.FE_P_IMITATOR_NO_HURDLES || c->conditions.FE_P_EINSTEIN_PROMOTIONS

@@ -41,22 +41,89 @@ schema_error (void *data, xmlErrorPtr e)
   g_critical ("feerie-problem.rng:%d: %s", e->line, e->message ? e->message : "?");
 }
 
+char *
+fe_xml_condition_schema (void)
+{
+  GString *s = g_string_new ("  <define name=\"condition-element\">\n    <choice>\n");
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->xml_element)
+        continue;
+      gboolean any = FALSE;
+      for (int k = 0; k < cls->n_params; k++)
+        any |= cls->params[k].xml_attribute != NULL;
+      if (!any)
+        {
+          g_string_append_printf (s, "      <element name=\"%s\"><empty/></element>\n",
+                                  cls->xml_element);
+          continue;
+        }
+      g_string_append_printf (s, "      <element name=\"%s\">\n", cls->xml_element);
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          if (!d->xml_attribute)
+            continue;
+          if (d->type == FE_PARAM_BOOL && !g_strcmp0 (d->xml_values[0], "false")
+              && !g_strcmp0 (d->xml_values[1], "true"))
+            {
+              g_string_append_printf (s, "        <optional><attribute name=\"%s\"><ref "
+                                         "name=\"boolean\"/></attribute></optional>\n",
+                                      d->xml_attribute);
+              continue;
+            }
+          g_string_append_printf (s, "        <optional>\n          <attribute name=\"%s\">\n"
+                                     "            <choice>", d->xml_attribute);
+          /* The switch's value 0 (off) is no element at all. */
+          for (int v = k == 0 ? 1 : 0; v < d->n_values; v++)
+            g_string_append_printf (s, "<value>%s</value>", d->xml_values[v]);
+          g_string_append (s, "</choice>\n          </attribute>\n        </optional>\n");
+        }
+      g_string_append (s, "      </element>\n");
+    }
+  g_string_append (s, "    </choice>\n  </define>\n");
+  return g_string_free (s, FALSE);
+}
+
+/* The schema text with its condition-element define made from the
+ * registry, so conditions registered at run time validate. */
+static char *
+schema_text (void)
+{
+  const char *start = strstr (fe_xml_schema_text, "  <define name=\"condition-element\">");
+  const char *end = start ? strstr (start, "</define>\n") : NULL;
+  if (!end)
+    return g_strdup (fe_xml_schema_text);
+  end += strlen ("</define>\n");
+  g_autofree char *fragment = fe_xml_condition_schema ();
+  return g_strdup_printf ("%.*s%s%s", (int) (start - fe_xml_schema_text), fe_xml_schema_text,
+                          fragment, end);
+}
+
+/* Compiled once per registry size: registering a condition recompiles it. */
 static xmlRelaxNGPtr
 get_schema (void)
 {
-  static gsize once = 0;
+  static GMutex lock;
   static xmlRelaxNGPtr schema = NULL;
-  if (g_once_init_enter (&once))
+  static int schema_count = -1;
+  g_mutex_lock (&lock);
+  if (schema_count != fe_condition_count ())
     {
       xmlInitParser ();
-      xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt (fe_xml_schema_text,
-                                                               (int) strlen (fe_xml_schema_text));
+      g_autofree char *text = schema_text ();
+      xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt (text, (int) strlen (text));
       xmlRelaxNGSetParserStructuredErrors (pc, schema_error, NULL);
+      /* The previous schema is leaked, not freed: a validation running in
+       * another thread may still hold it.  Registration is rare. */
       schema = xmlRelaxNGParse (pc);
       xmlRelaxNGFreeParserCtxt (pc);
-      g_once_init_leave (&once, 1);
+      schema_count = fe_condition_count ();
     }
-  return schema;
+  xmlRelaxNGPtr r = schema;
+  g_mutex_unlock (&lock);
+  return r;
 }
 
 /* ---- errors -------------------------------------------------------------- */

@@ -769,6 +769,24 @@ test_convert (void)
   g_rmdir (dir);
 }
 
+/* The condition elements of data/feerie-problem.rng are those the
+ * condition registry describes (the reader splices the registry's own
+ * fragment into the compiled schema; the file must say the same). */
+static void
+test_schema_from_registry (void)
+{
+  g_autofree char *path = g_build_filename (FEERIE_SOURCE_ROOT, "data", "feerie-problem.rng", NULL);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  char *start = strstr (text, "  <define name=\"condition-element\">");
+  g_assert_nonnull (start);
+  char *end = strstr (start, "</define>\n");
+  g_assert_nonnull (end);
+  end[strlen ("</define>\n")] = '\0';
+  g_autofree char *fragment = fe_xml_condition_schema ();
+  g_assert_cmpstr (fragment, ==, start);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -783,5 +801,6 @@ main (int argc, char **argv)
   g_test_add_func ("/io/fen/round-trip", test_fen_round_trip);
   g_test_add_func ("/io/fen/bad", test_bad_fen);
   g_test_add_func ("/io/convert", test_convert);
+  g_test_add_func ("/io/xml/schema-from-registry", test_schema_from_registry);
   return g_test_run ();
 }
