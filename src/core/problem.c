@@ -419,6 +419,24 @@ fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
                           : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
                                                                : "AntiEinsteinChess");
     }
+  /* Conditions the registry reads and writes generically: their words. */
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->popeye_generic || !fe_params_on (c, id))
+        continue;
+      GString *line = g_string_new (NULL);
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          int v = c->v[id][k];
+          if (d->popeye_words && v < d->n_values && d->popeye_words[v])
+            g_string_append_printf (line, "%s%s", line->len ? " " : "", d->popeye_words[v]);
+        }
+      if (line->len)
+        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str);
+      g_string_free (line, TRUE);
+    }
   return g_string_free (s, FALSE);
 }
 

@@ -104,6 +104,10 @@ add_conditions (FeCaption *c, const FeProblem *problem)
   const char *einstein[] = { NULL, _("Einstein chess"), _("Reverse Einstein"), _("Anti-Einstein") };
   if (cp->FE_P_EINSTEIN > 0 && cp->FE_P_EINSTEIN <= FE_EINSTEIN_ANTI)
     g_ptr_array_add (parts, g_strdup (einstein[cp->FE_P_EINSTEIN]));
+  /* Conditions added through the registry: their label. */
+  for (int id = FE_COND_BUILTIN_COUNT; id < fe_condition_count (); id++)
+    if (fe_params_on (cp, id))
+      g_ptr_array_add (parts, g_strdup (fe_condition_nth (id)->label));
   for (guint i = 0; i < problem->unsupported->len; i++)
     g_ptr_array_add (parts, one_line (problem->unsupported->pdata[i]));
 }

@@ -173,6 +173,14 @@ test_solver (void)
   g_assert_cmpint (solutions (PROBLEM ("Condition ToyNoCapture\n")), ==, 0);
   g_assert_cmpint (solutions (PROBLEM ("Condition ToyNoCapture ToyWhiteOnly\n")), ==, 0);
   g_assert_cmpint (solutions (PROBLEM ("Condition ToyNoCapture ToyBlackOnly\n")), ==, 1);
+
+  /* The diagram block names it. */
+  FeProblem *pb = read_one (PROBLEM ("Condition ToyNoCapture ToyWhiteOnly\n"));
+  GString *board = g_string_new (NULL);
+  fe_write_board (pb, board);
+  g_assert_nonnull (strstr (board->str, "ToyNoCapture ToyWhiteOnly"));
+  g_string_free (board, TRUE);
+  fe_problem_free (pb);
 }
 
 int
