@@ -14,8 +14,7 @@
 
 typedef struct FeConditionOps FeConditionOps;
 
-/* Parameters of all conditions, filled by the readers (Popeye, XML) and the
- * GUI pickers.  Plain data, so FeProblem can copy and compare it. */
+/* Einstein variants: the value of the Einstein condition's switch. */
 typedef enum {
   FE_EINSTEIN_NONE = 0,
   FE_EINSTEIN_NORMAL,
@@ -31,20 +30,22 @@ typedef enum {
   FE_EINSTEIN_BLACK_ONLY,
 } FeEinsteinSide;
 
+/* Room for the registered conditions and their parameters.  Registration
+ * refuses a condition beyond these (fe_condition_register), never truncates. */
+#define FE_MAX_CONDITION_CLASSES 16
+#define FE_MAX_CONDITION_PARAMS 4
+
+/* The parameters of all conditions of a problem: a small typed value map,
+ * one row per registered condition (indexed by FeConditionClass.id), one
+ * cell per parameter it describes.  Cell 0 is the condition's switch (zero:
+ * off); what the other cells mean is the condition's own business, told by
+ * its FeConditionParamDesc.  Plain data, so FeProblem can copy and compare
+ * it, and zero is "no condition". */
 typedef struct {
-  bool madrasi;
-  bool madrasi_rex_inclusive;
-  bool imitator; /* the imitator squares live in the position */
-  bool imitator_no_promotion;   /* Popeye NoIProm */
-  bool imitator_no_hurdles;     /* WinChloe: hops need no hurdle */
-  uint8_t einstein;             /* FeEinsteinVariant */
-  bool einstein_promotions;     /* WinChloe "Einstein with promotions" */
-  uint8_t einstein_side;        /* FeEinsteinSide */
-  /* Magic and magician are piece attributes; these switch their rules on
-   * even before such a piece is placed (GUI) and are set by the readers. */
-  bool magic;
-  bool magician;
+  uint8_t v[FE_MAX_CONDITION_CLASSES][FE_MAX_CONDITION_PARAMS];
 } FeConditionParams;
+
+#include "conditions/builtin.h"
 
 /* What a hook sees of an attack: the attacker, the target and how it gets
  * there (for the Imitator, which must copy the capture). */
@@ -96,6 +97,90 @@ struct FeConditionOps {
   bool (*square_blocked) (const FePosition *pos, int side, FeSquare sq);
 };
 
+/* ---- the registry ---------------------------------------------------- */
+
+typedef enum {
+  FE_PARAM_BOOL, /* 0 or 1 */
+  FE_PARAM_ENUM, /* 0 … n_values - 1 */
+} FeParamType;
+
+/* One parameter of a condition (one cell of its row in FeConditionParams). */
+typedef struct {
+  const char *name;  /* key for tests and pickers, e.g. "rex-inclusive" */
+  const char *label; /* English, for pickers (the GUI translates it) */
+  FeParamType type;
+  uint8_t n_values;  /* values 0 … n_values - 1 (2 for a bool) */
+  /* The XML attribute and the name of each value in it; NULL attribute:
+   * the parameter has no attribute (cell 0 of a plain switch). */
+  const char *xml_attribute;
+  const char *const *xml_values;
+  /* Value taken when the element is present but the attribute is absent or
+   * unknown (cell 0: the switch turns on with this value, at least 1). */
+  uint8_t xml_default;
+  /* Popeye word of each value, NULL for none (a generic condition's words;
+   * the built-ins' Popeye quirks are in src/io/popeye-conditions.c). */
+  const char *const *popeye_words;
+  /* The word belongs to Féerie, not Popeye: written in the remark line. */
+  bool popeye_extension;
+} FeConditionParamDesc;
+
+typedef struct FeConditionClass FeConditionClass;
+
+/* Everything the program knows of one condition (one file under
+ * conditions/).  Readers, writers, the schema test, pickers and the rules
+ * iterate the registered classes instead of naming conditions. */
+struct FeConditionClass {
+  const char *name;           /* stable id: "madrasi" */
+  const char *label;          /* English, e.g. "Madrasi" */
+  const char *xml_element;    /* "<madrasi/>" in <conditions> */
+  /* Parameters; [0] is the switch (type, values, XML attribute if any). */
+  const FeConditionParamDesc *params;
+  int n_params;
+  /* Whether the condition is in force for this diagram; NULL: when its
+   * switch is on.  (Magic pieces put magic in force, imitators Imitator.) */
+  bool (*in_force) (const FeConditionParams *params, int id, const FePosition *diagram);
+  /* Refuses parameters or diagrams the rules leave undefined; may be NULL.
+   * Ranges of the described parameters are checked by the registry. */
+  gboolean (*validate) (const FeConditionParams *params, int id, const FePosition *diagram,
+                        GError **error);
+  /* The hooks, composed into FeRules once per problem. */
+  const FeConditionOps *ops;
+  /* Mixes what the condition adds to a position into its hash key; NULL
+   * when it adds nothing the board does not hold (all built-ins: imitators
+   * are hashed with the position). */
+  uint64_t (*hash) (const FePosition *pos);
+  /* The Popeye words are handled by the generic reader and writer (false
+   * for the built-ins, whose words have historical quirks). */
+  bool popeye_generic;
+};
+
+/* Registered conditions, in registry order (conditions/registry.c).  Ids
+ * are the index; built-ins come first with the ids of conditions/builtin.h. */
+int fe_condition_count (void);
+const FeConditionClass *fe_condition_nth (int id);
+/* By name or XML element; NULL when none. */
+const FeConditionClass *fe_condition_lookup (const char *name);
+/* Adds a condition at run time (tests, plug-ins).  Returns its id, or -1
+ * with `error` set when the registry is full, the name is taken or it
+ * describes more parameters than a row holds. */
+int fe_condition_register (const FeConditionClass *cls, GError **error);
+
+/* Value map access by id. */
+static inline uint8_t
+fe_params_get (const FeConditionParams *p, int id, int param)
+{
+  return p->v[id][param];
+}
+static inline bool
+fe_params_on (const FeConditionParams *p, int id)
+{
+  return p->v[id][0] != 0;
+}
+/* No condition switched on or set. */
+bool fe_params_empty (const FeConditionParams *p);
+/* The row of condition `id` has a non-zero cell. */
+bool fe_params_any (const FeConditionParams *p, int id);
+
 #define FE_MAX_CONDITIONS 8
 
 /* The active rule set of one problem: composed from the parameters. */
@@ -124,7 +209,7 @@ void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePos
 gboolean fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram,
                                  GError **error);
 
-/* The registered conditions (conditions/registry.c lists them). */
+/* The hooks of the built-ins (tests call some directly). */
 extern const FeConditionOps fe_condition_madrasi;
 extern const FeConditionOps fe_condition_imitator;
 extern const FeConditionOps fe_condition_magic;

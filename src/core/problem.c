@@ -395,9 +395,9 @@ char *
 fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
 {
   GString *s = g_string_new (NULL);
-  if (c->madrasi || c->madrasi_rex_inclusive)
-    g_string_append (s, c->madrasi_rex_inclusive ? "Madrasi RexInclusive" : "Madrasi");
-  if (c->imitator || (pos && pos->n_imitators))
+  if (c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE)
+    g_string_append (s, c->FE_P_MADRASI_REX_INCLUSIVE ? "Madrasi RexInclusive" : "Madrasi");
+  if (c->FE_P_IMITATOR || (pos && pos->n_imitators))
     {
       if (s->len)
         g_string_append_c (s, '\n');
@@ -408,16 +408,34 @@ fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
           fe_square_name (pos->imitators[i], n);
           g_string_append_printf (s, " %s", n);
         }
-      if (c->imitator_no_promotion)
+      if (c->FE_P_IMITATOR_NO_PROMOTION)
         g_string_append (s, "\nNoIProm");
     }
-  if (c->einstein)
+  if (c->FE_P_EINSTEIN)
     {
       if (s->len)
         g_string_append_c (s, '\n');
-      g_string_append (s, c->einstein == FE_EINSTEIN_NORMAL    ? "EinsteinChess"
-                          : c->einstein == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
+      g_string_append (s, c->FE_P_EINSTEIN == FE_EINSTEIN_NORMAL    ? "EinsteinChess"
+                          : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
                                                                : "AntiEinsteinChess");
+    }
+  /* Conditions the registry reads and writes generically: their words. */
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->popeye_generic || !fe_params_on (c, id))
+        continue;
+      GString *line = g_string_new (NULL);
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          int v = c->v[id][k];
+          if (d->popeye_words && v < d->n_values && d->popeye_words[v])
+            g_string_append_printf (line, "%s%s", line->len ? " " : "", d->popeye_words[v]);
+        }
+      if (line->len)
+        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str);
+      g_string_free (line, TRUE);
     }
   return g_string_free (s, FALSE);
 }

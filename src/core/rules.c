@@ -22,22 +22,26 @@ add_op (FeRules *r, const FeConditionOps *op)
   r->ops[i] = op;
 }
 
+/* Whether registered condition `id` is in force for `diagram`. */
+static bool
+in_force (const FeConditionClass *cls, int id, const FeConditionParams *params,
+          const FePosition *diagram)
+{
+  return cls->in_force ? cls->in_force (params, id, diagram) : fe_params_on (params, id);
+}
+
 void
 fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *diagram)
 {
   memset (r, 0, sizeof *r);
   r->params = *params;
 
-  bool magic = params->magic, magician = params->magician;
   bool present[FE_WALK_MAX] = { false };
   for (int i = 0; i < 64; i++)
     {
       FePiece p = diagram->board[FE_SQ88 (i)];
-      if (!p.walk)
-        continue;
-      present[p.walk] = true;
-      magic |= (p.attrs & FE_ATTR_MAGIC) != 0;
-      magician |= (p.attrs & FE_ATTR_MAGICIAN) != 0;
+      if (p.walk)
+        present[p.walk] = true;
     }
   for (int w = 1; w < FE_WALK_COUNT; w++)
     if (present[w] && fe_walk_is_fairy (w))
@@ -49,19 +53,19 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
   for (int i = 0; i < r->n_fairy_walks; i++)
     r->promotion_walks[r->n_promotion_walks++] = r->fairy_walks[i];
 
-  r->params.magic = magic;
-  r->params.magician = magician;
-  if (params->madrasi || params->madrasi_rex_inclusive)
-    add_op (r, &fe_condition_madrasi);
-  if (params->imitator || diagram->n_imitators)
-    add_op (r, &fe_condition_imitator);
-  if (params->einstein != FE_EINSTEIN_NONE)
-    add_op (r, &fe_condition_einstein);
-  if (magician)
-    add_op (r, &fe_condition_magician);
-  if (magic)
-    add_op (r, &fe_condition_magic);
-
+  /* The registry is walked once here; the hooks land in the flat ops[]
+   * array the generator and make() run through, with no lookups per move.
+   * A condition put in force by the diagram (magic pieces, imitators) gets
+   * its switch on in r->params, so its hooks need not look again. */
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!in_force (cls, id, params, diagram))
+        continue;
+      if (!r->params.v[id][0])
+        r->params.v[id][0] = 1;
+      add_op (r, cls->ops);
+    }
   for (int i = 0; i < r->n_ops; i++)
     {
       r->any_capture_hook |= r->ops[i]->capture_allowed != NULL;
@@ -78,35 +82,27 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
 gboolean
 fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram, GError **error)
 {
-  bool magic = params->magic, magician = params->magician;
-  for (int i = 0; diagram && i < 64; i++)
+  int n_in_force = 0;
+  for (int id = 0; id < fe_condition_count (); id++)
     {
-      FeSquare sq = FE_SQ88 (i);
-      FePiece p = diagram->board[sq];
-      if (!p.walk)
-        continue;
-      magic |= (p.attrs & FE_ATTR_MAGIC) != 0;
-      magician |= (p.attrs & FE_ATTR_MAGICIAN) != 0;
-      if (p.walk == FE_WALK_KING && (p.attrs & FE_ATTR_MAGICIAN))
-        {
-          char name[3];
-          fe_square_name (sq, name);
-          /* D21: a magician king could never be in check. */
-          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                       "%s: a king cannot be a magician piece", name);
-          return FALSE;
-        }
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (cls->validate && !cls->validate (params, id, diagram, error))
+        return FALSE;
+      for (int k = 0; k < cls->n_params; k++)
+        if (params->v[id][k] >= cls->params[k].n_values)
+          {
+            g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                         "%s: %s %d is out of range (0 to %d)", cls->label, cls->params[k].name,
+                         params->v[id][k], cls->params[k].n_values - 1);
+            return FALSE;
+          }
+      if (diagram && in_force (cls, id, params, diagram))
+        n_in_force++;
     }
-  if (magic && magician)
+  if (n_in_force > FE_MAX_CONDITIONS)
     {
-      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                           "magic pieces and magician pieces cannot be combined");
-      return FALSE;
-    }
-  if (params->einstein > FE_EINSTEIN_ANTI || params->einstein_side > FE_EINSTEIN_BLACK_ONLY)
-    {
-      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                           "unknown Einstein chess variant");
+      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   "%d conditions at once: at most %d", n_in_force, FE_MAX_CONDITIONS);
       return FALSE;
     }
   return TRUE;

@@ -360,14 +360,14 @@ typedef struct {
 #define COND(n, f) { n, G_STRUCT_OFFSET (FeConditionParams, f), FALSE }
 #define OPT(n, f) { n, G_STRUCT_OFFSET (FeOptions, f), TRUE }
 static const Flag flags[] = {
-  COND ("madrasi", madrasi),
-  COND ("madrasi-rex-inclusive", madrasi_rex_inclusive),
-  COND ("imitator", imitator),
-  COND ("imitator-no-promotion", imitator_no_promotion),
-  COND ("imitator-no-hurdles", imitator_no_hurdles),
-  COND ("magic", magic),
-  COND ("magician", magician),
-  COND ("einstein-promotions", einstein_promotions),
+  COND ("madrasi", FE_P_MADRASI),
+  COND ("madrasi-rex-inclusive", FE_P_MADRASI_REX_INCLUSIVE),
+  COND ("imitator", FE_P_IMITATOR),
+  COND ("imitator-no-promotion", FE_P_IMITATOR_NO_PROMOTION),
+  COND ("imitator-no-hurdles", FE_P_IMITATOR_NO_HURDLES),
+  COND ("magic", FE_P_MAGIC),
+  COND ("magician", FE_P_MAGICIAN),
+  COND ("einstein-promotions", FE_P_EINSTEIN_PROMOTIONS),
   OPT ("set-play", set_play),
   OPT ("tries", tries),
   OPT ("variations", variations),
@@ -415,8 +415,8 @@ flag_change_state (GSimpleAction *action, GVariant *value, gpointer data)
       f = &flags[i];
   g_assert (f);
   const FeConditionParams *c = &self->problem->conditions;
-  if (on && ((g_str_equal (name, "magic") && (c->magician || board_has_attr (self, FE_ATTR_MAGICIAN)))
-             || (g_str_equal (name, "magician") && (c->magic || board_has_attr (self, FE_ATTR_MAGIC)))))
+  if (on && ((g_str_equal (name, "magic") && (c->FE_P_MAGICIAN || board_has_attr (self, FE_ATTR_MAGICIAN)))
+             || (g_str_equal (name, "magician") && (c->FE_P_MAGIC || board_has_attr (self, FE_ATTR_MAGIC)))))
     {
       /* Rules §8.3: the combination is rejected; keep the old state. */
       gtk_label_set_text (self->conflict, _("Magic and magician pieces cannot be combined "
@@ -444,7 +444,7 @@ flag_change_state (GSimpleAction *action, GVariant *value, gpointer data)
   feerie_window_begin_edit (self, NULL);
   flag_set (self, f, on);
   if (g_str_equal (name, "madrasi-rex-inclusive") && on)
-    self->problem->conditions.madrasi = TRUE;
+    self->problem->conditions.FE_P_MADRASI = TRUE;
   feerie_window_end_edit (self);
 }
 
@@ -456,14 +456,14 @@ einstein_change_state (GSimpleAction *action, GVariant *value, gpointer data)
   FeerieWindow *self = data;
   const char *v = g_variant_get_string (value, NULL);
   for (int i = 0; i < 4; i++)
-    if (g_str_equal (v, einstein_names[i]) && self->problem->conditions.einstein != i)
+    if (g_str_equal (v, einstein_names[i]) && self->problem->conditions.FE_P_EINSTEIN != i)
       {
         feerie_window_begin_edit (self, NULL);
         /* FeConditionParams zero-fills einstein_side to White; a freshly
          * chosen Einstein condition applies to both sides (Popeye's default). */
-        if (self->problem->conditions.einstein == FE_EINSTEIN_NONE)
-          self->problem->conditions.einstein_side = -1;
-        self->problem->conditions.einstein = i;
+        if (self->problem->conditions.FE_P_EINSTEIN == FE_EINSTEIN_NONE)
+          self->problem->conditions.FE_P_EINSTEIN_SIDE = -1;
+        self->problem->conditions.FE_P_EINSTEIN = i;
         feerie_window_end_edit (self);
       }
 }
@@ -474,10 +474,10 @@ einstein_side_change_state (GSimpleAction *action, GVariant *value, gpointer dat
   FeerieWindow *self = data;
   const char *v = g_variant_get_string (value, NULL);
   int side = g_str_equal (v, "white") ? FE_WHITE : g_str_equal (v, "black") ? FE_BLACK : -1;
-  if (self->problem->conditions.einstein_side == side)
+  if (self->problem->conditions.FE_P_EINSTEIN_SIDE == side)
     return;
   feerie_window_begin_edit (self, NULL);
-  self->problem->conditions.einstein_side = side;
+  self->problem->conditions.FE_P_EINSTEIN_SIDE = side;
   feerie_window_end_edit (self);
 }
 
@@ -524,25 +524,25 @@ feerie_window_sync_actions (FeerieWindow *self)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   const FeConditionParams *c = &self->problem->conditions;
-  gboolean magic = c->magic || board_has_attr (self, FE_ATTR_MAGIC);
-  gboolean magician = c->magician || board_has_attr (self, FE_ATTR_MAGICIAN);
+  gboolean magic = c->FE_P_MAGIC || board_has_attr (self, FE_ATTR_MAGIC);
+  gboolean magician = c->FE_P_MAGICIAN || board_has_attr (self, FE_ATTR_MAGICIAN);
   for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
     set_state (self, flags[i].name, g_variant_new_boolean (flag_get (self, &flags[i])));
   /* Pieces with the attribute switch the condition on by themselves. */
   set_state (self, "magic", g_variant_new_boolean (magic));
   set_state (self, "magician", g_variant_new_boolean (magician));
-  set_state (self, "einstein", g_variant_new_string (einstein_names[MIN (c->einstein, 3)]));
-  set_state (self, "einstein-side", g_variant_new_string (c->einstein == FE_EINSTEIN_NONE ? "both"
-                                                          : c->einstein_side == FE_WHITE ? "white"
-                                                          : c->einstein_side == FE_BLACK ? "black" : "both"));
+  set_state (self, "einstein", g_variant_new_string (einstein_names[MIN (c->FE_P_EINSTEIN, 3)]));
+  set_state (self, "einstein-side", g_variant_new_string (c->FE_P_EINSTEIN == FE_EINSTEIN_NONE ? "both"
+                                                          : c->FE_P_EINSTEIN_SIDE == FE_WHITE ? "white"
+                                                          : c->FE_P_EINSTEIN_SIDE == FE_BLACK ? "black" : "both"));
   feerie_window_sync_solve_actions (self);
   enable (self, "undo", self->undo_stack->len > 0);
   enable (self, "redo", self->redo_stack->len > 0);
-  enable (self, "madrasi-rex-inclusive", c->madrasi);
-  enable (self, "imitator-no-promotion", c->imitator);
-  enable (self, "imitator-no-hurdles", c->imitator);
-  enable (self, "einstein-side", c->einstein != FE_EINSTEIN_NONE);
-  enable (self, "einstein-promotions", c->einstein != FE_EINSTEIN_NONE);
+  enable (self, "madrasi-rex-inclusive", c->FE_P_MADRASI);
+  enable (self, "imitator-no-promotion", c->FE_P_IMITATOR);
+  enable (self, "imitator-no-hurdles", c->FE_P_IMITATOR);
+  enable (self, "einstein-side", c->FE_P_EINSTEIN != FE_EINSTEIN_NONE);
+  enable (self, "einstein-promotions", c->FE_P_EINSTEIN != FE_EINSTEIN_NONE);
   /* A board loaded with both (another tool wrote it) is shown, not hidden. */
   if (magic && magician)
     gtk_label_set_text (self->conflict, _("This problem combines magic and magician pieces, "

@@ -111,8 +111,8 @@ describe (const FeProblem *p)
   const FeConditionParams *c = &p->conditions;
   g_string_append_printf (s, "madrasi %d rex-inclusive %d imitator %d no-promotion %d "
                           "magic %d magician %d einstein %d\n",
-                          c->madrasi, c->madrasi_rex_inclusive, c->imitator, c->imitator_no_promotion,
-                          c->magic, c->magician, c->einstein);
+                          c->FE_P_MADRASI, c->FE_P_MADRASI_REX_INCLUSIVE, c->FE_P_IMITATOR, c->FE_P_IMITATOR_NO_PROMOTION,
+                          c->FE_P_MAGIC, c->FE_P_MAGICIAN, c->FE_P_EINSTEIN);
   g_string_append_printf (s, "set-play %d tries %d duplex %d\n", p->options.set_play,
                           p->options.tries, p->options.duplex);
   for (guint i = 0; i < p->authors->len; i++)

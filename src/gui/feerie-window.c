@@ -158,8 +158,8 @@ void
 feerie_window_end_edit (FeerieWindow *self)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
-  self->problem->conditions.imitator = self->problem->diagram.n_imitators > 0
-                                       || self->problem->conditions.imitator;
+  self->problem->conditions.FE_P_IMITATOR = self->problem->diagram.n_imitators > 0
+                                       || self->problem->conditions.FE_P_IMITATOR;
   self->dirty = TRUE;
   update_title (self);
   FeProblem *before = self->undo_stack->len ? self->undo_stack->pdata[self->undo_stack->len - 1] : NULL;
@@ -217,7 +217,7 @@ static gboolean
 attrs_conflict (FeerieWindow *self, uint8_t attrs)
 {
   const FePosition *pos = &self->problem->diagram;
-  gboolean magic = self->problem->conditions.magic, magician = self->problem->conditions.magician;
+  gboolean magic = self->problem->conditions.FE_P_MAGIC, magician = self->problem->conditions.FE_P_MAGICIAN;
   for (int i = 0; i < 64; i++)
     {
       magic |= (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC) != 0;
@@ -352,7 +352,7 @@ feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour)
     {
       pos->imitators[pos->n_imitators] = sq;
       pos->imitator_colour[pos->n_imitators++] = colour;
-      self->problem->conditions.imitator = TRUE;
+      self->problem->conditions.FE_P_IMITATOR = TRUE;
       fe_position_recompute_hash (pos);
     }
   self->last_from = FE_NO_SQUARE;

@@ -756,9 +756,9 @@ static void
 note_piece_attributes (P *p, FePiece piece)
 {
   if (piece.attrs & FE_ATTR_MAGIC)
-    p->pb->conditions.magic = true;
+    p->pb->conditions.FE_P_MAGIC = true;
   if (piece.attrs & FE_ATTR_MAGICIAN)
-    p->pb->conditions.magician = true;
+    p->pb->conditions.FE_P_MAGICIAN = true;
 }
 
 static void
@@ -927,6 +927,62 @@ is_circe_family (const char *name)
   return strstr (name, "Circe") || strstr (name, "circe") || !strcmp (name, "ContraParrain");
 }
 
+/* A word of a condition the registry describes for Popeye
+ * (FeConditionClass.popeye_generic): sets its cell, and a word of another
+ * cell switches the condition on too.  Whole words only, any case. */
+static gboolean
+generic_condition_word (const Tok *t, FeConditionParams *c)
+{
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->popeye_generic)
+        continue;
+      for (int k = 0; k < cls->n_params; k++)
+        for (int v = 0; cls->params[k].popeye_words && v < cls->params[k].n_values; v++)
+          if (cls->params[k].popeye_words[v] && tok_eq (t, cls->params[k].popeye_words[v]))
+            {
+              c->v[id][k] = (uint8_t) v;
+              if (!c->v[id][0])
+                c->v[id][0] = MAX (cls->params[0].xml_default, 1);
+              return TRUE;
+            }
+    }
+  return FALSE;
+}
+
+/* The Popeye words of the generic conditions: Popeye's in `popeye`, the
+ * Féerie-only ones in `ext`. */
+static void
+describe_generic_conditions (const FeConditionParams *c, GString *popeye, GString *ext)
+{
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->popeye_generic || !fe_params_on (c, id))
+        continue;
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          int v = c->v[id][k];
+          if (d->popeye_words && v < d->n_values && d->popeye_words[v])
+            g_string_append_printf (d->popeye_extension ? ext : popeye, " %s", d->popeye_words[v]);
+        }
+    }
+}
+
+/* Some generic condition of `c` needs a Féerie-only word. */
+static gboolean
+generic_needs_extension (const FeConditionParams *c)
+{
+  GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
+  describe_generic_conditions (c, po, ex);
+  gboolean r = ex->len > 0;
+  g_string_free (po, TRUE);
+  g_string_free (ex, TRUE);
+  return r;
+}
+
 /* Reads condition words until a word that is not one.  `in_twin`: the
  * words after "twin condition". */
 static gboolean
@@ -938,6 +994,12 @@ parse_conditions (P *p, const Tok *cmd, CondTarget *ct, gboolean in_twin)
       Tok *t = peek (p);
       if (!t)
         break;
+      if (generic_condition_word (t, ct->c))
+        {
+          p->i++;
+          count++;
+          continue;
+        }
       GString *cand = g_string_new (NULL);
       int k = kw_lookup (conditions_table, n_conditions_table, t, cand);
       if (k == KW_AMBIGUOUS && command_of (t) < 0)
@@ -965,10 +1027,10 @@ parse_conditions (P *p, const Tok *cmd, CondTarget *ct, gboolean in_twin)
       switch (kw->id)
         {
         case C_MADRASI:
-          ct->c->madrasi = true;
+          ct->c->FE_P_MADRASI = true;
           if (peek (p) && kw_lookup (variant_words, 1, peek (p), NULL) == 0)
             {
-              ct->c->madrasi_rex_inclusive = true;
+              ct->c->FE_P_MADRASI_REX_INCLUSIVE = true;
               p->i++;
             }
           break;
@@ -1000,19 +1062,19 @@ parse_conditions (P *p, const Tok *cmd, CondTarget *ct, gboolean in_twin)
                       kw->name);
                 return FALSE;
               }
-            ct->c->imitator = true;
+            ct->c->FE_P_IMITATOR = true;
           }
           break;
         case C_NOIPROM:
-          ct->c->imitator_no_promotion = true;
+          ct->c->FE_P_IMITATOR_NO_PROMOTION = true;
           break;
         case C_IMIT_NOHURDLES:
-          ct->c->imitator_no_hurdles = true;
+          ct->c->FE_P_IMITATOR_NO_HURDLES = true;
           break;
         case C_EINSTEIN:
         case C_REVEINSTEIN:
         case C_ANTIEINSTEIN:
-          ct->c->einstein = kw->id == C_EINSTEIN      ? FE_EINSTEIN_NORMAL
+          ct->c->FE_P_EINSTEIN = kw->id == C_EINSTEIN      ? FE_EINSTEIN_NORMAL
                             : kw->id == C_REVEINSTEIN ? FE_EINSTEIN_REVERSE
                                                       : FE_EINSTEIN_ANTI;
           break;
@@ -1020,18 +1082,18 @@ parse_conditions (P *p, const Tok *cmd, CondTarget *ct, gboolean in_twin)
         case C_EIN_BLACK:
         case C_EIN_PROMOTIONS:
           if (kw->id == C_EIN_PROMOTIONS)
-            ct->c->einstein_promotions = true;
+            ct->c->FE_P_EINSTEIN_PROMOTIONS = true;
           else
-            ct->c->einstein_side = kw->id == C_EIN_WHITE ? FE_EINSTEIN_WHITE_ONLY
+            ct->c->FE_P_EINSTEIN_SIDE = kw->id == C_EIN_WHITE ? FE_EINSTEIN_WHITE_ONLY
                                                          : FE_EINSTEIN_BLACK_ONLY;
           if (!p->have_einstein_modifier)
             p->einstein_modifier = *t, p->have_einstein_modifier = TRUE;
           break;
         case C_MAGIC:
-          ct->c->magic = true;
+          ct->c->FE_P_MAGIC = true;
           break;
         case C_MAGICIAN:
-          ct->c->magician = true;
+          ct->c->FE_P_MAGICIAN = true;
           break;
         default:
           {
@@ -1491,7 +1553,7 @@ finish_problem (P *p, const Tok *end)
         perr (p, end, "the imitator on %s shares its square with a piece", name);
         return FALSE;
       }
-  if (p->have_einstein_modifier && pb->conditions.einstein == FE_EINSTEIN_NONE)
+  if (p->have_einstein_modifier && pb->conditions.FE_P_EINSTEIN == FE_EINSTEIN_NONE)
     {
       gboolean in_twin = FALSE;
       for (guint k = 0; k < pb->twins->len; k++)
@@ -1500,7 +1562,7 @@ finish_problem (P *p, const Tok *end)
           for (guint j = 0; j < tw->commands->len; j++)
             {
               FeTwinCommand *c = &g_array_index (tw->commands, FeTwinCommand, j);
-              if (c->kind == FE_TWIN_CONDITION && c->conditions.einstein)
+              if (c->kind == FE_TWIN_CONDITION && c->conditions.FE_P_EINSTEIN)
                 in_twin = TRUE;
             }
         }
@@ -1541,8 +1603,8 @@ finish_problem (P *p, const Tok *end)
           FeTwinCommand *c = &g_array_index (tw->commands, FeTwinCommand, j);
           if (c->kind == FE_TWIN_CONDITION)
             {
-              c->conditions.magic |= pb->conditions.magic;
-              c->conditions.magician |= pb->conditions.magician;
+              c->conditions.FE_P_MAGIC |= pb->conditions.FE_P_MAGIC;
+              c->conditions.FE_P_MAGICIAN |= pb->conditions.FE_P_MAGICIAN;
             }
         }
     }
@@ -1883,12 +1945,12 @@ describe_conditions (const FeConditionParams *c, int n_imit, const uint8_t *imit
                      const uint8_t *imit_colour, gboolean write_magic, GString *popeye,
                      GString *ext)
 {
-  if (c->madrasi || c->madrasi_rex_inclusive)
-    g_string_append (popeye, c->madrasi_rex_inclusive ? " Madrasi RexInclusive" : " Madrasi");
+  if (c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE)
+    g_string_append (popeye, c->FE_P_MADRASI_REX_INCLUSIVE ? " Madrasi RexInclusive" : " Madrasi");
   gboolean coloured = FALSE;
   for (int k = 0; imit_colour && k < n_imit; k++)
     coloured |= imit_colour[k] != FE_NEUTRAL;
-  if (n_imit || c->imitator)
+  if (n_imit || c->FE_P_IMITATOR)
     {
       /* With coloured imitators all go to the extension, to keep their order. */
       GString *dst = coloured ? ext : popeye;
@@ -1906,24 +1968,25 @@ describe_conditions (const FeConditionParams *c, int n_imit, const uint8_t *imit
           last = col;
         }
     }
-  if (c->imitator_no_promotion)
+  if (c->FE_P_IMITATOR_NO_PROMOTION)
     g_string_append (popeye, " NoIProm");
-  if (c->imitator_no_hurdles)
+  if (c->FE_P_IMITATOR_NO_HURDLES)
     g_string_append (ext, " ImitatorNoHurdles");
-  if (c->einstein)
-    g_string_append (popeye, c->einstein == FE_EINSTEIN_NORMAL    ? " EinsteinChess"
-                             : c->einstein == FE_EINSTEIN_REVERSE ? " ReversalEinsteinChess"
+  if (c->FE_P_EINSTEIN)
+    g_string_append (popeye, c->FE_P_EINSTEIN == FE_EINSTEIN_NORMAL    ? " EinsteinChess"
+                             : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? " ReversalEinsteinChess"
                                                                   : " AntiEinsteinChess");
-  if (c->einstein && c->einstein_side == FE_EINSTEIN_WHITE_ONLY)
+  if (c->FE_P_EINSTEIN && c->FE_P_EINSTEIN_SIDE == FE_EINSTEIN_WHITE_ONLY)
     g_string_append (ext, " EinsteinWhiteOnly");
-  if (c->einstein && c->einstein_side == FE_EINSTEIN_BLACK_ONLY)
+  if (c->FE_P_EINSTEIN && c->FE_P_EINSTEIN_SIDE == FE_EINSTEIN_BLACK_ONLY)
     g_string_append (ext, " EinsteinBlackOnly");
-  if (c->einstein_promotions)
+  if (c->FE_P_EINSTEIN_PROMOTIONS)
     g_string_append (ext, " EinsteinPromotions");
-  if (write_magic && c->magic)
+  if (write_magic && c->FE_P_MAGIC)
     g_string_append (ext, " MagicPieces");
-  if (write_magic && c->magician)
+  if (write_magic && c->FE_P_MAGICIAN)
     g_string_append (ext, " MagicianPieces");
+  describe_generic_conditions (c, popeye, ext);
 }
 
 /* An unsupported piece attribute entry "Chameleon (black bc6)". */
@@ -1976,9 +2039,11 @@ twin_needs_extension (const FeTwin *tw)
       const FeTwinCommand *c = &g_array_index (tw->commands, FeTwinCommand, j);
       if (c->kind == FE_TWIN_ADD && (c->piece.attrs & FE_ATTR_MAGICIAN))
         return TRUE;
+      if (c->kind == FE_TWIN_CONDITION && generic_needs_extension (&c->conditions))
+        return TRUE;
       if (c->kind == FE_TWIN_CONDITION
-          && (c->conditions.imitator_no_hurdles || c->conditions.einstein_promotions
-              || (c->conditions.einstein && c->conditions.einstein_side)))
+          && (c->conditions.FE_P_IMITATOR_NO_HURDLES || c->conditions.FE_P_EINSTEIN_PROMOTIONS
+              || (c->conditions.FE_P_EINSTEIN && c->conditions.FE_P_EINSTEIN_SIDE)))
         return TRUE;
     }
   return FALSE;
@@ -2041,8 +2106,8 @@ write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw)
             GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
             FeConditionParams cp = c->conditions;
             /* magic flags come from the pieces, unless set on their own */
-            gboolean own_magic = (cp.magic && !pb->conditions.magic)
-                                 || (cp.magician && !pb->conditions.magician);
+            gboolean own_magic = (cp.FE_P_MAGIC && !pb->conditions.FE_P_MAGIC)
+                                 || (cp.FE_P_MAGICIAN && !pb->conditions.FE_P_MAGICIAN);
             describe_conditions (&cp, c->n_imitators, c->imitators, NULL, own_magic, po, ex);
             g_string_append_printf (s, " condition%s%s", po->str, ex->str);
             g_string_free (po, TRUE);
@@ -2103,8 +2168,8 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   {
     GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
     FeConditionParams cp = pb->conditions;
-    cp.magic = cp.magic && !has_magic;
-    cp.magician = cp.magician && !has_magician;
+    cp.FE_P_MAGIC = cp.FE_P_MAGIC && !has_magic;
+    cp.FE_P_MAGICIAN = cp.FE_P_MAGICIAN && !has_magician;
     describe_conditions (&cp, d->n_imitators, d->imitators, d->imitator_colour, TRUE, po, ex);
     if (po->len)
       g_string_append_printf (s, "condition%s\n", po->str);

@@ -41,22 +41,89 @@ schema_error (void *data, xmlErrorPtr e)
   g_critical ("feerie-problem.rng:%d: %s", e->line, e->message ? e->message : "?");
 }
 
+char *
+fe_xml_condition_schema (void)
+{
+  GString *s = g_string_new ("  <define name=\"condition-element\">\n    <choice>\n");
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->xml_element)
+        continue;
+      gboolean any = FALSE;
+      for (int k = 0; k < cls->n_params; k++)
+        any |= cls->params[k].xml_attribute != NULL;
+      if (!any)
+        {
+          g_string_append_printf (s, "      <element name=\"%s\"><empty/></element>\n",
+                                  cls->xml_element);
+          continue;
+        }
+      g_string_append_printf (s, "      <element name=\"%s\">\n", cls->xml_element);
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          if (!d->xml_attribute)
+            continue;
+          if (d->type == FE_PARAM_BOOL && !g_strcmp0 (d->xml_values[0], "false")
+              && !g_strcmp0 (d->xml_values[1], "true"))
+            {
+              g_string_append_printf (s, "        <optional><attribute name=\"%s\"><ref "
+                                         "name=\"boolean\"/></attribute></optional>\n",
+                                      d->xml_attribute);
+              continue;
+            }
+          g_string_append_printf (s, "        <optional>\n          <attribute name=\"%s\">\n"
+                                     "            <choice>", d->xml_attribute);
+          /* The switch's value 0 (off) is no element at all. */
+          for (int v = k == 0 ? 1 : 0; v < d->n_values; v++)
+            g_string_append_printf (s, "<value>%s</value>", d->xml_values[v]);
+          g_string_append (s, "</choice>\n          </attribute>\n        </optional>\n");
+        }
+      g_string_append (s, "      </element>\n");
+    }
+  g_string_append (s, "    </choice>\n  </define>\n");
+  return g_string_free (s, FALSE);
+}
+
+/* The schema text with its condition-element define made from the
+ * registry, so conditions registered at run time validate. */
+static char *
+schema_text (void)
+{
+  const char *start = strstr (fe_xml_schema_text, "  <define name=\"condition-element\">");
+  const char *end = start ? strstr (start, "</define>\n") : NULL;
+  if (!end)
+    return g_strdup (fe_xml_schema_text);
+  end += strlen ("</define>\n");
+  g_autofree char *fragment = fe_xml_condition_schema ();
+  return g_strdup_printf ("%.*s%s%s", (int) (start - fe_xml_schema_text), fe_xml_schema_text,
+                          fragment, end);
+}
+
+/* Compiled once per registry size: registering a condition recompiles it. */
 static xmlRelaxNGPtr
 get_schema (void)
 {
-  static gsize once = 0;
+  static GMutex lock;
   static xmlRelaxNGPtr schema = NULL;
-  if (g_once_init_enter (&once))
+  static int schema_count = -1;
+  g_mutex_lock (&lock);
+  if (schema_count != fe_condition_count ())
     {
       xmlInitParser ();
-      xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt (fe_xml_schema_text,
-                                                               (int) strlen (fe_xml_schema_text));
+      g_autofree char *text = schema_text ();
+      xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewMemParserCtxt (text, (int) strlen (text));
       xmlRelaxNGSetParserStructuredErrors (pc, schema_error, NULL);
+      /* The previous schema is leaked, not freed: a validation running in
+       * another thread may still hold it.  Registration is rare. */
       schema = xmlRelaxNGParse (pc);
       xmlRelaxNGFreeParserCtxt (pc);
-      g_once_init_leave (&once, 1);
+      schema_count = fe_condition_count ();
     }
-  return schema;
+  xmlRelaxNGPtr r = schema;
+  g_mutex_unlock (&lock);
+  return r;
 }
 
 /* ---- errors -------------------------------------------------------------- */
@@ -255,48 +322,40 @@ get_count (Loader *l, GError **error, xmlNodePtr node, int *out)
 
 /* ---- conditions -------------------------------------------------------- */
 
-/* Reads one condition element into `c`; `seen` guards against repeats. */
+/* Reads one condition element into `c`; `seen` guards against repeats.
+ * The element and its attributes are those the registered condition
+ * describes (FeConditionParamDesc). */
 static gboolean
 read_condition (Loader *l, GError **error, xmlNodePtr node, FeConditionParams *c, guint *seen)
 {
-  static const char *names[] = { "madrasi", "imitator", "einstein", "magic", "magician" };
-  guint bit = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (is (node, names[i]))
-      bit = 1u << i;
-  if (!bit)
+  int id = -1;
+  for (int i = 0; i < fe_condition_count () && id < 0; i++)
+    if (fe_condition_nth (i)->xml_element && is (node, fe_condition_nth (i)->xml_element))
+      id = i;
+  if (id < 0)
     return fail_at (l, error, node, "unknown condition <%s>", (const char *) node->name);
-  if (*seen & bit)
+  G_STATIC_ASSERT (FE_MAX_CONDITION_CLASSES <= 32);
+  if (*seen & (1u << id))
     return fail_at (l, error, node, "condition <%s> given twice", (const char *) node->name);
-  *seen |= bit;
+  *seen |= 1u << id;
 
-  if (is (node, "madrasi"))
+  const FeConditionClass *cls = fe_condition_nth (id);
+  for (int k = 0; k < cls->n_params; k++)
     {
-      c->madrasi = true;
-      c->madrasi_rex_inclusive = attr_is (node, "rex-inclusive", "true");
+      const FeConditionParamDesc *d = &cls->params[k];
+      int value = -1;
+      if (d->xml_attribute)
+        {
+          g_autofree char *v = attr (node, d->xml_attribute);
+          for (int i = 0; v && i < d->n_values; i++)
+            if (d->xml_values[i] && !strcmp (v, d->xml_values[i]))
+              value = i;
+        }
+      /* The element itself switches the condition on. */
+      if (value < 0 || (k == 0 && value == 0))
+        value = k == 0 ? MAX (d->xml_default, 1) : d->xml_default;
+      c->v[id][k] = (uint8_t) value;
     }
-  else if (is (node, "imitator"))
-    {
-      c->imitator = true;
-      c->imitator_no_promotion = attr_is (node, "promotion", "forbidden");
-      c->imitator_no_hurdles = attr_is (node, "hurdles", "optional");
-    }
-  else if (is (node, "einstein"))
-    {
-      g_autofree char *variant = attr (node, "variant");
-      g_autofree char *side = attr (node, "side");
-      c->einstein = g_strcmp0 (variant, "reverse") == 0 ? FE_EINSTEIN_REVERSE
-                    : g_strcmp0 (variant, "anti") == 0  ? FE_EINSTEIN_ANTI
-                                                        : FE_EINSTEIN_NORMAL;
-      c->einstein_side = g_strcmp0 (side, "white") == 0   ? FE_EINSTEIN_WHITE_ONLY
-                         : g_strcmp0 (side, "black") == 0 ? FE_EINSTEIN_BLACK_ONLY
-                                                          : FE_EINSTEIN_BOTH_SIDES;
-      c->einstein_promotions = attr_is (node, "promotions", "true");
-    }
-  else if (is (node, "magic"))
-    c->magic = true;
-  else
-    c->magician = true;
   return TRUE;
 }
 
@@ -606,7 +665,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
             {
               if (!read_imitator (l, error, child, NULL, &c->n_imitators, c->imitators, NULL))
                 return FALSE;
-              c->conditions.imitator = true;
+              c->conditions.FE_P_IMITATOR = true;
             }
           else if (!read_condition (l, error, child, &c->conditions, &seen))
             return FALSE;
@@ -769,7 +828,7 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
   if (!read_position (l, error, position, p))
     return FALSE;
   if (p->diagram.n_imitators)
-    p->conditions.imitator = true;
+    p->conditions.FE_P_IMITATOR = true;
 
   /* Every twin must apply to the position it continues from. */
   FePosition pos;
@@ -1109,51 +1168,51 @@ piece_attributes (GString *s, FeSquare sq, FePiece p)
     attribute (s, "magician", "true");
 }
 
+/* Whether condition `id` has an element: it is on (for diagram-free
+ * writing, the in-force test without a diagram). */
+static gboolean
+condition_written (const FeConditionParams *c, int id)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  return cls->in_force ? cls->in_force (c, id, NULL) : fe_params_on (c, id);
+}
+
+/* The conditions' elements, in registry order; `imitator`: imitators stand
+ * in the diagram, which puts the Imitator on. */
 static void
 write_conditions (GString *s, int level, const FeConditionParams *c, gboolean imitator)
 {
-  if (c->madrasi || c->madrasi_rex_inclusive)
+  FeConditionParams cp = *c;
+  if (imitator)
+    cp.FE_P_IMITATOR = true;
+  for (int id = 0; id < fe_condition_count (); id++)
     {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!cls->xml_element || !condition_written (&cp, id))
+        continue;
       indent (s, level);
-      g_string_append_printf (s, "<madrasi rex-inclusive=\"%s\"/>\n",
-                              c->madrasi_rex_inclusive ? "true" : "false");
-    }
-  if (c->imitator || imitator)
-    {
-      indent (s, level);
-      g_string_append_printf (s, "<imitator promotion=\"%s\" hurdles=\"%s\"/>\n",
-                              c->imitator_no_promotion ? "forbidden" : "allowed",
-                              c->imitator_no_hurdles ? "optional" : "required");
-    }
-  if (c->einstein)
-    {
-      indent (s, level);
-      g_string_append_printf (s, "<einstein variant=\"%s\" side=\"%s\" promotions=\"%s\"/>\n",
-                              c->einstein == FE_EINSTEIN_REVERSE ? "reverse"
-                              : c->einstein == FE_EINSTEIN_ANTI  ? "anti"
-                                                                 : "normal",
-                              c->einstein_side == FE_EINSTEIN_WHITE_ONLY   ? "white"
-                              : c->einstein_side == FE_EINSTEIN_BLACK_ONLY ? "black"
-                                                                           : "both",
-                              c->einstein_promotions ? "true" : "false");
-    }
-  if (c->magic)
-    {
-      indent (s, level);
-      g_string_append (s, "<magic/>\n");
-    }
-  if (c->magician)
-    {
-      indent (s, level);
-      g_string_append (s, "<magician/>\n");
+      g_string_append_printf (s, "<%s", cls->xml_element);
+      for (int k = 0; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          if (!d->xml_attribute)
+            continue;
+          int v = cp.v[id][k];
+          if (v >= d->n_values || (k == 0 && v == 0))
+            v = k == 0 ? MAX (d->xml_default, 1) : 0;
+          g_string_append_printf (s, " %s=\"%s\"", d->xml_attribute, d->xml_values[v]);
+        }
+      g_string_append (s, "/>\n");
     }
 }
 
 static gboolean
 conditions_empty (const FeConditionParams *c)
 {
-  return !(c->madrasi || c->madrasi_rex_inclusive || c->imitator || c->einstein || c->magic
-           || c->magician);
+  for (int id = 0; id < fe_condition_count (); id++)
+    if (condition_written (c, id))
+      return FALSE;
+  return TRUE;
 }
 
 static void

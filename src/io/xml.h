@@ -19,5 +19,10 @@ char *fe_xml_to_string (GPtrArray *problems);
 /* Writes atomically (fe-atomic-save.h): the old file survives any failure. */
 gboolean fe_xml_save (GFile *file, GPtrArray *problems, GError **error);
 
+/* The schema's condition-element define, made from the condition registry
+ * (data/feerie-problem.rng holds the same text for the built-ins; test-xml
+ * checks they agree). */
+char *fe_xml_condition_schema (void);
+
 #define FE_XML_ERROR (fe_xml_error_quark ())
 GQuark fe_xml_error_quark (void);

@@ -74,9 +74,9 @@ add_conditions (FeCaption *c, const FeProblem *problem)
   const FeConditionParams *cp = &problem->conditions;
   const FePosition *pos = &problem->diagram;
   GPtrArray *parts = c->conditions;
-  if (cp->madrasi)
-    g_ptr_array_add (parts, g_strdup (cp->madrasi_rex_inclusive ? _("Madrasi RI") : _("Madrasi")));
-  if (cp->imitator || pos->n_imitators > 0)
+  if (cp->FE_P_MADRASI)
+    g_ptr_array_add (parts, g_strdup (cp->FE_P_MADRASI_REX_INCLUSIVE ? _("Madrasi RI") : _("Madrasi")));
+  if (cp->FE_P_IMITATOR || pos->n_imitators > 0)
     {
       GString *s = g_string_new (_("Imitator"));
       for (int i = 0; i < pos->n_imitators; i++)
@@ -85,9 +85,9 @@ add_conditions (FeCaption *c, const FeProblem *problem)
           fe_square_name (pos->imitators[i], name);
           g_string_append_printf (s, "%s%s", i ? "," : " ", name);
         }
-      if (cp->imitator_no_promotion)
+      if (cp->FE_P_IMITATOR_NO_PROMOTION)
         g_string_append (s, _(", no promotion to I"));
-      if (cp->imitator_no_hurdles)
+      if (cp->FE_P_IMITATOR_NO_HURDLES)
         g_string_append (s, _(", no hurdles"));
       g_ptr_array_add (parts, g_string_free (s, FALSE));
     }
@@ -95,15 +95,19 @@ add_conditions (FeCaption *c, const FeProblem *problem)
    * tell the two frames apart by colour. */
   g_autofree char *magic = attr_squares (pos, FE_ATTR_MAGIC);
   g_autofree char *magician = attr_squares (pos, FE_ATTR_MAGICIAN);
-  if (magic || cp->magic)
+  if (magic || cp->FE_P_MAGIC)
     g_ptr_array_add (parts, magic ? g_strdup_printf ("%s %s", _("Magic pieces"), magic)
                                   : g_strdup (_("Magic pieces")));
-  if (magician || cp->magician)
+  if (magician || cp->FE_P_MAGICIAN)
     g_ptr_array_add (parts, magician ? g_strdup_printf ("%s %s", _("Magician pieces"), magician)
                                      : g_strdup (_("Magician pieces")));
   const char *einstein[] = { NULL, _("Einstein chess"), _("Reverse Einstein"), _("Anti-Einstein") };
-  if (cp->einstein > 0 && cp->einstein <= FE_EINSTEIN_ANTI)
-    g_ptr_array_add (parts, g_strdup (einstein[cp->einstein]));
+  if (cp->FE_P_EINSTEIN > 0 && cp->FE_P_EINSTEIN <= FE_EINSTEIN_ANTI)
+    g_ptr_array_add (parts, g_strdup (einstein[cp->FE_P_EINSTEIN]));
+  /* Conditions added through the registry: their label. */
+  for (int id = FE_COND_BUILTIN_COUNT; id < fe_condition_count (); id++)
+    if (fe_params_on (cp, id))
+      g_ptr_array_add (parts, g_strdup (fe_condition_nth (id)->label));
   for (guint i = 0; i < problem->unsupported->len; i++)
     g_ptr_array_add (parts, one_line (problem->unsupported->pdata[i]));
 }

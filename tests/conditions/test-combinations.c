@@ -15,8 +15,8 @@ test_einstein_magic (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.einstein = FE_EINSTEIN_NORMAL;
-  p.magic = true;
+  p.FE_P_EINSTEIN = FE_EINSTEIN_NORMAL;
+  p.FE_P_MAGIC = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wmRa1 bKh8 bPa7 bPc7", FE_WHITE);
   g_assert_true (has_move (&pos, "mRa1-a5=B[c7=w]"));
   g_assert_true (has_move (&pos, "mRa1-g1=B[a7=w]"));
@@ -33,8 +33,8 @@ test_imitator_einstein (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.einstein = FE_EINSTEIN_NORMAL;
-  p.imitator = true;
+  p.FE_P_EINSTEIN = FE_EINSTEIN_NORMAL;
+  p.FE_P_IMITATOR = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wRa1 bKh8 bPa7 Ic3", FE_WHITE);
   g_assert_true (has_move (&pos, "Ra1-a5[Ic7]=B"));
   g_assert_true (has_move (&pos, "Ra1-b1[Id3]=B"));
@@ -52,8 +52,8 @@ test_imitator_magic (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.imitator = true;
-  p.magic = true;
+  p.FE_P_IMITATOR = true;
+  p.FE_P_MAGIC = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wmRa1 bKh8 bPa7 bPc7 Ie5", FE_WHITE);
   g_assert_true (has_move (&pos, "mRa1-a4[Ie8]"));
 }
@@ -70,11 +70,11 @@ test_madrasi_imitator (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.madrasi = true;
-  p.imitator = true;
+  p.FE_P_MADRASI = true;
+  p.FE_P_IMITATOR = true;
   fe_test_setup (&pos, &rules, &p, "wKa1 wRb2 bKh8 bRb7 Ih3", FE_WHITE);
   assert_moves (&pos, "", "Ka1-a2[Ih4]");
-  p.madrasi = false;
+  p.FE_P_MADRASI = false;
   fe_test_setup (&pos, &rules, &p, "wKa1 wRb2 bKh8 bRb7 Ih3", FE_WHITE);
   assert_moves (&pos, "R",
                 "Rb2-a2[Ig3] Rb2-b1[Ih2] Rb2-b3[Ih4] Rb2-b4[Ih5] Rb2-b5[Ih6] Rb2-b6[Ih7]");
@@ -90,8 +90,8 @@ test_madrasi_einstein (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.madrasi = true;
-  p.einstein = FE_EINSTEIN_NORMAL;
+  p.FE_P_MADRASI = true;
+  p.FE_P_EINSTEIN = FE_EINSTEIN_NORMAL;
   fe_test_setup (&pos, &rules, &p, "wKh1 wRb1 bKh8 bBd6", FE_WHITE);
   fe_test_play (&pos, "Rb1-b4=B");
   assert_moves (&pos, "", "Kh8-g7 Kh8-g8 Kh8-h7");
@@ -104,8 +104,8 @@ test_magician_einstein (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.einstein = FE_EINSTEIN_NORMAL;
-  p.magician = true;
+  p.FE_P_EINSTEIN = FE_EINSTEIN_NORMAL;
+  p.FE_P_MAGICIAN = true;
   /* §8.1's example: Qd1-d5 moves without capture (Einstein Q→R) and ends
    * next to the white magician e6 (magician R→Q): a queen again.  Qd1-d2
    * touches nothing: a rook. */
@@ -151,8 +151,8 @@ test_imitator_magician (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.imitator = true;
-  p.magician = true;
+  p.FE_P_IMITATOR = true;
+  p.FE_P_MAGICIAN = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wmgRa1 wSb4 bKh8 Ic3", FE_WHITE);
   g_assert_true (has_move (&pos, "mgRa1-a4[Ic6]{b4=B}"));
   g_assert_true (has_move (&pos, "mgRa1-a3[Ic5]{b4=B}"));

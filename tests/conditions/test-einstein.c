@@ -10,7 +10,7 @@ static FeConditionParams
 einstein (int variant)
 {
   FeConditionParams p = { 0 };
-  p.einstein = variant;
+  p.FE_P_EINSTEIN = variant;
   return p;
 }
 
@@ -201,7 +201,7 @@ test_e10_promotions (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = einstein (FE_EINSTEIN_NORMAL);
-  p.einstein_promotions = true;
+  p.FE_P_EINSTEIN_PROMOTIONS = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wPh7 bKa7 bSg8", FE_WHITE);
   assert_moves (&pos, "h", "h7*g8=B h7*g8=Q h7*g8=R h7*g8=S h7-h8=B h7-h8=Q h7-h8=R h7-h8=S");
   fe_test_play (&pos, "h7*g8=Q");
@@ -218,7 +218,7 @@ test_one_side (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = einstein (FE_EINSTEIN_NORMAL);
-  p.einstein_side = FE_EINSTEIN_WHITE_ONLY;
+  p.FE_P_EINSTEIN_SIDE = FE_EINSTEIN_WHITE_ONLY;
   const char *diagram = "wKe1 wRa1 wPg7 bKd8 bRh5 bPb2";
   fe_test_setup (&pos, &rules, &p, diagram, FE_WHITE);
   g_assert_true (has_move (&pos, "Ra1-a5=B"));
@@ -227,7 +227,7 @@ test_one_side (void)
   g_assert_true (has_move (&pos, "Rh5-h4"));
   assert_moves (&pos, "b", "b2*a1=B b2*a1=Q b2*a1=R b2*a1=S b2-b1=B b2-b1=Q b2-b1=R b2-b1=S");
 
-  p.einstein_side = FE_EINSTEIN_BLACK_ONLY;
+  p.FE_P_EINSTEIN_SIDE = FE_EINSTEIN_BLACK_ONLY;
   fe_test_setup (&pos, &rules, &p, diagram, FE_WHITE);
   g_assert_true (has_move (&pos, "Ra1-a5"));
   assert_moves (&pos, "g", "g7-g8=B g7-g8=Q g7-g8=R g7-g8=S");
@@ -243,7 +243,7 @@ test_one_side_ep (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = einstein (FE_EINSTEIN_NORMAL);
-  p.einstein_side = FE_EINSTEIN_WHITE_ONLY;
+  p.FE_P_EINSTEIN_SIDE = FE_EINSTEIN_WHITE_ONLY;
   fe_test_setup (&pos, &rules, &p, "wKh1 wPc1 bKh8 bPd3 bPb4", FE_WHITE);
   fe_test_play (&pos, "c1-c4");
   assert_moves (&pos, "d3", "d3*c2 ep. d3-d2");

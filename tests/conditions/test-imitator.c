@@ -95,7 +95,7 @@ static FeConditionParams
 imitator (void)
 {
   FeConditionParams p = { 0 };
-  p.imitator = true;
+  p.FE_P_IMITATOR = true;
   return p;
 }
 
@@ -226,7 +226,7 @@ test_no_hurdles (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = imitator ();
-  p.imitator_no_hurdles = true;
+  p.FE_P_IMITATOR_NO_HURDLES = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wGa2 wPa4 wPd2 bKc5 Ic3", FE_WHITE);
   assert_moves (&pos, "G", "Ga2-a5[Ic6] Ga2-e2[Ig3]");
   /* Other squares of the path must still be empty: with bPe3 the
@@ -302,7 +302,7 @@ test_im7_promotion (void)
   assert_moves (&q, "Kh2-h3", "");
   assert_moves (&q, "Kh2-h1", "Kh2-h1[Ie3,b7]");
 
-  p.imitator_no_promotion = true;
+  p.FE_P_IMITATOR_NO_PROMOTION = true;
   fe_test_setup (&pos, &rules, &p, "wKh2 wPb7 bKh8 bPg6 Ie3", FE_WHITE);
   assert_moves (&pos, "b", "b7-b8[Ie4]=B b7-b8[Ie4]=Q b7-b8[Ie4]=R b7-b8[Ie4]=S");
 }
@@ -383,7 +383,7 @@ test_locust_lion (void)
                 "LIa1-a4[Ic4] LIa1-a5[Ic5] LIa1-a6[Ic6] LIa1-a7[Ic7] LIa1-a8[Ic8]");
   fe_test_setup (&pos, &rules, &p, "wLIa1 wPa3 Ic1", FE_WHITE);
   assert_moves (&pos, "LI", "");
-  p.imitator_no_hurdles = true;
+  p.FE_P_IMITATOR_NO_HURDLES = true;
   fe_test_setup (&pos, &rules, &p, "wLIa1 wPa3 Ic1", FE_WHITE);
   assert_moves (&pos, "LI",
                 "LIa1-a4[Ic4] LIa1-a5[Ic5] LIa1-a6[Ic6] LIa1-a7[Ic7] LIa1-a8[Ic8]");
@@ -406,7 +406,7 @@ test_hopper_checks (void)
   g_assert_false (fe_in_check (&pos, FE_WHITE));
   fe_test_setup (&pos, &rules, &p, "wKe4 wPa4 bKh8 bLe8 Ia8", FE_WHITE);
   g_assert_true (fe_in_check (&pos, FE_WHITE));
-  p.imitator_no_hurdles = true;
+  p.FE_P_IMITATOR_NO_HURDLES = true;
   fe_test_setup (&pos, &rules, &p, "wKe1 wPe2 bKh8 bGe8 Ia8", FE_WHITE);
   g_assert_true (fe_in_check (&pos, FE_WHITE));
 }
@@ -491,7 +491,7 @@ test_oracle_08 (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = imitator ();
-  p.imitator_no_promotion = true;
+  p.FE_P_IMITATOR_NO_PROMOTION = true;
   fe_test_setup (&pos, &rules, &p,
                  "wKh6 wSe1 wPa4 wPg7 bKf6 bRh7 bRh8 bSh1 bSf8 bBe8 bPd2 bPd5 bPg2 bPf7 "
                  "bPg6 bPh4 Ia5",
@@ -615,7 +615,7 @@ test_madrasi (void)
   FeConditionParams p = imitator ();
   fe_test_setup (&pos, &rules, &p, "wKe1 wRa8 bKh6 bRe8 Ic8", FE_WHITE);
   g_assert_true (fe_in_check (&pos, FE_WHITE));
-  p.madrasi = true;
+  p.FE_P_MADRASI = true;
   fe_test_setup (&pos, &rules, &p, "wKe1 wRa8 bKh6 bRe8 Ic8", FE_WHITE);
   g_assert_false (fe_in_check (&pos, FE_WHITE));
   /* the paralysed rook a8 cannot move; its imitation is moot */

@@ -5,8 +5,8 @@
 
 #include "cond-test-util.h"
 
-static const FeConditionParams madrasi = { .madrasi = true };
-static const FeConditionParams madrasi_ri = { .madrasi = true, .madrasi_rex_inclusive = true };
+static const FeConditionParams madrasi = { .FE_P_MADRASI = true };
+static const FeConditionParams madrasi_ri = { .FE_P_MADRASI = true, .FE_P_MADRASI_REX_INCLUSIVE = true };
 
 static void
 assert_moves (FePosition *pos, const char *expected)
@@ -249,7 +249,7 @@ test_einstein_triple_step (void)
 {
   FePosition pos;
   FeRules rules;
-  FeConditionParams p = { .madrasi = true, .einstein = FE_EINSTEIN_NORMAL };
+  FeConditionParams p = { .FE_P_MADRASI = true, .FE_P_EINSTEIN = FE_EINSTEIN_NORMAL };
   fe_test_setup (&pos, &rules, &p, "wKh1 wPc1 bKb5 bPd4", FE_WHITE);
   fe_test_play (&pos, "c1-c4");
   g_assert_cmpint (at (&pos, "c4").walk, ==, FE_WALK_PAWN);
@@ -266,7 +266,7 @@ test_magician (void)
 {
   FePosition pos;
   FeRules rules;
-  FeConditionParams p = { .madrasi = true, .magician = true };
+  FeConditionParams p = { .FE_P_MADRASI = true, .FE_P_MAGICIAN = true };
   fe_test_setup (&pos, &rules, &p, "wKh1 wmgRa1 bKh8 bRa8", FE_WHITE);
   g_assert_true (has_move (&pos, "mgRa1-a2"));
   fe_test_setup (&pos, &rules, &p, "wKh1 wmgRa1 bKh8 bRa8", FE_BLACK);

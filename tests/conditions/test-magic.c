@@ -5,8 +5,8 @@
 
 #include "cond-test-util.h"
 
-static const FeConditionParams magic = { .magic = true };
-static const FeConditionParams magic_madrasi = { .magic = true, .madrasi = true };
+static const FeConditionParams magic = { .FE_P_MAGIC = true };
+static const FeConditionParams magic_madrasi = { .FE_P_MAGIC = true, .FE_P_MADRASI = true };
 
 static char **
 legal (FePosition *pos)
@@ -282,7 +282,7 @@ test_cb1_einstein (void)
 {
   FePosition pos;
   FeRules rules;
-  FeConditionParams p = { .magic = true, .einstein = FE_EINSTEIN_NORMAL };
+  FeConditionParams p = { .FE_P_MAGIC = true, .FE_P_EINSTEIN = FE_EINSTEIN_NORMAL };
   fe_test_setup (&pos, &rules, &p, "wKh1 wmRa1 bKh8 bPa7 bPc7", FE_WHITE);
   char *got = moves_from (&pos, "mRa1");
   g_assert_cmpstr (got, ==,
@@ -302,7 +302,7 @@ test_cb4_imitator (void)
   /* The imitator condition exists: no skipping (a skip inside a passing
    * program would go unseen). */
   g_assert_nonnull (fe_condition_imitator.capture_allowed);
-  FeConditionParams p = { .magic = true, .imitator = true };
+  FeConditionParams p = { .FE_P_MAGIC = true, .FE_P_IMITATOR = true };
   fe_test_setup (&pos, &rules, &p, "wKh1 wmRa1 bKh8 bPa7 bPc7 Ie5", FE_WHITE);
   g_assert_true (has_move (&pos, "mRa1-a4[Ie8]"));
 }

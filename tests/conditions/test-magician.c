@@ -10,7 +10,7 @@ static FeConditionParams
 magician (void)
 {
   FeConditionParams p = { 0 };
-  p.magician = true;
+  p.FE_P_MAGICIAN = true;
   return p;
 }
 

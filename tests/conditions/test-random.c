@@ -15,14 +15,14 @@ static void
 random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *params)
 {
   memset (params, 0, sizeof *params);
-  params->madrasi = g_rand_boolean (r);
-  params->madrasi_rex_inclusive = params->madrasi && g_rand_boolean (r);
-  params->imitator = g_rand_int_range (r, 0, 3) == 0;
-  params->imitator_no_promotion = g_rand_boolean (r);
-  params->imitator_no_hurdles = g_rand_int_range (r, 0, 4) == 0;
-  params->einstein = g_rand_int_range (r, 0, 6) < 3 ? g_rand_int_range (r, 0, 4) : 0;
-  params->einstein_promotions = g_rand_boolean (r);
-  params->einstein_side = g_rand_int_range (r, 0, 3);
+  params->FE_P_MADRASI = g_rand_boolean (r);
+  params->FE_P_MADRASI_REX_INCLUSIVE = params->FE_P_MADRASI && g_rand_boolean (r);
+  params->FE_P_IMITATOR = g_rand_int_range (r, 0, 3) == 0;
+  params->FE_P_IMITATOR_NO_PROMOTION = g_rand_boolean (r);
+  params->FE_P_IMITATOR_NO_HURDLES = g_rand_int_range (r, 0, 4) == 0;
+  params->FE_P_EINSTEIN = g_rand_int_range (r, 0, 6) < 3 ? g_rand_int_range (r, 0, 4) : 0;
+  params->FE_P_EINSTEIN_PROMOTIONS = g_rand_boolean (r);
+  params->FE_P_EINSTEIN_SIDE = g_rand_int_range (r, 0, 3);
   int attribute = g_rand_int_range (r, 0, 3); /* none, magic, magician: never both */
 
   fe_position_init (pos);
@@ -41,14 +41,14 @@ random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *p
         continue;
       FePiece p = { 0 };
       p.walk = g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_COUNT);
-      if (params->einstein && fe_walk_is_fairy (p.walk) && g_rand_boolean (r))
+      if (params->FE_P_EINSTEIN && fe_walk_is_fairy (p.walk) && g_rand_boolean (r))
         p.walk = FE_WALK_PAWN;
       p.colour = g_rand_int_range (r, 0, 10) == 0 ? FE_NEUTRAL : g_rand_int_range (r, 0, 2);
       if (attribute && g_rand_boolean (r))
         p.attrs = attribute == 1 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
       fe_position_put (pos, sq, p);
     }
-  if (params->imitator)
+  if (params->FE_P_IMITATOR)
     for (int i = 0, k = g_rand_int_range (r, 1, 4); i < k; i++)
       {
         FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));

@@ -313,11 +313,11 @@ rose (Ctx *c, int from)
 static bool
 einstein_side (const RR *rr, int side)
 {
-  if (rr->c.einstein == FE_EINSTEIN_NONE)
+  if (rr->c.FE_P_EINSTEIN == FE_EINSTEIN_NONE)
     return false;
-  if (rr->c.einstein_side == FE_EINSTEIN_WHITE_ONLY)
+  if (rr->c.FE_P_EINSTEIN_SIDE == FE_EINSTEIN_WHITE_ONLY)
     return side == FE_WHITE;
-  if (rr->c.einstein_side == FE_EINSTEIN_BLACK_ONLY)
+  if (rr->c.FE_P_EINSTEIN_SIDE == FE_EINSTEIN_BLACK_ONLY)
     return side == FE_BLACK;
   return true;
 }
@@ -385,7 +385,7 @@ pawn (Ctx *c, const RR *rr, int from)
 static void
 displacements (const R *p, const RR *rr, int from, int side, int view, bool observe, DList *out)
 {
-  Ctx c = { p, side, view, observe, rr->c.imitator_no_hurdles, out };
+  Ctx c = { p, side, view, observe, rr->c.FE_P_IMITATOR_NO_HURDLES, out };
   switch (p->b[from].walk)
     {
     case FE_WALK_KING: leaper (&c, from, 1, 0); leaper (&c, from, 1, 1); break;
@@ -426,10 +426,10 @@ displacements (const R *p, const RR *rr, int from, int side, int view, bool obse
 static bool
 paralysed (const R *p, const RR *rr, int sq, int side)
 {
-  if (!rr->c.madrasi && !rr->c.madrasi_rex_inclusive)
+  if (!rr->c.FE_P_MADRASI && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
     return false;
   FePiece x = p->b[sq];
-  if (x.walk == FE_WALK_KING && !rr->c.madrasi_rex_inclusive)
+  if (x.walk == FE_WALK_KING && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
     return false;
   if (x.attrs & FE_ATTR_MAGICIAN)
     return false;
@@ -893,9 +893,9 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
   if (einstein_side (rr, side) && mv->promo == 0)
     {
       bool capture = d->cap >= 0;
-      bool up = rr->c.einstein == FE_EINSTEIN_NORMAL ? capture
-                : rr->c.einstein == FE_EINSTEIN_REVERSE ? !capture : false;
-      bool change = !(rr->c.einstein == FE_EINSTEIN_ANTI && capture);
+      bool up = rr->c.FE_P_EINSTEIN == FE_EINSTEIN_NORMAL ? capture
+                : rr->c.FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? !capture : false;
+      bool change = !(rr->c.FE_P_EINSTEIN == FE_EINSTEIN_ANTI && capture);
       at = rook_to >= 0 ? rook_to : d->to;
       if (change && cur.b[at].walk != FE_WALK_KING)
         na = chain (rr, cur.b[at].walk, up, alts);
@@ -940,7 +940,7 @@ reference_moves (const R *x, const RR *rr, Results *res)
             continue;
           int rel = side == FE_WHITE ? RK (mv.d.to) : 7 - RK (mv.d.to);
           bool promotes = p.walk == FE_WALK_PAWN && rel == 7
-                          && (!einstein_side (rr, side) || rr->c.einstein_promotions);
+                          && (!einstein_side (rr, side) || rr->c.FE_P_EINSTEIN_PROMOTIONS);
           if (!promotes)
             {
               make (x, rr, &mv, before, res);
@@ -952,7 +952,7 @@ reference_moves (const R *x, const RR *rr, Results *res)
               mv.promo = k < 4 ? orth[k] : rr->fairy[k - 4];
               make (x, rr, &mv, before, res);
             }
-          if (rr->imitator && !rr->c.imitator_no_promotion && x->n_imit < FE_MAX_IMITATORS)
+          if (rr->imitator && !rr->c.FE_P_IMITATOR_NO_PROMOTION && x->n_imit < FE_MAX_IMITATORS)
             {
               mv.promo = -1;
               make (x, rr, &mv, before, res);
@@ -1108,9 +1108,9 @@ describe (const FePosition *pos, const RR *rr)
   char *fp = fp_engine (pos);
   g_string_append_printf (s, "%s\n  madrasi %d/%d imitator %d (no-hurdles %d no-prom %d mono %d) "
                           "einstein %d side %d prom %d magic %d magician %d",
-                          fp, rr->c.madrasi, rr->c.madrasi_rex_inclusive, rr->imitator,
-                          rr->c.imitator_no_hurdles, rr->c.imitator_no_promotion, rr->mono,
-                          rr->c.einstein, rr->c.einstein_side, rr->c.einstein_promotions, rr->magic,
+                          fp, rr->c.FE_P_MADRASI, rr->c.FE_P_MADRASI_REX_INCLUSIVE, rr->imitator,
+                          rr->c.FE_P_IMITATOR_NO_HURDLES, rr->c.FE_P_IMITATOR_NO_PROMOTION, rr->mono,
+                          rr->c.FE_P_EINSTEIN, rr->c.FE_P_EINSTEIN_SIDE, rr->c.FE_P_EINSTEIN_PROMOTIONS, rr->magic,
                           rr->magician);
   g_free (fp);
   return g_string_free (s, FALSE);
@@ -1155,7 +1155,7 @@ compare (FePosition *pos, const RR *rr, FeMoveList *legal)
           g_snprintf (what, sizeof what, "attack on %c%d", 'a' + FI (s), RK (s) + 1);
           report (pos, rr, what);
         }
-      if (rr->c.madrasi || rr->c.madrasi_rex_inclusive)
+      if (rr->c.FE_P_MADRASI || rr->c.FE_P_MADRASI_REX_INCLUSIVE)
         {
           FeCapturePath path = { FE_SQ88 (s), FE_SQ88 (s), FE_NATURE_LEAP, 1, p.colour };
           bool engine = !fe_condition_madrasi.capture_allowed (pos, &path);
@@ -1251,23 +1251,23 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
     on_[g] = (genres >> g) & 1;
   if (on_[G_MADRASI])
     {
-      c->madrasi = true;
-      c->madrasi_rex_inclusive = g_rand_int_range (r, 0, 3) == 0;
+      c->FE_P_MADRASI = true;
+      c->FE_P_MADRASI_REX_INCLUSIVE = g_rand_int_range (r, 0, 3) == 0;
     }
   if (on_[G_IMITATOR])
     {
-      c->imitator = true;
-      c->imitator_no_promotion = g_rand_int_range (r, 0, 3) == 0;
-      c->imitator_no_hurdles = g_rand_int_range (r, 0, 4) == 0;
+      c->FE_P_IMITATOR = true;
+      c->FE_P_IMITATOR_NO_PROMOTION = g_rand_int_range (r, 0, 3) == 0;
+      c->FE_P_IMITATOR_NO_HURDLES = g_rand_int_range (r, 0, 4) == 0;
     }
   if (on_[G_EINSTEIN])
     {
-      c->einstein = g_rand_int_range (r, FE_EINSTEIN_NORMAL, FE_EINSTEIN_ANTI + 1);
-      c->einstein_side = g_rand_int_range (r, 0, 4) == 0 ? g_rand_int_range (r, 1, 3) : 0;
-      c->einstein_promotions = g_rand_int_range (r, 0, 4) == 0;
+      c->FE_P_EINSTEIN = g_rand_int_range (r, FE_EINSTEIN_NORMAL, FE_EINSTEIN_ANTI + 1);
+      c->FE_P_EINSTEIN_SIDE = g_rand_int_range (r, 0, 4) == 0 ? g_rand_int_range (r, 1, 3) : 0;
+      c->FE_P_EINSTEIN_PROMOTIONS = g_rand_int_range (r, 0, 4) == 0;
     }
-  c->magic = on_[G_MAGIC];
-  c->magician = on_[G_MAGICIAN];
+  c->FE_P_MAGIC = on_[G_MAGIC];
+  c->FE_P_MAGICIAN = on_[G_MAGICIAN];
   int fairy_limit = g_rand_int_range (r, 0, 3); /* how many fairy walks at most */
 
   fe_position_init (pos);
@@ -1279,7 +1279,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
       bk = g_rand_int_range (r, 0, 3) ? SQ (4, 7) : g_rand_int_range (r, 0, 64);
     }
   while (ABS (FI (wk) - FI (bk)) <= 1 && ABS (RK (wk) - RK (bk)) <= 1
-         && !(c->madrasi_rex_inclusive && wk != bk && g_rand_boolean (r)));
+         && !(c->FE_P_MADRASI_REX_INCLUSIVE && wk != bk && g_rand_boolean (r)));
   fe_position_put (pos, FE_SQ88 (wk), (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
   fe_position_put (pos, FE_SQ88 (bk), (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
   static const int corners[4] = { SQ (0, 0), SQ (7, 0), SQ (0, 7), SQ (7, 7) };
@@ -1382,11 +1382,11 @@ reference_rules (const FePosition *diagram, const FeConditionParams *c, RR *rr)
 {
   memset (rr, 0, sizeof *rr);
   rr->c = *c;
-  rr->imitator = c->imitator || diagram->n_imitators;
+  rr->imitator = c->FE_P_IMITATOR || diagram->n_imitators;
   for (int i = 0; i < diagram->n_imitators; i++)
     rr->mono |= diagram->imitator_colour[i] != FE_NEUTRAL;
-  rr->magic = c->magic;
-  rr->magician = c->magician;
+  rr->magic = c->FE_P_MAGIC;
+  rr->magician = c->FE_P_MAGICIAN;
   bool present[FE_WALK_COUNT] = { false };
   for (int i = 0; i < 64; i++)
     {

@@ -76,8 +76,8 @@ test_magic_castling_transit (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.magic = true;
-  p.imitator = true;
+  p.FE_P_MAGIC = true;
+  p.FE_P_IMITATOR = true;
   fe_test_setup (&pos, &rules, &p, "wKe1 wRh1 wPf2 wSe3 bKh8 bmRf3 Ia4", FE_WHITE);
   g_assert_true (has_move (&pos, "0-0[Ia4]"));
   fe_test_play (&pos, "0-0[Ia4]");
@@ -93,8 +93,8 @@ test_madrasi_monochrome_imitator (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.madrasi = true;
-  p.imitator = true;
+  p.FE_P_MADRASI = true;
+  p.FE_P_IMITATOR = true;
   fe_test_setup (&pos, &rules, &p, "wKh1 wRa1 bKh8 bRa8 Ia4", FE_WHITE);
   pos.imitator_colour[0] = FE_WHITE;
   fe_rules_init (&rules, &p, &pos);
@@ -118,8 +118,8 @@ test_one_side_einstein_first_rank (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.einstein = FE_EINSTEIN_NORMAL;
-  p.einstein_side = FE_EINSTEIN_WHITE_ONLY;
+  p.FE_P_EINSTEIN = FE_EINSTEIN_NORMAL;
+  p.FE_P_EINSTEIN_SIDE = FE_EINSTEIN_WHITE_ONLY;
   fe_test_setup (&pos, &rules, &p, "wKd7 wPb1 bKh1 bPc8", FE_BLACK);
   assert_moves (&pos, "c8", "");
   /* Nor does it attack d7: the white king is not in check. */
@@ -128,7 +128,7 @@ test_one_side_einstein_first_rank (void)
   fe_position_recompute_hash (&pos);
   assert_moves (&pos, "b1", "b1-b2 b1-b3 b1-b4");
   /* Black only: the mirror. */
-  p.einstein_side = FE_EINSTEIN_BLACK_ONLY;
+  p.FE_P_EINSTEIN_SIDE = FE_EINSTEIN_BLACK_ONLY;
   fe_test_setup (&pos, &rules, &p, "wKd7 wPb1 bKh1 bPc8", FE_WHITE);
   assert_moves (&pos, "b1", "");
   g_assert_true (fe_in_check (&pos, FE_WHITE));
@@ -146,7 +146,7 @@ test_magician_many_choices (void)
   FePosition pos;
   FeRules rules;
   FeConditionParams p = { 0 };
-  p.magician = true;
+  p.FE_P_MAGICIAN = true;
   fe_test_setup (&pos, &rules, &p, "wKa1 wmgRa5 bKh8 bPc6 bPd6 bPe6 bPc4 bPe4 bGh6 bNh5",
                  FE_WHITE);
   char **moves = legal_move_vector (&pos);

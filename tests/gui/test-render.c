@@ -37,7 +37,7 @@ known_problem (void)
   pos->imitators[1] = fe_square_parse ("f6");
   pos->imitator_colour[1] = FE_BLACK;
   pos->n_imitators = 2;
-  p->conditions.imitator = TRUE;
+  p->conditions.FE_P_IMITATOR = TRUE;
   fe_stipulation_parse ("h#2", &p->stipulation, NULL);
   return p;
 }

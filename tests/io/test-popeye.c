@@ -42,16 +42,16 @@ assert_same_position (const FePosition *a, const FePosition *b)
 static void
 assert_same_conditions (const FeConditionParams *a, const FeConditionParams *b)
 {
-  g_assert_cmpint (a->madrasi, ==, b->madrasi);
-  g_assert_cmpint (a->madrasi_rex_inclusive, ==, b->madrasi_rex_inclusive);
-  g_assert_cmpint (a->imitator, ==, b->imitator);
-  g_assert_cmpint (a->imitator_no_promotion, ==, b->imitator_no_promotion);
-  g_assert_cmpint (a->imitator_no_hurdles, ==, b->imitator_no_hurdles);
-  g_assert_cmpint (a->einstein, ==, b->einstein);
-  g_assert_cmpint (a->einstein_promotions, ==, b->einstein_promotions);
-  g_assert_cmpint (a->einstein_side, ==, b->einstein_side);
-  g_assert_cmpint (a->magic, ==, b->magic);
-  g_assert_cmpint (a->magician, ==, b->magician);
+  g_assert_cmpint (a->FE_P_MADRASI, ==, b->FE_P_MADRASI);
+  g_assert_cmpint (a->FE_P_MADRASI_REX_INCLUSIVE, ==, b->FE_P_MADRASI_REX_INCLUSIVE);
+  g_assert_cmpint (a->FE_P_IMITATOR, ==, b->FE_P_IMITATOR);
+  g_assert_cmpint (a->FE_P_IMITATOR_NO_PROMOTION, ==, b->FE_P_IMITATOR_NO_PROMOTION);
+  g_assert_cmpint (a->FE_P_IMITATOR_NO_HURDLES, ==, b->FE_P_IMITATOR_NO_HURDLES);
+  g_assert_cmpint (a->FE_P_EINSTEIN, ==, b->FE_P_EINSTEIN);
+  g_assert_cmpint (a->FE_P_EINSTEIN_PROMOTIONS, ==, b->FE_P_EINSTEIN_PROMOTIONS);
+  g_assert_cmpint (a->FE_P_EINSTEIN_SIDE, ==, b->FE_P_EINSTEIN_SIDE);
+  g_assert_cmpint (a->FE_P_MAGIC, ==, b->FE_P_MAGIC);
+  g_assert_cmpint (a->FE_P_MAGICIAN, ==, b->FE_P_MAGICIAN);
 }
 
 static void
@@ -246,7 +246,7 @@ test_oracle_fields (void)
   g_assert_cmpint (p->stipulation.play, ==, FE_PLAY_HELP);
   g_assert_cmpint (p->stipulation.goal, ==, FE_GOAL_STALEMATE);
   g_assert_cmpint (p->stipulation.moves, ==, 2);
-  g_assert_true (p->conditions.imitator);
+  g_assert_true (p->conditions.FE_P_IMITATOR);
   g_assert_cmpint (p->diagram.n_imitators, ==, 1);
   g_assert_cmpint (p->diagram.imitators[0], ==, FE_SQ (4, 4));
   g_assert_cmpint (p->diagram.imitator_colour[0], ==, FE_NEUTRAL);
@@ -264,7 +264,7 @@ test_oracle_fields (void)
     g_assert_cmpint (c->kind, ==, FE_TWIN_CONDITION);
     g_assert_cmpint (c->n_imitators, ==, 1);
     g_assert_cmpint (c->imitators[0], ==, FE_SQ (2, 4));
-    g_assert_true (c->conditions.imitator);
+    g_assert_true (c->conditions.FE_P_IMITATOR);
   }
   g_assert_cmpstr (((FeAuthor *) p->authors->pdata[0])->family, ==, "Maeder");
   g_assert_cmpstr (((FeAuthor *) p->authors->pdata[0])->given, ==, "Thomas");
@@ -272,7 +272,7 @@ test_oracle_fields (void)
 
   /* abbreviations, magic pieces, remarks, continued twins */
   p = read_oracle ("cases", "ex_magicpieces_02", &keep);
-  g_assert_true (p->conditions.magic);
+  g_assert_true (p->conditions.FE_P_MAGIC);
   g_assert_cmpint (p->diagram.board[FE_SQ (7, 7)].walk, ==, FE_WALK_BISHOP);
   g_assert_cmpint (p->diagram.board[FE_SQ (7, 7)].attrs, ==, FE_ATTR_MAGIC);
   g_assert_cmpint (p->diagram.board[FE_SQ (3, 6)].attrs, ==, 0);
@@ -286,17 +286,17 @@ test_oracle_fields (void)
   g_ptr_array_unref (keep);
 
   p = read_oracle ("cases", "bsp_imitator_07", &keep);
-  g_assert_true (p->conditions.imitator_no_promotion);
+  g_assert_true (p->conditions.FE_P_IMITATOR_NO_PROMOTION);
   g_assert_true (p->options.variations);
   g_ptr_array_unref (keep);
 
   p = read_oracle ("cases", "reg_4_61_to_4_63_07", &keep);
-  g_assert_true (p->conditions.madrasi);
+  g_assert_true (p->conditions.FE_P_MADRASI);
   g_assert_cmpint (p->diagram.board[FE_SQ (0, 6)].colour, ==, FE_NEUTRAL);
   g_ptr_array_unref (keep);
 
   p = read_oracle ("cases", "reg_4_77_to_4_79_01", &keep);
-  g_assert_cmpint (p->conditions.einstein, ==, FE_EINSTEIN_ANTI);
+  g_assert_cmpint (p->conditions.FE_P_EINSTEIN, ==, FE_EINSTEIN_ANTI);
   g_assert_true (p->options.no_white_king && p->options.no_black_king);
   g_ptr_array_unref (keep);
 
@@ -328,7 +328,7 @@ test_oracle_fields (void)
 
   /* unsupported conditions, by their Popeye names */
   p = read_oracle ("unsupported", "bsp_einstein_02", &keep);
-  g_assert_cmpint (p->conditions.einstein, ==, FE_EINSTEIN_NORMAL);
+  g_assert_cmpint (p->conditions.FE_P_EINSTEIN, ==, FE_EINSTEIN_NORMAL);
   g_assert_cmpuint (p->unsupported->len, ==, 1);
   g_assert_cmpstr (p->unsupported->pdata[0], ==, "Circe");
   g_ptr_array_unref (keep);
@@ -336,12 +336,12 @@ test_oracle_fields (void)
   p = read_oracle ("unsupported", "bsp_imitator_10", &keep);
   g_assert_cmpstr (p->unsupported->pdata[0], ==, "BlackMaximummer");
   g_assert_cmpstr (p->unsupported->pdata[1], ==, "Chameleon (black bc6)");
-  g_assert_true (p->conditions.imitator);
+  g_assert_true (p->conditions.FE_P_IMITATOR);
   g_assert_cmpint (p->diagram.board[FE_SQ (4, 5)].walk, ==, FE_WALK_MAO);
   g_ptr_array_unref (keep);
 
   p = read_oracle ("unsupported", "bsp_madrasi_01", &keep);
-  g_assert_true (p->conditions.madrasi);
+  g_assert_true (p->conditions.FE_P_MADRASI);
   g_assert_cmpstr (p->unsupported->pdata[0], ==, "GridChess");
   g_ptr_array_unref (keep);
 
@@ -351,7 +351,7 @@ test_oracle_fields (void)
 
   p = read_oracle ("unsupported", "reg_4_63_to_4_65_63", &keep);
   g_assert_cmpstr (p->unsupported->pdata[0], ==, "AntiCirce");
-  g_assert_true (p->conditions.imitator);
+  g_assert_true (p->conditions.FE_P_IMITATOR);
   g_ptr_array_unref (keep);
 }
 
@@ -371,8 +371,8 @@ test_syntax (void)
   g_assert_cmpstr (p->unsupported->pdata[2], ==, "Wormholes e6e8");
   g_assert_cmpstr (p->unsupported->pdata[3], ==, "PromOnly S");
   g_assert_cmpstr (p->unsupported->pdata[4], ==, "SingleBox Type1");
-  g_assert_cmpint (p->conditions.einstein, ==, FE_EINSTEIN_NONE);
-  g_assert_true (p->conditions.madrasi_rex_inclusive);
+  g_assert_cmpint (p->conditions.FE_P_EINSTEIN, ==, FE_EINSTEIN_NONE);
+  g_assert_true (p->conditions.FE_P_MADRASI_REX_INCLUSIVE);
   g_free (round_trip (p, NULL));
   g_ptr_array_unref (r);
 
@@ -438,10 +438,10 @@ test_extensions (void)
                           "twin condition ReversalEinsteinChess EinsteinBlackOnly\n"
                           "twin add white magician bc1\nend\n");
   FeProblem *p = r->pdata[0];
-  g_assert_cmpint (p->conditions.einstein_side, ==, FE_EINSTEIN_WHITE_ONLY);
-  g_assert_true (p->conditions.einstein_promotions);
-  g_assert_true (p->conditions.imitator_no_hurdles);
-  g_assert_true (p->conditions.magician);
+  g_assert_cmpint (p->conditions.FE_P_EINSTEIN_SIDE, ==, FE_EINSTEIN_WHITE_ONLY);
+  g_assert_true (p->conditions.FE_P_EINSTEIN_PROMOTIONS);
+  g_assert_true (p->conditions.FE_P_IMITATOR_NO_HURDLES);
+  g_assert_true (p->conditions.FE_P_MAGICIAN);
   g_assert_cmpint (p->diagram.n_imitators, ==, 3);
   g_assert_cmpint (p->diagram.imitator_colour[0], ==, FE_WHITE);
   g_assert_cmpint (p->diagram.imitator_colour[1], ==, FE_BLACK);

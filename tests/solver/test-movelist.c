@@ -34,7 +34,7 @@ test_more_than_512 (void)
   pos.side = FE_WHITE;
   FeConditionParams params;
   memset (&params, 0, sizeof params);
-  params.madrasi = TRUE;
+  params.FE_P_MADRASI = TRUE;
   FeRules rules;
   fe_rules_init (&rules, &params, &pos);
   pos.rules = &rules;

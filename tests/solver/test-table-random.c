@@ -18,13 +18,13 @@ random_problem (GRand *r, FeProblem *pb, int genre)
   FeConditionParams *params = &pb->conditions;
   FePosition *pos = &pb->diagram;
   memset (params, 0, sizeof *params);
-  params->madrasi = genre == 0 || g_rand_int_range (r, 0, 4) == 0;
-  params->madrasi_rex_inclusive = params->madrasi && g_rand_boolean (r);
-  params->imitator = genre == 1 || g_rand_int_range (r, 0, 5) == 0;
-  params->imitator_no_promotion = g_rand_boolean (r);
-  params->einstein = genre == 4 ? g_rand_int_range (r, 1, 4)
+  params->FE_P_MADRASI = genre == 0 || g_rand_int_range (r, 0, 4) == 0;
+  params->FE_P_MADRASI_REX_INCLUSIVE = params->FE_P_MADRASI && g_rand_boolean (r);
+  params->FE_P_IMITATOR = genre == 1 || g_rand_int_range (r, 0, 5) == 0;
+  params->FE_P_IMITATOR_NO_PROMOTION = g_rand_boolean (r);
+  params->FE_P_EINSTEIN = genre == 4 ? g_rand_int_range (r, 1, 4)
                      : g_rand_int_range (r, 0, 5) == 0 ? g_rand_int_range (r, 0, 4) : 0;
-  params->einstein_promotions = g_rand_boolean (r);
+  params->FE_P_EINSTEIN_PROMOTIONS = g_rand_boolean (r);
   int attribute = genre == 2 ? 1 : genre == 3 ? 2 : 0;
 
   fe_position_init (pos);
@@ -50,7 +50,7 @@ random_problem (GRand *r, FeProblem *pb, int genre)
         p.attrs = attribute == 1 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
       fe_position_put (pos, sq, p);
     }
-  if (params->imitator)
+  if (params->FE_P_IMITATOR)
     for (int i = 0, k = g_rand_int_range (r, 1, 3); i < k; i++)
       {
         FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));

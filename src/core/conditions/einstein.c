@@ -15,6 +15,7 @@
 
 #include "../chain.h"
 #include "../condition.h"
+#include "../problem.h"
 
 /* Bits of FeMove.choice holding the fairy walk an Einstein step leads to. */
 #define EINSTEIN_CHOICE_SHIFT 0
@@ -27,9 +28,9 @@ static bool
 applies_to (const FePosition *pos, int side)
 {
   const FeConditionParams *c = &pos->rules->params;
-  if (c->einstein == FE_EINSTEIN_NONE)
+  if (c->FE_P_EINSTEIN == FE_EINSTEIN_NONE)
     return false;
-  switch (c->einstein_side)
+  switch (c->FE_P_EINSTEIN_SIDE)
     {
     case FE_EINSTEIN_WHITE_ONLY: return side == FE_WHITE;
     case FE_EINSTEIN_BLACK_ONLY: return side == FE_BLACK;
@@ -61,7 +62,7 @@ direction (const FePosition *pos, const FeMove *m, FeChainDirection *dir)
   if (m->flags & (FE_MOVE_PROMOTION | FE_MOVE_PROMOTE_IMITATOR | FE_MOVE_NULL))
     return false;
   bool capture = m->capture != FE_NO_SQUARE;
-  switch (pos->rules->params.einstein)
+  switch (pos->rules->params.FE_P_EINSTEIN)
     {
     case FE_EINSTEIN_NORMAL:
       *dir = capture ? FE_CHAIN_UP : FE_CHAIN_DOWN;
@@ -87,7 +88,7 @@ static bool
 einstein_promotion_forbidden (const FePosition *pos, const FeMove *move)
 {
   (void) move;
-  return applies (pos) && !pos->rules->params.einstein_promotions;
+  return applies (pos) && !pos->rules->params.FE_P_EINSTEIN_PROMOTIONS;
 }
 
 static int
@@ -138,4 +139,47 @@ const FeConditionOps fe_condition_einstein = {
   .pawns_from_first_rank = einstein_pawns_from_first_rank,
   .after_displacement = einstein_after_displacement,
   .effect_order = 2,
+};
+
+static const FeConditionParamDesc einstein_params[] = {
+  /* The switch is the variant (FeEinsteinVariant, 0: off). */
+  { .name = "variant", .label = "Einstein chess", .type = FE_PARAM_ENUM, .n_values = 4,
+    .xml_attribute = "variant",
+    .xml_values = (const char *const[]) { "none", "normal", "reverse", "anti" },
+    .xml_default = FE_EINSTEIN_NORMAL,
+    .popeye_words = (const char *const[]) { NULL, "EinsteinChess", "ReversalEinsteinChess",
+                                            "AntiEinsteinChess" } },
+  { .name = "side", .label = "Side", .type = FE_PARAM_ENUM, .n_values = 3,
+    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" },
+    .popeye_words = (const char *const[]) { NULL, "EinsteinWhiteOnly", "EinsteinBlackOnly" },
+    .popeye_extension = true },
+  { .name = "promotions", .label = "With promotions", .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_attribute = "promotions", .xml_values = (const char *const[]) { "false", "true" },
+    .popeye_words = (const char *const[]) { NULL, "EinsteinPromotions" },
+    .popeye_extension = true },
+};
+
+static gboolean
+einstein_validate (const FeConditionParams *params, int id, const FePosition *diagram,
+                   GError **error)
+{
+  (void) diagram;
+  if (fe_params_get (params, id, 0) > FE_EINSTEIN_ANTI
+      || fe_params_get (params, id, 1) > FE_EINSTEIN_BLACK_ONLY)
+    {
+      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                           "unknown Einstein chess variant");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const FeConditionClass fe_condition_class_einstein = {
+  .name = "einstein",
+  .label = "Einstein chess",
+  .xml_element = "einstein",
+  .params = einstein_params,
+  .n_params = G_N_ELEMENTS (einstein_params),
+  .validate = einstein_validate,
+  .ops = &fe_condition_einstein,
 };

@@ -317,7 +317,7 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
             d.vacated[d.n_vacated++] = m->to;
           Step st[MAX_STEPS];
           int n = build_steps (mover_walk (pos, m, undo), m->nature, m->aux, m->from, m->to,
-                               pos->rules->params.imitator_no_hurdles, st);
+                               pos->rules->params.FE_P_IMITATOR_NO_HURDLES, st);
           if (m->nature == FE_NATURE_CURVE ? !follow_rose (&d, m->from, m->to)
                                            : !follow (&d, 0, st, n))
             return false;
@@ -374,14 +374,14 @@ imitator_capture_allowed (const FePosition *pos, const FeCapturePath *path)
   During b = { pos, { path->from }, 1, path->to, moving };
   Step st[MAX_STEPS];
   int n = build_steps (attacker.walk, path->nature, path->aux, path->from, landing,
-                       pos->rules->params.imitator_no_hurdles, st);
+                       pos->rules->params.FE_P_IMITATOR_NO_HURDLES, st);
   return follow (&b, 0, st, n);
 }
 
 static bool
 imitator_promotion_to_imitator (const FePosition *pos)
 {
-  return !pos->rules->params.imitator_no_promotion && pos->n_imitators < FE_MAX_IMITATORS;
+  return !pos->rules->params.FE_P_IMITATOR_NO_PROMOTION && pos->n_imitators < FE_MAX_IMITATORS;
 }
 
 /* §4.8: an imitator of the other colour does not move with `side`'s
@@ -402,4 +402,33 @@ const FeConditionOps fe_condition_imitator = {
   .after_displacement = imitator_after_displacement,
   .effect_order = 1,
   .square_blocked = imitator_square_blocked,
+};
+
+static const FeConditionParamDesc imitator_params[] = {
+  { .name = "imitator", .label = "Imitator", .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
+  { .name = "no-promotion", .label = "No promotion to imitator", .type = FE_PARAM_BOOL,
+    .n_values = 2, .xml_attribute = "promotion",
+    .xml_values = (const char *const[]) { "allowed", "forbidden" },
+    .popeye_words = (const char *const[]) { NULL, "NoIProm" } },
+  { .name = "no-hurdles", .label = "Hops need no hurdle", .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_attribute = "hurdles", .xml_values = (const char *const[]) { "required", "optional" },
+    .popeye_words = (const char *const[]) { NULL, "ImitatorNoHurdles" },
+    .popeye_extension = true },
+};
+
+/* Imitators standing in the diagram put the condition in force. */
+static bool
+imitator_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
+{
+  return fe_params_on (params, id) || (diagram && diagram->n_imitators);
+}
+
+const FeConditionClass fe_condition_class_imitator = {
+  .name = "imitator",
+  .label = "Imitator",
+  .xml_element = "imitator",
+  .params = imitator_params,
+  .n_params = G_N_ELEMENTS (imitator_params),
+  .in_force = imitator_in_force,
+  .ops = &fe_condition_imitator,
 };

@@ -58,7 +58,7 @@ paralysed (const FePosition *pos, FeSquare sq, int side)
 {
   FePiece p = pos->board[sq];
   const FeConditionParams *params = &pos->rules->params;
-  if (p.walk == FE_WALK_KING && !params->madrasi_rex_inclusive)
+  if (p.walk == FE_WALK_KING && !params->FE_P_MADRASI_REX_INCLUSIVE)
     return false;
   if (p.attrs & FE_ATTR_MAGICIAN)
     return false;
@@ -66,7 +66,7 @@ paralysed (const FePosition *pos, FeSquare sq, int side)
   /* The cheap test first: most walks have no enemy twin on the board. */
   if (pos->walk_count[enemy][p.walk] || pos->walk_count[FE_NEUTRAL][p.walk])
     {
-      FeObservationFunc filter = params->magician ? not_magician : NULL;
+      FeObservationFunc filter = params->FE_P_MAGICIAN ? not_magician : NULL;
       if (fe_square_observed_by_filtered (pos, sq, enemy, p.walk, filter, NULL))
         return true;
     }
@@ -92,4 +92,31 @@ const FeConditionOps fe_condition_madrasi = {
   .piece_may_move = madrasi_piece_may_move,
   .capture_allowed = madrasi_capture_allowed,
   .effect_order = 0,
+};
+
+static const char *const bool_values[] = { "false", "true" };
+static const char *const rex_words[] = { NULL, "RexInclusive" };
+
+static const FeConditionParamDesc madrasi_params[] = {
+  { .name = "madrasi", .label = "Madrasi", .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
+  { .name = "rex-inclusive", .label = "Rex inclusive", .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_attribute = "rex-inclusive", .xml_values = bool_values, .popeye_words = rex_words },
+};
+
+/* Rex inclusive alone still means Madrasi (readers of old files). */
+static bool
+madrasi_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
+{
+  (void) diagram;
+  return fe_params_any (params, id);
+}
+
+const FeConditionClass fe_condition_class_madrasi = {
+  .name = "madrasi",
+  .label = "Madrasi",
+  .xml_element = "madrasi",
+  .params = madrasi_params,
+  .n_params = G_N_ELEMENTS (madrasi_params),
+  .in_force = madrasi_in_force,
+  .ops = &fe_condition_madrasi,
 };

@@ -309,3 +309,31 @@ const FeConditionOps fe_condition_magic = {
   .after_displacement = magic_after_displacement,
   .effect_order = 4,
 };
+
+static const FeConditionParamDesc magic_params[] = {
+  { .name = "magic", .label = "Magic pieces", .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicPieces" },
+    .popeye_extension = true },
+};
+
+/* A magic piece in the diagram puts the rules of magic in force. */
+static bool
+magic_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
+{
+  if (fe_params_on (params, id))
+    return true;
+  for (int i = 0; diagram && i < 64; i++)
+    if (diagram->board[FE_SQ88 (i)].walk && (diagram->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC))
+      return true;
+  return false;
+}
+
+const FeConditionClass fe_condition_class_magic = {
+  .name = "magic",
+  .label = "Magic pieces",
+  .xml_element = "magic",
+  .params = magic_params,
+  .n_params = G_N_ELEMENTS (magic_params),
+  .in_force = magic_in_force,
+  .ops = &fe_condition_magic,
+};

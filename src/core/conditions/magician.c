@@ -13,6 +13,7 @@
  */
 #include "../chain.h"
 #include "../condition.h"
+#include "../problem.h"
 #include "../movegen.h"
 
 /* Bits of FeMove.choice above the Einstein digit: the fairy walks chosen for
@@ -236,4 +237,63 @@ const FeConditionOps fe_condition_magician = {
   .pawns_from_first_rank = magician_pawns_from_first_rank,
   .after_displacement = magician_after_displacement,
   .effect_order = 3,
+};
+
+static const FeConditionParamDesc magician_params[] = {
+  { .name = "magician", .label = "Magician pieces", .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicianPieces" },
+    .popeye_extension = true },
+};
+
+static bool
+magician_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
+{
+  if (fe_params_on (params, id))
+    return true;
+  for (int i = 0; diagram && i < 64; i++)
+    if (diagram->board[FE_SQ88 (i)].walk
+        && (diagram->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN))
+      return true;
+  return false;
+}
+
+/* D21: a magician king could never be in check; §8.3: magic and magician
+ * pieces together are undefined. */
+static gboolean
+magician_validate (const FeConditionParams *params, int id, const FePosition *diagram,
+                   GError **error)
+{
+  for (int i = 0; diagram && i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece p = diagram->board[sq];
+      if (p.walk == FE_WALK_KING && (p.attrs & FE_ATTR_MAGICIAN))
+        {
+          char name[3];
+          fe_square_name (sq, name);
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                       "%s: a king cannot be a magician piece", name);
+          return FALSE;
+        }
+    }
+  const FeConditionClass *magic = fe_condition_lookup ("magic");
+  if (magic && magician_in_force (params, id, diagram)
+      && magic->in_force (params, FE_COND_MAGIC, diagram))
+    {
+      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                           "magic pieces and magician pieces cannot be combined");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+const FeConditionClass fe_condition_class_magician = {
+  .name = "magician",
+  .label = "Magician pieces",
+  .xml_element = "magician",
+  .params = magician_params,
+  .n_params = G_N_ELEMENTS (magician_params),
+  .in_force = magician_in_force,
+  .validate = magician_validate,
+  .ops = &fe_condition_magician,
 };
