@@ -152,6 +152,11 @@ feerie_palette_dispose (GObject *object)
 {
   FeeriePalette *self = FEERIE_PALETTE (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_PALETTE);
+  /* The template's outer box is not bound, so dispose_template leaves it:
+   * a GtkWidget subclass unparents its own children (issue 12). */
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
   g_clear_pointer (&self->selection, g_free);
   G_OBJECT_CLASS (feerie_palette_parent_class)->dispose (object);
 }

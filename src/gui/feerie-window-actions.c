@@ -198,7 +198,7 @@ choose_and_open (FeerieWindow *self, const char *title, gboolean import)
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input"), popeye);
   add_filter (GTK_FILE_CHOOSER (dialog), _("FEN positions"), fen);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -260,7 +260,7 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_save_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -320,7 +320,7 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "caption", "true");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("diagram.png"));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_export_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 

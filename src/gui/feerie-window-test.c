@@ -27,6 +27,9 @@
  *   page N          (shows page N of the side notebook; 3 = Solution)
  *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
  *                    solve: the machine's own noise, for comparison)
+ *   window-new      (opens another window, numbered 2, 3 …, and acts on it)
+ *   window N        (commands act on window N from now on; 1 = the first)
+ *   window-close N  (closes window N as its close button does)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -42,7 +45,9 @@
 #include "core/walk.h"
 
 typedef struct {
-  FeerieWindow *window;
+  FeerieWindow *window;  /* the window commands act on */
+  GApplication *app;
+  int n_windows;         /* windows made by window-new, numbered from 2 */
   char **lines;
   int next;
   guint delay;
@@ -79,6 +84,7 @@ script_free (Script *script)
   g_strfreev (script->lines);
   g_free (script->awaited);
   g_object_unref (script->window);
+  g_object_unref (script->app);
   g_free (script);
 }
 
@@ -467,7 +473,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     }
   if (g_str_equal (cmd, "quit"))
     {
-      g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      g_application_quit (g_application_get_default ());
       return TRUE;
     }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
@@ -476,6 +482,48 @@ run_command (FeerieWindow *self, char **argv, GError **error)
 }
 
 static gboolean script_step (gpointer data);
+
+static FeerieWindow *
+numbered_window (Script *script, int number, GError **error)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
+    if (FEERIE_IS_WINDOW (l->data)
+        && GPOINTER_TO_INT (g_object_get_data (l->data, "feerie-test-number")) == number)
+      return l->data;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no open window %d", number);
+  return NULL;
+}
+
+/* window-new, window N, window-close N: TRUE when argv was one of them
+ * (*ok then tells whether it worked). */
+static gboolean
+window_command (Script *script, char **argv, gboolean *ok, GError **error)
+{
+  *ok = TRUE;
+  if (g_str_equal (argv[0], "window-new"))
+    {
+      FeerieWindow *window = feerie_window_new (GTK_APPLICATION (script->app));
+      g_object_set_data (G_OBJECT (window), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+      gtk_window_present (GTK_WINDOW (window));
+      g_set_object (&script->window, window);
+      return TRUE;
+    }
+  if (!g_str_equal (argv[0], "window") && !g_str_equal (argv[0], "window-close"))
+    return FALSE;
+  FeerieWindow *window = argv[1] ? numbered_window (script, atoi (argv[1]), error) : NULL;
+  if (!window)
+    {
+      if (!argv[1])
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs a number", argv[0]);
+      *ok = FALSE;
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "window"))
+    g_set_object (&script->window, window);
+  else
+    gtk_window_close (GTK_WINDOW (window));
+  return TRUE;
+}
 
 /* Polls for the file of a wait-file command, 10 times a second. */
 static gboolean
@@ -491,9 +539,8 @@ script_poll (gpointer data)
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
   g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve" : script->awaited);
-  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
-  g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
-  g_application_quit (app);
+  g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
+  g_application_quit (script->app);
   script_free (script);
   return G_SOURCE_REMOVE;
 }
@@ -510,6 +557,7 @@ script_step (gpointer data)
         continue;
       g_auto (GStrv) argv = NULL;
       g_autoptr (GError) error = NULL;
+      gboolean ok = FALSE;
       if (!g_shell_parse_argv (text, NULL, &argv, &error))
         ;
       else if (g_str_equal (argv[0], "wait"))
@@ -537,7 +585,7 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
-      else if (run_command (script->window, argv, &error))
+      else if (window_command (script, argv, &ok, &error) ? ok : run_command (script->window, argv, &error))
         {
           g_message ("script line %d: %s", line, text);
           if (g_str_equal (argv[0], "quit"))
@@ -550,9 +598,8 @@ script_step (gpointer data)
         }
       g_printerr ("feerie: test script line %d (%s): %s\n", line, text,
                   error ? error->message : "failed");
-      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
-      g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
-      g_application_quit (app);
+      g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
+      g_application_quit (script->app);
       script_free (script);
       return G_SOURCE_REMOVE;
     }
@@ -573,6 +620,9 @@ feerie_window_run_script (FeerieWindow *self, const char *path)
     }
   Script *script = g_new0 (Script, 1);
   script->window = g_object_ref (self);
+  script->app = G_APPLICATION (g_object_ref (gtk_window_get_application (GTK_WINDOW (self))));
+  script->n_windows = 1;
+  g_object_set_data (G_OBJECT (self), "feerie-test-number", GINT_TO_POINTER (1));
   script->lines = g_strsplit (text, "\n", -1);
   script->delay = 150;
   g_timeout_add_full (G_PRIORITY_DEFAULT, 800, script_step, script, NULL);

@@ -975,7 +975,7 @@ feerie_window_close_request (GtkWindow *window)
   gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
                           _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_close_answer), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_answer), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
 }
@@ -1017,7 +1017,7 @@ offer_recovery (FeerieWindow *self)
                                             _("Féerie did not close properly last time."));
   gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
                           _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_recover_answer), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_recover_answer), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1113,13 +1113,13 @@ feerie_window_init (FeerieWindow *self)
   if (schema)
     {
       self->settings = g_settings_new (APPLICATION_ID);
-      g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (apply_settings), self);
+      g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
       apply_settings (self);
     }
 
-  g_signal_connect (gtk_text_view_get_buffer (self->comments), "changed", G_CALLBACK (on_text_changed), self);
-  g_signal_connect (gtk_text_view_get_buffer (self->solution), "changed", G_CALLBACK (on_text_changed), self);
-  g_signal_connect (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->comments), "changed", G_CALLBACK (on_text_changed), self, 0);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->solution), "changed", G_CALLBACK (on_text_changed), self, 0);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self, 0);
 
   feerie_window_set_problem (self, fe_problem_new (), NULL);
   offer_recovery (self);
