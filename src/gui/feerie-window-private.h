@@ -49,6 +49,7 @@ struct _FeerieWindow
   FeSquare selected;     /* click-to-move: the square picked first */
   FeSquare last_from, last_to;
   guint autosave_id;
+  char *autosave_path;   /* this window's own autosave, NULL until written */
   GSettings *settings;   /* NULL when the schema is not installed */
 
   /* Solving (feerie-window-solve.c) */

@@ -30,6 +30,10 @@
  *   window-new      (opens another window, numbered 2, 3 …, and acts on it)
  *   window N        (commands act on window N from now on; 1 = the first)
  *   window-close N  (closes window N as its close button does)
+ *   recovery PATH   (the recovery window's rows, "none" without one)
+ *   recovery-choose N recover|discard  (row N from 1; a recovered problem's
+ *                    window is numbered next and acted on)
+ *   autosave-path PATH (this window's autosave file, "none" before one)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -41,6 +45,7 @@
 
 #include "feerie-window-private.h"
 #include "feerie-application.h"
+#include "feerie-autosave.h"
 #include "feerie-preferences.h"
 #include "core/walk.h"
 
@@ -506,6 +511,48 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
       g_object_set_data (G_OBJECT (window), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
       gtk_window_present (GTK_WINDOW (window));
       g_set_object (&script->window, window);
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "recovery") || g_str_equal (argv[0], "recovery-choose"))
+    {
+      GtkWindow *recovery = NULL;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
+        if (g_object_get_data (l->data, "feerie-recovery"))
+          recovery = l->data;
+      if (!argv[1] || (g_str_equal (argv[0], "recovery-choose") && !argv[2]))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: missing arguments", argv[0]);
+          *ok = FALSE;
+        }
+      else if (g_str_equal (argv[0], "recovery"))
+        {
+          g_autofree char *text = recovery ? feerie_recovery_describe (recovery) : g_strdup ("none\n");
+          *ok = g_file_set_contents (argv[1], text, -1, error);
+        }
+      else if (!recovery)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no recovery window");
+          *ok = FALSE;
+        }
+      else
+        {
+          gboolean recover = g_str_equal (argv[2], "recover");
+          GtkWindow *into = feerie_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
+          *ok = !recover || into;
+          if (into)
+            {
+              if (!g_object_get_data (G_OBJECT (into), "feerie-test-number"))
+                g_object_set_data (G_OBJECT (into), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+              g_set_object (&script->window, FEERIE_WINDOW (into));
+            }
+        }
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "autosave-path"))
+    {
+      const char *path = feerie_window_get_autosave_path (script->window);
+      g_autofree char *text = g_strdup_printf ("%s\n", path ? path : "none");
+      *ok = argv[1] && g_file_set_contents (argv[1], text, -1, error);
       return TRUE;
     }
   if (!g_str_equal (argv[0], "window") && !g_str_equal (argv[0], "window-close"))

@@ -17,6 +17,7 @@
 #include "feerie-window-private.h"
 #include "core/walk.h"
 #include "io/fen.h"
+#include "feerie-autosave.h"
 #include "io/popeye.h"
 #include "io/xml.h"
 #include "render/fe-render.h"
@@ -26,12 +27,6 @@ G_DEFINE_FINAL_TYPE (FeerieWindow, feerie_window, GTK_TYPE_APPLICATION_WINDOW)
 #define MAX_UNDO 200
 
 /* ---- title, status, autosave ------------------------------------------ */
-
-static char *
-autosave_path (void)
-{
-  return g_build_filename (g_get_user_state_dir (), "feerie", "autosave.xml", NULL);
-}
 
 static void
 update_title (FeerieWindow *self)
@@ -60,19 +55,23 @@ feerie_window_show_error (FeerieWindow *self, const char *what, const GError *er
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Writes this window's own autosave file now (feerie-autosave.c). */
+static gboolean
+write_autosave (FeerieWindow *self, GError **error)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  if (!self->autosave_path)
+    self->autosave_path = feerie_autosave_new_path ();
+  return feerie_autosave_write (self->autosave_path, self->problem, error);
+}
+
 static gboolean
 autosave_cb (gpointer data)
 {
   FeerieWindow *self = data;
   self->autosave_id = 0;
-  g_autofree char *path = autosave_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_mkdir_with_parents (dir, 0700);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, self->problem);
   g_autoptr (GError) error = NULL;
-  if (!fe_xml_save (file, problems, &error))
+  if (!write_autosave (self, &error))
     {
       /* The previous autosave is intact (fe-atomic-save.c); say why. */
       g_autofree char *msg = g_strdup_printf (_("Autosave failed: %s"), error->message);
@@ -82,12 +81,39 @@ autosave_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The work is saved or given up: only this window's autosave goes. */
 static void
 discard_autosave (FeerieWindow *self)
 {
   g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_autofree char *path = autosave_path ();
-  g_unlink (path);
+  if (self->autosave_path)
+    g_unlink (self->autosave_path);
+  g_clear_pointer (&self->autosave_path, g_free);
+}
+
+const char *
+feerie_window_get_autosave_path (FeerieWindow *self)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
+  return self->autosave_path;
+}
+
+gboolean
+feerie_window_is_pristine (FeerieWindow *self)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  return !self->file && !self->dirty && self->undo_stack->len == 0;
+}
+
+gboolean
+feerie_window_recover (FeerieWindow *self, FeProblem *problem, GError **error)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  feerie_window_set_problem (self, problem, NULL);
+  self->dirty = TRUE;
+  update_title (self);
+  feerie_window_show_status (self, _("The problem of the last session was recovered."));
+  return write_autosave (self, error);
 }
 
 /* ---- undo --------------------------------------------------------------- */
@@ -556,6 +582,8 @@ feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file)
   g_clear_pointer (&self->problem, fe_problem_free);
   self->problem = problem;
   g_set_object (&self->file, file);
+  /* Another document: the old one's autosave goes with it. */
+  discard_autosave (self);
   g_ptr_array_set_size (self->undo_stack, 0);
   g_ptr_array_set_size (self->redo_stack, 0);
   g_clear_pointer (&self->coalesce_tag, g_free);
@@ -980,47 +1008,6 @@ feerie_window_close_request (GtkWindow *window)
   return TRUE;
 }
 
-/* ---- crash recovery ------------------------------------------------------- */
-
-static void
-on_recover_answer (GtkDialog *dialog, int response, FeerieWindow *self)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_autofree char *path = autosave_path ();
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = g_file_new_for_path (path);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) problems = fe_xml_load (file, &error);
-      if (problems && problems->len > 0)
-        {
-          feerie_window_set_problem (self, g_ptr_array_steal_index (problems, 0), NULL);
-          self->dirty = TRUE;
-          update_title (self);
-          feerie_window_show_status (self, _("The problem of the last session was recovered."));
-          return;
-        }
-    }
-  g_unlink (path);
-}
-
-static void
-offer_recovery (FeerieWindow *self)
-{
-  g_autofree char *path = autosave_path ();
-  if (!g_file_test (path, G_FILE_TEST_EXISTS) || g_getenv ("FEERIE_TEST_SCRIPT"))
-    return;
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                              _("Recover the unsaved problem?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("Féerie did not close properly last time."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
-                          _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_recover_answer), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* ---- GObject ---------------------------------------------------------------- */
 
 static void
@@ -1049,6 +1036,8 @@ feerie_window_dispose (GObject *object)
   g_clear_pointer (&self->coalesce_tag, g_free);
   g_clear_object (&self->file);
   g_clear_object (&self->settings);
+  /* Not deleted: a window destroyed without closing keeps its autosave. */
+  g_clear_pointer (&self->autosave_path, g_free);
   G_OBJECT_CLASS (feerie_window_parent_class)->dispose (object);
 }
 
@@ -1122,7 +1111,6 @@ feerie_window_init (FeerieWindow *self)
   g_signal_connect_object (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self, 0);
 
   feerie_window_set_problem (self, fe_problem_new (), NULL);
-  offer_recovery (self);
 }
 
 FeerieWindow *
