@@ -22,6 +22,7 @@ struct _FeerieBoardView
   FeSquare anim_from, anim_to;
   gint64 anim_start, anim_duration; /* µs, frame clock time */
   guint anim_tick;
+  gboolean error;     /* the problem cannot be reopened: a red frame */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieBoardView, feerie_board_view, GTK_TYPE_WIDGET)
@@ -72,6 +73,14 @@ feerie_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (!self->anim_tick)
     {
       fe_render_board (cr, &geo, &self->style, &self->position, &self->marks);
+      if (self->error)
+        {
+          /* Over the frame, so it shows in any colour scheme. */
+          cairo_set_source_rgb (cr, 0.85, 0.1, 0.1);
+          cairo_set_line_width (cr, MAX (3, geo.sq / 12));
+          cairo_rectangle (cr, geo.x0, geo.y0, 8 * geo.sq, 8 * geo.sq);
+          cairo_stroke (cr);
+        }
       cairo_destroy (cr);
       return;
     }
@@ -362,4 +371,27 @@ feerie_board_view_set_natural_size (FeerieBoardView *self, int size)
   g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
   self->natural_size = CLAMP (size, 64, 4096);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+feerie_board_view_set_error (FeerieBoardView *self, const char *message)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  gboolean error = message != NULL;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), message);
+  if (error == self->error)
+    return;
+  self->error = error;
+  if (error)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "error");
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+feerie_board_view_get_error (FeerieBoardView *self)
+{
+  g_return_val_if_fail (FEERIE_IS_BOARD_VIEW (self), FALSE);
+  return self->error;
 }

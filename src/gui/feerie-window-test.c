@@ -48,6 +48,8 @@
 #include "feerie-autosave.h"
 #include "feerie-preferences.h"
 #include "core/walk.h"
+#include "io/popeye.h"
+#include "io/xml.h"
 
 typedef struct {
   FeerieWindow *window;  /* the window commands act on */
@@ -159,6 +161,39 @@ preferences (FeerieWindow *self, GError **error)
   return prefs ? FEERIE_PREFERENCES (prefs) : NULL;
 }
 
+/* Every file a test saves is read back by the reader Open uses; it must
+ * read exactly when the window did not warn that it would not (issue 12). */
+static gboolean
+read_back (FeerieWindow *self, const char *path, GError **error)
+{
+  g_autoptr (GError) read_error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  if (g_str_has_suffix (path, ".xml"))
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      problems = fe_xml_load (file, &read_error);
+    }
+  else if (g_str_has_suffix (path, ".inp"))
+    problems = fe_popeye_read_file (path, &read_error);
+  else
+    return TRUE; /* FEN keeps the position only */
+  const char *warned = feerie_window_get_reopen_error (self);
+  if (problems && problems->len > 0 && !warned)
+    return TRUE;
+  if (!problems && warned)
+    return TRUE; /* the window said so before saving */
+  if (warned)
+    {
+      if (g_str_has_suffix (path, ".inp"))
+        return TRUE; /* the warning is about the XML reader */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s", path, warned);
+    }
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s does not read back: %s", path,
+                 read_error ? read_error->message : "no problem in it");
+  return FALSE;
+}
+
 static gboolean
 run_command (FeerieWindow *self, char **argv, GError **error)
 {
@@ -240,7 +275,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
-      return feerie_window_save_to (self, file, error);
+      return feerie_window_save_to (self, file, error) && read_back (self, argv[1], error);
     }
   if (g_str_equal (cmd, "open"))
     {
@@ -281,6 +316,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       GString *s = g_string_new (NULL);
       g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
       g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
+      g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {

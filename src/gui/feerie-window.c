@@ -122,6 +122,9 @@ void
 feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
+  /* What the status line said was about the state before this edit;
+   * messages of the edit itself come after. */
+  feerie_window_show_status (self, NULL);
   if (coalesce_tag && self->coalesce_tag && g_str_equal (coalesce_tag, self->coalesce_tag)
       && self->undo_stack->len > 0)
     return; /* typing on in the same field: one undo step */
@@ -193,6 +196,7 @@ feerie_window_end_edit (FeerieWindow *self)
     feerie_window_solution_outdated (self);
   feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
+  feerie_window_check_reopen (self);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   self->autosave_id = g_timeout_add_seconds (3, autosave_cb, self);
 }
@@ -574,6 +578,7 @@ feerie_window_sync (FeerieWindow *self)
   self->syncing = FALSE;
   feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
+  feerie_window_check_reopen (self);
 }
 
 void
@@ -967,6 +972,11 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
   discard_autosave (self);
   update_title (self);
   feerie_window_add_recent (self, file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *msg = self->reopen_error
+    ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, self->reopen_error)
+    : g_strdup_printf (_("Saved %s."), name);
+  feerie_window_show_status (self, msg);
   return TRUE;
 }
 
@@ -1038,6 +1048,7 @@ feerie_window_dispose (GObject *object)
   g_clear_object (&self->settings);
   /* Not deleted: a window destroyed without closing keeps its autosave. */
   g_clear_pointer (&self->autosave_path, g_free);
+  g_clear_pointer (&self->reopen_error, g_free);
   G_OBJECT_CLASS (feerie_window_parent_class)->dispose (object);
 }
 
