@@ -259,7 +259,21 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
   static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
+  if (self->imported_from)
+    {
+      /* An imported Popeye or FEN file: its name, as Féerie XML. */
+      g_autofree char *base = g_file_get_basename (self->imported_from);
+      char *dot = strrchr (base, '.');
+      if (dot)
+        *dot = 0;
+      g_autofree char *name = g_strconcat (base, ".xml", NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+      g_autoptr (GFile) folder = g_file_get_parent (self->imported_from);
+      if (folder)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    }
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }

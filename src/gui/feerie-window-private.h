@@ -42,6 +42,7 @@ struct _FeerieWindow
   GPtrArray *redo_stack;
   char *coalesce_tag;    /* typing in one field makes one undo step */
   GFile *file;
+  GFile *imported_from;  /* a Popeye or FEN file shown, which Save does not overwrite */
   gboolean dirty;
   gboolean syncing;      /* widgets being filled from the model: not edits */
   gboolean picking_imitators;

@@ -314,6 +314,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       GString *s = g_string_new (NULL);
+      g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
       g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
       g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
       g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));

@@ -31,7 +31,8 @@ G_DEFINE_FINAL_TYPE (FeerieWindow, feerie_window, GTK_TYPE_APPLICATION_WINDOW)
 static void
 update_title (FeerieWindow *self)
 {
-  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup (_("Untitled problem"));
+  GFile *shown = self->file ? self->file : self->imported_from;
+  g_autofree char *name = shown ? g_file_get_basename (shown) : g_strdup (_("Untitled problem"));
   g_autofree char *title = g_strdup_printf ("%s%s — Féerie", self->dirty ? "• " : "", name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
@@ -587,6 +588,7 @@ feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file)
   g_clear_pointer (&self->problem, fe_problem_free);
   self->problem = problem;
   g_set_object (&self->file, file);
+  g_clear_object (&self->imported_from);
   /* Another document: the old one's autosave goes with it. */
   discard_autosave (self);
   g_ptr_array_set_size (self->undo_stack, 0);
@@ -947,6 +949,16 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
   /* Imports become new documents: saving must not overwrite the Popeye or
    * FEN source with XML. */
   feerie_window_set_problem (self, p, native ? file : NULL);
+  if (!native)
+    {
+      /* Its name in the title; Save will write XML beside it (Save As
+       * keeps its format when given its extension). */
+      g_set_object (&self->imported_from, file);
+      update_title (self);
+      g_autofree char *msg = g_strdup_printf (_("%s is not a Féerie file: Save writes the problem as Féerie XML; "
+                                                "Save As with .inp or .fen keeps that format."), name);
+      feerie_window_show_status (self, msg);
+    }
   if (problems->len > 0)
     {
       g_autofree char *msg = g_strdup_printf (_("The file holds %u problems; the first is shown."),
@@ -1045,6 +1057,7 @@ feerie_window_dispose (GObject *object)
   g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->coalesce_tag, g_free);
   g_clear_object (&self->file);
+  g_clear_object (&self->imported_from);
   g_clear_object (&self->settings);
   /* Not deleted: a window destroyed without closing keeps its autosave. */
   g_clear_pointer (&self->autosave_path, g_free);
