@@ -34,6 +34,8 @@
  *   recovery-choose N recover|discard  (row N from 1; a recovered problem's
  *                    window is numbered next and acted on)
  *   autosave-path PATH (this window's autosave file, "none" before one)
+ *   window-size W H (the window's size, as a window manager would set it)
+ *   layout PATH     (the window's minimum and current size, the board's size)
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -507,6 +509,38 @@ run_command (FeerieWindow *self, char **argv, GError **error)
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad colour “%s”", argv[2]);
       return FALSE;
+    }
+  if (g_str_equal (cmd, "window-size"))
+    {
+      NEED (2);
+      gtk_window_set_default_size (GTK_WINDOW (self), atoi (argv[1]), atoi (argv[2]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "layout"))
+    {
+      NEED (1);
+      int min_w, min_h, nat;
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat, NULL, NULL);
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, -1, &min_h, &nat, NULL, NULL);
+      g_autofree char *text = g_strdup_printf ("minimum %d %d\nwindow %d %d\nboard %d %d\n", min_w, min_h,
+                                               gtk_widget_get_width (GTK_WIDGET (self)),
+                                               gtk_widget_get_height (GTK_WIDGET (self)),
+                                               gtk_widget_get_width (GTK_WIDGET (self->board)),
+                                               gtk_widget_get_height (GTK_WIDGET (self->board)));
+      GString *out = g_string_new (text);
+      /* The minimum widths of the header bar and the content's columns:
+       * what keeps the window from shrinking. */
+      GtkWidget *parts[] = { gtk_window_get_titlebar (GTK_WINDOW (self)), gtk_window_get_child (GTK_WINDOW (self)) };
+      for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+        for (GtkWidget *c = parts[i] ? gtk_widget_get_first_child (parts[i]) : NULL; c; c = gtk_widget_get_next_sibling (c))
+          {
+            int m;
+            gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &m, NULL, NULL, NULL);
+            g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
+          }
+      gboolean ok = g_file_set_contents (argv[1], out->str, -1, error);
+      g_string_free (out, TRUE);
+      return ok;
     }
   if (g_str_equal (cmd, "touch"))
     {

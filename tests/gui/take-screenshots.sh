@@ -24,6 +24,8 @@ shoot () {
   shift 2; [ $# -gt 0 ] && shift
   printf '%s\ntouch %s/ready\nwait 4000\nquit\n' "$body" "$work" > "$work/script"
   rm -f "$work/ready"
+  # A fresh state folder: the last shot's autosave is not offered back.
+  rm -rf "$work/state"
   if [ -n "$title" ]; then
     grab="import -window \"\$(xdotool search --onlyvisible --name '^$title\$' | tail -n 1)\" \"$OUT/$name.png\""
   else
@@ -86,6 +88,16 @@ select Kg3-h2"
 shoot preferences "pieces wKg1 wRd4 bKc8
 app-action preferences
 wait 500" "Preferences"
+
+# Small and large screens (issue 12): the window at 800×600, then at
+# 1920×1080 with the board grown.
+SCREEN=800x600
+shoot small-screen-800x600 "window-size 800 600
+$IMITATOR"
+SCREEN=1920x1080
+shoot large-screen-1920x1080 "window-size 1920 1080
+$IMITATOR"
+SCREEN=1280x800
 
 # The French interface.
 if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
