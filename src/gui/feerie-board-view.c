@@ -202,6 +202,24 @@ on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason
   return TRUE;
 }
 
+/* Ctrl held copies.  In a real drag and drop the pointer events go to the
+ * drag, not to this widget, so the modifier shows only in the action the
+ * drag chose (GDK picks copy for Ctrl): both are asked. */
+static gboolean
+drop_copies (GtkDropTarget *target)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+  if (state & GDK_CONTROL_MASK)
+    return TRUE;
+  GdkDrop *drop = gtk_drop_target_get_current_drop (target);
+  if (!drop)
+    return FALSE;
+  GdkDrag *drag = gdk_drop_get_drag (drop);
+  GdkDragAction chosen = drag ? gdk_drag_get_selected_action (drag) : 0;
+  GdkDragAction actions = gdk_drop_get_actions (drop);
+  return chosen == GDK_ACTION_COPY || actions == GDK_ACTION_COPY;
+}
+
 static GdkDragAction
 on_drop_motion (GtkDropTarget *target, double x, double y, FeerieBoardView *self)
 {
@@ -213,8 +231,7 @@ on_drop_motion (GtkDropTarget *target, double x, double y, FeerieBoardView *self
     }
   if (sq == FE_NO_SQUARE)
     return 0;
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  return (state & GDK_CONTROL_MASK) ? GDK_ACTION_COPY : GDK_ACTION_MOVE;
+  return drop_copies (target) ? GDK_ACTION_COPY : GDK_ACTION_MOVE;
 }
 
 static void
@@ -231,8 +248,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, FeerieB
   self->marks.drop_target = FE_NO_SQUARE;
   if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
     return FALSE;
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  gboolean copy = (state & GDK_CONTROL_MASK) != 0;
+  gboolean copy = drop_copies (target);
   self->drag_from = FE_NO_SQUARE; /* handled here, not by drag-cancel */
   g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, g_value_get_string (value), (guint) sq, copy);
   return TRUE;

@@ -36,6 +36,7 @@
  *   autosave-path PATH (this window's autosave file, "none" before one)
  *   window-size W H (the window's size, as a window manager would set it)
  *   layout PATH     (the window's minimum and current size, the board's size)
+ *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -509,6 +510,13 @@ run_command (FeerieWindow *self, char **argv, GError **error)
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad colour “%s”", argv[2]);
       return FALSE;
+    }
+  if (g_str_equal (cmd, "palette-selection"))
+    {
+      NEED (1);
+      const char *sel = feerie_palette_get_selection (self->palette);
+      g_autofree char *text = g_strdup_printf ("%s\n", sel ? sel : "none");
+      return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "window-size"))
     {
