@@ -17,7 +17,8 @@ static int
 usage (void)
 {
   fprintf (stderr,
-           "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S]\n"
+           "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
+           "       feerie-cli verify FILE SOLUTION   (replays help/series lines)\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
            "       feerie-cli bench [--depth N] [--problems DIR]\n"
            "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
@@ -60,7 +61,8 @@ cmd_perft (int argc, char **argv)
 static volatile sig_atomic_t interrupted; /* Ctrl+C, see catch_sigint */
 
 static int
-solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats)
+solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats,
+            gboolean verify)
 {
   GError *error = NULL;
   GPtrArray *problems = fe_problem_file_read (path, &error);
@@ -76,11 +78,31 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
       const FeProblem *p = problems->pdata[i];
       if (!p->options.no_board)
         fe_write_board (p, out);
+      gsize from = out->len;
       if (!fe_solve (p, config, out, stats, &error))
         {
           fprintf (stderr, "%s: %s\n", path, error->message);
           g_clear_error (&error);
           status = 2;
+          continue;
+        }
+      if (verify)
+        {
+          GString *report = g_string_new (NULL);
+          int bad = fe_solve_verify (p, out->str + from, report, &error);
+          if (bad < 0)
+            {
+              fprintf (stderr, "%s: verify: %s\n", path, error->message);
+              g_clear_error (&error);
+              status = 2;
+            }
+          else if (bad > 0)
+            {
+              fprintf (stderr, "%s: verify: %d bad line%s\n%s", path, bad, bad > 1 ? "s" : "",
+                       report->str);
+              status = 1;
+            }
+          g_string_free (report, TRUE);
         }
     }
   g_ptr_array_unref (problems);
@@ -115,37 +137,92 @@ catch_sigint (FeSolverConfig *config)
   config->cancelled = solve_cancelled;
 }
 
+/* Limits of the solve options: beyond them the request is a mistake. */
+#define MAX_HASH_MB (1024 * 1024) /* 1 TB */
+#define MAX_THREADS 256
+#define MAX_TIME_S 1e9
+
+/* A whole decimal number in [min, max], or FALSE. */
+static gboolean
+parse_int (const char *text, long min, long max, int *out)
+{
+  char *end = NULL;
+  gint64 v;
+  if (!text || !g_ascii_isdigit (text[0]))
+    return FALSE;
+  v = g_ascii_strtoll (text, &end, 10);
+  if (*end || v < min || v > max)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static int
+bad_option (const char *option, const char *value, const char *expected)
+{
+  fprintf (stderr, "feerie-cli: %s %s: %s\n", option, value ? value : "(missing)", expected);
+  return 2;
+}
+
 static int
 cmd_solve (int argc, char **argv)
 {
   FeSolverConfig config = { 0 };
   const char *path = NULL;
+  gboolean verify = FALSE;
   for (int i = 0; i < argc; i++)
     {
-      if (strcmp (argv[i], "--hash") == 0 && i + 1 < argc)
-        config.hash_mb = atoi (argv[++i]);
-      else if (strcmp (argv[i], "--threads") == 0 && i + 1 < argc)
-        config.threads = atoi (argv[++i]);
-      else if (strcmp (argv[i], "--max-time") == 0 && i + 1 < argc)
-        config.max_time = g_ascii_strtod (argv[++i], NULL);
-      else if (argv[i][0] == '-')
+      const char *a = argv[i];
+      const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+      if (strcmp (a, "--hash") == 0)
+        {
+          int mb;
+          if (!parse_int (v, 0, MAX_HASH_MB, &mb))
+            return bad_option (a, v, "expected a whole number of megabytes from 0 (no table) to 1048576");
+          if (mb > fe_solver_max_hash_mb ())
+            {
+              fprintf (stderr, "feerie-cli: --hash %s: more than the memory of this machine (%d MB)\n", v,
+                       fe_solver_max_hash_mb ());
+              return 2;
+            }
+          config.hash_mb = mb ? mb : -1;
+          i++;
+        }
+      else if (strcmp (a, "--threads") == 0)
+        {
+          if (!parse_int (v, 1, MAX_THREADS, &config.threads))
+            return bad_option (a, v, "expected a whole number of threads from 1 to 256");
+          i++;
+        }
+      else if (strcmp (a, "--max-time") == 0)
+        {
+          char *end = NULL;
+          double t = v ? g_ascii_strtod (v, &end) : 0;
+          if (!v || end == v || *end || !(t > 0 && t <= MAX_TIME_S))
+            return bad_option (a, v, "expected a number of seconds, more than 0 and at most 1e9");
+          config.max_time = t;
+          i++;
+        }
+      else if (strcmp (a, "--verify") == 0)
+        verify = TRUE;
+      else if (a[0] == '-' || path)
         return usage ();
       else
-        path = argv[i];
+        path = a;
     }
   if (!path)
     return usage ();
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
   catch_sigint (&config);
-  int status = solve_file (path, &config, out, &stats);
+  int status = solve_file (path, &config, out, &stats, verify);
   fputs (out->str, stdout);
   if (interrupted)
     printf ("\nsolve interrupted (Ctrl+C) after %.1f s: the solutions above are those found so "
             "far\n", stats.seconds);
   if (interrupted && status == 0)
     status = 130; /* 128 + SIGINT, as a shell reports a process Ctrl+C ended */
-  else if (status == 0)
+  else if (status != 2)
     {
       /* Popeye's words, so scripts that read its output read ours. */
       if (stats.interrupted)
@@ -154,6 +231,44 @@ cmd_solve (int argc, char **argv)
         printf ("\nsolution finished.%s\n", stats.solutions ? "" : " (no solution)");
     }
   g_string_free (out, TRUE);
+  return status;
+}
+
+/* Replays the help and series lines of a solution text (ours or Popeye's)
+ * for the first problem of FILE: 0 when every line holds, 1 otherwise. */
+static int
+cmd_verify (int argc, char **argv)
+{
+  if (argc != 2)
+    return usage ();
+  GError *error = NULL;
+  GPtrArray *problems = fe_problem_file_read (argv[0], &error);
+  char *text = NULL;
+  if (!problems || !problems->len || !g_file_get_contents (argv[1], &text, NULL, &error))
+    {
+      fprintf (stderr, "feerie-cli: %s\n", error ? error->message : "no problem");
+      g_clear_error (&error);
+      if (problems)
+        g_ptr_array_unref (problems);
+      return 2;
+    }
+  GString *report = g_string_new (NULL);
+  int bad = fe_solve_verify (problems->pdata[0], text, report, &error);
+  int status = 0;
+  if (bad < 0)
+    {
+      fprintf (stderr, "feerie-cli: %s\n", error->message);
+      g_clear_error (&error);
+      status = 2;
+    }
+  else if (bad > 0)
+    {
+      fprintf (stderr, "%s: %d bad line%s\n%s", argv[1], bad, bad > 1 ? "s" : "", report->str);
+      status = 1;
+    }
+  g_string_free (report, TRUE);
+  g_free (text);
+  g_ptr_array_unref (problems);
   return status;
 }
 
@@ -215,7 +330,7 @@ bench_problems (const char *dir)
           FeSolverConfig config = { 0 };
           FeSolverStats stats = { 0 };
           GString *out = g_string_new (NULL);
-          int st = solve_file (path, &config, out, &stats);
+          int st = solve_file (path, &config, out, &stats, FALSE);
           const char *p = g_hash_table_lookup (popeye, names->pdata[i]);
           printf ("%-28s %10.3f %10s %12" G_GUINT64_FORMAT "%s\n", (char *) names->pdata[i],
                   stats.seconds, p ? p : "-", stats.nodes, st ? " (error)" : "");
@@ -281,6 +396,8 @@ main (int argc, char **argv)
     return cmd_perft (argc - 2, argv + 2);
   if (strcmp (argv[1], "solve") == 0)
     return cmd_solve (argc - 2, argv + 2);
+  if (strcmp (argv[1], "verify") == 0)
+    return cmd_verify (argc - 2, argv + 2);
   if (strcmp (argv[1], "bench") == 0)
     return cmd_bench (argc - 2, argv + 2);
   if (strcmp (argv[1], "diagram") == 0)

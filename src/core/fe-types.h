@@ -136,13 +136,24 @@ typedef struct {
   uint32_t choice;
 } FeMove;
 
+/* Moves a list holds without the heap.  Orthodox chess has at most 218;
+ * fairy pieces go far beyond (promotion to every walk of the problem,
+ * mutation choices), so a list grows on the heap past this: see
+ * FE_MOVE_LIST in movegen.h. */
 #define FE_MAX_MOVES 512
 #define FE_MAX_IMITATORS 10
 #define FE_MAX_CHANGES 72
 
-typedef struct {
-  FeMove moves[FE_MAX_MOVES];
+typedef struct FeMoveList {
+  FeMove *moves; /* `buf`, or the heap once more than FE_MAX_MOVES */
   int count;
+  int capacity;
+  /* The list's own address and a check of the three fields: generation
+   * trusts `moves` and `capacity` only when both agree (a list declared
+   * without FE_MOVE_LIST starts with garbage), else it starts on `buf`. */
+  const struct FeMoveList *self;
+  uintptr_t check;
+  FeMove buf[FE_MAX_MOVES];
 } FeMoveList;
 
 /* Castling right flags (rules §1.7): a king flag and one per rook square. */

@@ -36,8 +36,8 @@ static inline void
 push (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags, uint8_t nature, uint8_t aux)
 {
   FeMoveList *l = g->list;
-  if (G_UNLIKELY (l->count >= FE_MAX_MOVES))
-    return;
+  if (G_UNLIKELY (l->count >= l->capacity))
+    fe_move_list_grow (l);
   FeMove *m = &l->moves[l->count++];
   m->from = from;
   m->to = to;
@@ -610,11 +610,34 @@ blocked_board (const FePosition *pos, int side, FePiece *copy)
 }
 
 void
+fe_move_list_grow (FeMoveList *l)
+{
+  int cap = l->capacity * 2;
+  if (l->moves == l->buf)
+    {
+      l->moves = g_new (FeMove, cap);
+      memcpy (l->moves, l->buf, sizeof l->buf);
+    }
+  else
+    l->moves = g_renew (FeMove, l->moves, cap);
+  l->capacity = cap;
+  l->check = (uintptr_t) l->moves ^ (uintptr_t) l->capacity ^ (uintptr_t) l ^ FE_MOVE_LIST_MAGIC;
+}
+
+void
+fe_move_list_release (FeMoveList *l)
+{
+  if (fe_move_list_valid (l) && l->moves != l->buf)
+    g_free (l->moves);
+  l->self = NULL;
+}
+
+void
 fe_generate_pseudo (FePosition *pos, FeMoveList *list)
 {
   FePiece copy[128];
   Gen g = { pos, pos->side, list, blocked_board (pos, pos->side, copy), NULL, NULL, false };
-  list->count = 0;
+  fe_move_list_reset (list);
   const FeRules *r = pos->rules;
   for (int rank = 0; rank < 8; rank++)
     for (int file = 0; file < 8; file++)
@@ -651,10 +674,11 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
       for (int i = 0; i < n; i++)
         {
           int c = r->ops[k]->choice_count (pos, &list->moves[i]);
-          for (int j = 1; j < c && list->count < FE_MAX_MOVES; j++)
+          for (int j = 1; j < c; j++)
             {
-              list->moves[list->count] = list->moves[i];
-              list->moves[list->count++].choice |= (uint32_t) j << r->ops[k]->choice_shift;
+              FeMove alt = list->moves[i];
+              alt.choice |= (uint32_t) j << r->ops[k]->choice_shift;
+              fe_move_list_push (list, &alt);
             }
         }
     }
@@ -664,8 +688,7 @@ void
 fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
                          FeObservationFunc func, void *data)
 {
-  FeMoveList unused;
-  unused.count = 0;
+  FE_MOVE_LIST (unused);
   FePiece copy[128];
   Gen g = { (FePosition *) pos, side, &unused, blocked_board (pos, side, copy), func, data, false };
   gen_piece (&g, from);
@@ -709,7 +732,7 @@ fe_generate_legal (FePosition *pos, FeMoveList *list)
 bool
 fe_has_legal_move (FePosition *pos)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (pos, &list);
   FeLegality lg;
   fe_legality_prepare (pos, &lg);
@@ -960,7 +983,7 @@ count_legal (FePosition *pos, const FeMoveList *list)
 uint64_t
 fe_perft (FePosition *pos, int depth)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (pos, &list);
   if (depth <= 1)
     return count_legal (pos, &list);

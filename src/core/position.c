@@ -15,7 +15,9 @@ uint64_t fe_zobrist_piece_keys[N_PIECE_KEYS][64];
 static uint64_t side_key;
 static uint64_t castling_keys[64];
 static uint64_t ep_keys[64];
-static uint64_t imitator_keys[64];
+/* By the imitator's colour (FeColour: monochrome imitators of either side,
+ * neutral ones): two positions differing only there are different. */
+static uint64_t imitator_keys[3][64];
 
 static uint64_t
 splitmix (uint64_t *state)
@@ -41,7 +43,12 @@ keys_init (void)
         {
           castling_keys[i] = splitmix (&s);
           ep_keys[i] = splitmix (&s);
-          imitator_keys[i] = splitmix (&s);
+          imitator_keys[FE_NEUTRAL][i] = splitmix (&s);
+        }
+      for (int i = 0; i < 64; i++)
+        {
+          imitator_keys[FE_WHITE][i] = splitmix (&s);
+          imitator_keys[FE_BLACK][i] = splitmix (&s);
         }
       fe_walks_init ();
       g_once_init_leave (&done, 1);
@@ -51,7 +58,7 @@ keys_init (void)
 uint64_t fe_zobrist_side (void) { return side_key; }
 uint64_t fe_zobrist_castling (uint8_t rights) { return castling_keys[rights & 63]; }
 uint64_t fe_zobrist_ep (FeSquare sq) { return ep_keys[FE_SQ64 (sq)]; }
-uint64_t fe_zobrist_imitator (FeSquare sq) { return imitator_keys[FE_SQ64 (sq)]; }
+uint64_t fe_zobrist_imitator (FeSquare sq, int colour) { return imitator_keys[colour][FE_SQ64 (sq)]; }
 
 void
 fe_position_init (FePosition *pos)
@@ -190,7 +197,7 @@ fe_position_recompute_hash (FePosition *pos)
   for (int i = 0; i < pos->ep_count; i++)
     h ^= fe_zobrist_ep (pos->ep_squares[i]);
   for (int i = 0; i < pos->n_imitators; i++)
-    h ^= fe_zobrist_imitator (pos->imitators[i]);
+    h ^= fe_zobrist_imitator (pos->imitators[i], pos->imitator_colour[i]);
   pos->hash = h;
   for (int c = 0; c < 3; c++)
     {

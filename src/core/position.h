@@ -89,7 +89,7 @@ fe_zobrist_piece (FePiece p, FeSquare sq)
 uint64_t fe_zobrist_side (void);
 uint64_t fe_zobrist_castling (uint8_t rights);
 uint64_t fe_zobrist_ep (FeSquare sq);
-uint64_t fe_zobrist_imitator (FeSquare sq);
+uint64_t fe_zobrist_imitator (FeSquare sq, int colour);
 
 /* Does `colour` own or may it play the piece?  Neutral pieces belong to both. */
 static inline bool

@@ -549,6 +549,26 @@ setup_mono (FePosition *pos, FeRules *rules, const FeConditionParams *p, const c
   fe_rules_init (rules, p, pos);
 }
 
+/* The table keys positions by their hash: two positions that differ only in
+ * which side's imitator stands where must hash differently, and a shift
+ * must keep the hash equal to one computed afresh. */
+static void
+test_monochrome_hash (void)
+{
+  FePosition a, b;
+  FeRules rules_a, rules_b;
+  FeConditionParams p = imitator ();
+  setup_mono (&a, &rules_a, &p, "wKh1 wRa1 bKh8 Ia3 Ic1", "wb", FE_WHITE);
+  setup_mono (&b, &rules_b, &p, "wKh1 wRa1 bKh8 Ia3 Ic1", "bw", FE_WHITE);
+  fe_position_recompute_hash (&a);
+  fe_position_recompute_hash (&b);
+  g_assert_cmpuint (a.hash, !=, b.hash);
+  fe_test_play (&a, "Ra1-a2[Ia4,c1]");
+  uint64_t incremental = a.hash;
+  fe_position_recompute_hash (&a);
+  g_assert_cmpuint (incremental, ==, a.hash);
+}
+
 static void
 test_monochrome (void)
 {
@@ -628,6 +648,7 @@ main (int argc, char **argv)
   g_test_add_func ("/imitator/oracle-04", test_oracle_04);
   g_test_add_func ("/imitator/oracle-08", test_oracle_08);
   g_test_add_func ("/imitator/monochrome", test_monochrome);
+  g_test_add_func ("/imitator/monochrome-hash", test_monochrome_hash);
   g_test_add_func ("/imitator/madrasi", test_madrasi);
   return g_test_run ();
 }

@@ -263,9 +263,9 @@ shift (FePosition *pos, uint16_t moving, int delta)
   for (int i = 0; i < pos->n_imitators; i++)
     if (moving & (1u << i))
       {
-        pos->hash ^= fe_zobrist_imitator (pos->imitators[i]);
+        pos->hash ^= fe_zobrist_imitator (pos->imitators[i], pos->imitator_colour[i]);
         pos->imitators[i] = (uint8_t) (pos->imitators[i] + delta);
-        pos->hash ^= fe_zobrist_imitator (pos->imitators[i]);
+        pos->hash ^= fe_zobrist_imitator (pos->imitators[i], pos->imitator_colour[i]);
       }
 }
 
@@ -335,7 +335,7 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
       /* D14: monochrome problems give it the pawn's colour. */
       pos->imitator_colour[i] = pos->rules->any_blocked_hook
                                 ? (uint8_t) mover_colour (pos, m, undo) : FE_NEUTRAL;
-      pos->hash ^= fe_zobrist_imitator (m->to);
+      pos->hash ^= fe_zobrist_imitator (m->to, pos->imitator_colour[i]);
       undo->imitators_moved = true;
     }
 

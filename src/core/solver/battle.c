@@ -27,7 +27,7 @@ reflex (const FeSolver *s)
 static gboolean
 goal_in_one (FeSolver *s)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
   for (int i = 0; i < list.count; i++)
@@ -73,9 +73,9 @@ attack (FeSolver *s, int h)
     win = FALSE; /* obliged to reach the goal itself: the wrong result */
   else
     {
-      FeMoveList list;
+      FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
-      killer_first (&list, &s->killer_attack[h & 63]);
+      killer_first (&list, &s->killer_attack[h]);
       FeLegality lg;
       if (h > 1 || !goal_by_attacker (s))
         fe_legality_prepare (&s->pos, &lg);
@@ -98,7 +98,7 @@ attack (FeSolver *s, int h)
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
           if (win)
-            s->killer_attack[h & 63] = *m;
+            s->killer_attack[h] = *m;
         }
     }
   if (!s->aborted)
@@ -119,36 +119,32 @@ defend (FeSolver *s, int h)
     return known;
   gboolean lost = TRUE, any = FALSE;
   if (reflex (s) && goal_in_one (s))
+    any = TRUE; /* it must reach the goal: the attacker's aim */
+  else if (reflex (s) && h == 1)
+    lost = FALSE;
+  else
     {
-      any = TRUE; /* it must reach the goal: the attacker's aim */
-      goto done;
+      FE_MOVE_LIST (list);
+      fe_generate_pseudo (&s->pos, &list);
+      killer_first (&list, &s->killer_defence[h]);
+      FeLegality lg;
+      fe_legality_prepare (&s->pos, &lg);
+      FeUndo undo;
+      for (int i = 0; i < list.count && lost; i++)
+        {
+          FeMove *m = &list.moves[i];
+          if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
+            continue;
+          any = TRUE;
+          if (goal_by_attacker (s))
+            lost = attack (s, h - 1);
+          else
+            lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
+          fe_unmake (&s->pos, m, &undo);
+          if (!lost)
+            s->killer_defence[h] = *m;
+        }
     }
-  if (reflex (s) && h == 1)
-    {
-      lost = FALSE;
-      goto done;
-    }
-  FeMoveList list;
-  fe_generate_pseudo (&s->pos, &list);
-  killer_first (&list, &s->killer_defence[h & 63]);
-  FeLegality lg;
-  fe_legality_prepare (&s->pos, &lg);
-  FeUndo undo;
-  for (int i = 0; i < list.count && lost; i++)
-    {
-      FeMove *m = &list.moves[i];
-      if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
-        continue;
-      any = TRUE;
-      if (goal_by_attacker (s))
-        lost = attack (s, h - 1);
-      else
-        lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
-      fe_unmake (&s->pos, m, &undo);
-      if (!lost)
-        s->killer_defence[h & 63] = *m;
-    }
-done:
   lost = lost && any;
   if (!s->aborted)
     fe_tt_store (s->tt, key, h, lost);
@@ -220,7 +216,7 @@ static void print_attack (FeSolver *s, int level, const FeMove *m, int h, const 
 static void
 print_continuations (FeSolver *s, int level, int k)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   for (int i = 0; i < list.count && !s->aborted; i++)
     if (move_wins (s, &list.moves[i], k))
@@ -231,12 +227,12 @@ print_continuations (FeSolver *s, int level, int k)
 static void
 collect_wins (FeSolver *s, int k, FeMoveList *out)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
-  out->count = 0;
+  fe_move_list_reset (out);
   for (int i = 0; i < list.count; i++)
     if (move_wins (s, &list.moves[i], k))
-      out->moves[out->count++] = list.moves[i];
+      fe_move_list_push (out, &list.moves[i]);
 }
 
 static gboolean
@@ -268,8 +264,7 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
   fe_make (&s->pos, m, &undo);
   gboolean done = goal_by_attacker (s) && fe_solver_goal_reached (s, m);
   int hd = h - 1; /* defender's half-moves */
-  FeMoveList threats;
-  threats.count = 0;
+  FE_MOVE_LIST (threats);
   int threat_h = 0;
   gboolean check = fe_in_check (&s->pos, s->pos.side);
   gboolean final_reply = !goal_by_attacker (s) && hd == 1;
@@ -343,7 +338,7 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
 static gboolean
 threat_still_works (FeSolver *s, const FeMove *t, int k)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   for (int i = 0; i < list.count; i++)
     {
@@ -370,7 +365,7 @@ static void
 print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
                 gboolean have_threat_info, int threat_h, FeMoveList *threats)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   gboolean must_goal = reflex (s) && goal_in_one (s);
   gboolean check = fe_in_check (&s->pos, s->pos.side);
@@ -442,9 +437,10 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
 
 /* Refutations of an attacking first move (made), up to `max` + 1. */
 static int
-refutations (FeSolver *s, int h, FeMove *out, int max)
+refutations (FeSolver *s, int h, GArray *out, int max)
 {
-  FeMoveList list;
+  g_array_set_size (out, 0);
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   int n = 0;
   gboolean any = FALSE;
@@ -471,7 +467,10 @@ refutations (FeSolver *s, int h, FeMove *out, int max)
         }
       fe_unmake (&s->pos, d, &undo);
       if (!ok)
-        out[n++] = *d;
+        {
+          g_array_append_val (out, *d);
+          n++;
+        }
     }
   return any ? n : -1;
 }
@@ -492,25 +491,19 @@ print_set_play (FeSolver *s, int h)
   fe_unmake_null (&s->pos, &nu);
 }
 
-/* Parallel pre-pass: threads claim first moves and decide whether each
- * wins; the shared table then makes the writing pass below cheap. */
-static void
-battle_worker (FeSolver *w, gpointer data)
-{
-  int h = *(int *) data;
+/* Parallel pre-pass (fe_solver_run_items): the items are the first moves;
+ * each worker decides whether its moves win, and the shared table then makes
+ * the writing pass below cheap. */
+typedef struct {
   FeMoveList list;
-  fe_generate_pseudo (&w->pos, &list);
-  for (int i = 0; i < list.count && !w->aborted; i++)
-    {
-      if (!g_atomic_int_compare_and_exchange (&w->root_claimed[i], 0, 1))
-        continue;
-      fe_solver_note_root (w, (h + 1) / 2, i, list.count);
-      FeUndo undo;
-      if (!fe_make_legal (&w->pos, &list.moves[i], &undo))
-        continue;
-      fe_unmake (&w->pos, &list.moves[i], &undo);
-      move_wins (w, &list.moves[i], h);
-    }
+  int h;
+} BattleItems;
+
+static void
+battle_item (FeSolver *w, int k, gpointer data)
+{
+  BattleItems *b = data;
+  move_wins (w, &b->list.moves[k], b->h);
 }
 
 void
@@ -524,17 +517,23 @@ fe_solve_battle (FeSolver *s)
 
   if (threads > 1 && h >= 3)
     {
+      BattleItems *b = g_new (BattleItems, 1);
+      b->h = h;
+      fe_generate_pseudo (&s->pos, &b->list);
       GString *out = s->out;
-      fe_solver_run_parallel (s, threads, battle_worker, &h);
+      fe_solver_note_root (s, n, 0, b->list.count);
+      fe_solver_run_items (s, threads, b->list.count, battle_item, b);
       s->out = out;
+      fe_move_list_release (&b->list);
+      g_free (b);
     }
 
   if (o->set_play && h >= 2)
     print_set_play (s, h);
 
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
-  FeMove refs[64];
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (FeMove));
   for (int i = 0; i < list.count && !s->aborted; i++)
     {
       FeMove *m = &list.moves[i];
@@ -564,7 +563,8 @@ fe_solve_battle (FeSolver *s)
       fe_unmake (&s->pos, m, &undo);
       /* A try: written like a key, then its refutations. */
       g_string_append_c (s->out, '\n');
-      print_attack (s, 0, m, h, " ?", refs, nr);
+      print_attack (s, 0, m, h, " ?", (FeMove *) refs->data, nr);
     }
+  g_array_unref (refs);
   g_string_append_c (s->out, '\n');
 }

@@ -8,41 +8,60 @@
 #define SALT_SERIES 0xbb67ae8584caa73bull
 #define SALT_FINAL 0x510e527fade682d1ull
 
-/* Writes one solution.  Help play numbers move pairs ("1.B W   2.B W");
- * series play numbers each series move and passes for the other side
- * between them, then adds the final reply after a space. */
+/* Help and series results are not monotonic in the length: a help mate in
+ * h half-moves says nothing about h - 2 or h + 2 (no waiting moves), so
+ * every entry is keyed by the exact number of moves left and stands for
+ * that number only.  The multiplier spreads small counts over the key. */
+static inline uint64_t
+exact_key (uint64_t hash, uint64_t salt, int left)
+{
+  return hash ^ salt ^ ((uint64_t) (left + 1) * 0x9e3779b97f4a7c15ull);
+}
+
+/* What precedes the i-th move of a printed line: help play numbers move
+ * pairs ("1.B W   2.B W"); series play numbers each series move and passes
+ * for the other side between them, then adds the final reply after a
+ * space.  Shared with the verifier (verify.c), which reads lines back. */
+void
+fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len)
+{
+  if (series_len)
+    {
+      if (i < series_len)
+        g_string_append_printf (line, "%s%d.", i ? "   " : "", i + 1);
+      else
+        g_string_append_c (line, ' ');
+      return;
+    }
+  if (starts_half && i == 0)
+    {
+      g_string_append (line, "1...");
+      return;
+    }
+  int half = starts_half ? 1 : 0;
+  if ((i + half) % 2 == 0)
+    {
+      if (i)
+        g_string_append (line, "   ");
+      g_string_append_printf (line, "%d.", (i + half) / 2 + 1);
+    }
+  else
+    g_string_append_c (line, ' ');
+}
+
+/* Writes one solution, replayed from the root so that each move is written
+ * from its own position. */
 static void
 print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
 {
-  /* Replay from the root to write each move from its own position. */
   FePosition here = s->pos;
   s->pos = s->root;
   GString *line = g_string_new ("  ");
-  FeUndo undo[256], null_undo[256];
-  int number = 1;
-  int half = starts_half ? 1 : 0;
-  if (starts_half)
-    g_string_append (line, "1...");
+  FeUndo *undo = g_new (FeUndo, 2 * n);
+  FeUndo *null_undo = undo + n;
   for (int i = 0; i < n; i++)
     {
-      if (series_len)
-        {
-          if (i < series_len)
-            g_string_append_printf (line, "%s%d.", i ? "   " : "", i + 1);
-          else
-            g_string_append_c (line, ' ');
-        }
-      else if (!starts_half || i > 0)
-        {
-          if ((i + half) % 2 == 0)
-            {
-              if (i)
-                g_string_append (line, "   ");
-              g_string_append_printf (line, "%d.", number);
-            }
-          else
-            g_string_append_c (line, ' ');
-        }
+      fe_solver_line_prefix (line, i, starts_half, series_len);
       gsize mark = line->len;
       fe_solver_append_move (s, line, &moves[i], i == n - 1, TRUE);
       if (s->tree)
@@ -50,8 +69,6 @@ print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int s
       fe_make (&s->pos, &moves[i], &undo[i]);
       if (series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
-      if ((i + half) % 2 == 1)
-        number++;
     }
   for (int i = n - 1; i >= 0; i--)
     {
@@ -59,6 +76,7 @@ print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int s
         fe_unmake_null (&s->pos, &null_undo[i]);
       fe_unmake (&s->pos, &moves[i], &undo[i]);
     }
+  g_free (undo);
   s->pos = here;
   if (s->tree)
     fe_solution_hook_line_end (s, n, series_len);
@@ -83,10 +101,10 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
 {
   if (fe_solver_tick (s))
     return FALSE;
-  uint64_t key = s->pos.hash ^ SALT_HELP;
+  uint64_t key = exact_key (s->pos.hash, SALT_HELP, h);
   if (fe_tt_probe (s->tt, key, h) == 0)
     return FALSE;
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
@@ -97,8 +115,6 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
       FeMove *m = &list.moves[i];
       if (depth == 0)
         fe_solver_note_root (s, h, i, list.count);
-      if (!fe_solver_root_move_mine (s, depth, i))
-        continue;
       s->line_moves[depth] = *m;
       gboolean ok;
       if (h == 1)
@@ -118,21 +134,116 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s) && !(depth <= 1 && s->root_outs))
+  if (!s->aborted && !enough (s))
     fe_tt_store (s->tt, key, h, found);
   return found;
 }
 
+/* Work items of a parallel search: the first two plies (help: a move and
+ * the reply; series: two series moves), in the order the one-thread search
+ * meets them.  Illegal ones are dropped when the list is made. */
 typedef struct {
-  int h;
+  int n;
+  GArray *items; /* pairs of move indices */
+  int h;         /* help: half-moves left; series: moves left */
   gboolean starts_half;
-} HelpJob;
+  int kind;      /* series: SeriesKind */
+} Split;
+
+/* Plays the two plies of item k (moves regenerated: generation is
+ * deterministic); series play passes for the other side after each.
+ * Returns FALSE when the item is not playable, with nothing made. */
+static gboolean
+split_make (FeSolver *w, const Split *sp, int k, gboolean series, FeUndo undo[4])
+{
+  const int *pair = &g_array_index (sp->items, int, 2 * k);
+  int me = w->pos.side;
+  for (int ply = 0; ply < 2; ply++)
+    {
+      FE_MOVE_LIST (list);
+      fe_generate_pseudo (&w->pos, &list);
+      FeMove m = list.moves[pair[ply]];
+      if (!fe_make_legal (&w->pos, &m, &undo[2 * ply]))
+        {
+          if (ply == 1)
+            {
+              if (series)
+                fe_unmake_null (&w->pos, &undo[1]);
+              fe_unmake (&w->pos, &w->line_moves[0], &undo[0]);
+            }
+          return FALSE;
+        }
+      w->line_moves[ply] = m;
+      if (series)
+        {
+          if (fe_in_check (&w->pos, FE_OPPONENT (me)))
+            {
+              fe_unmake (&w->pos, &m, &undo[2 * ply]);
+              if (ply == 1)
+                {
+                  fe_unmake_null (&w->pos, &undo[1]);
+                  fe_unmake (&w->pos, &w->line_moves[0], &undo[0]);
+                }
+              return FALSE;
+            }
+          fe_make_null (&w->pos, &undo[2 * ply + 1]);
+        }
+    }
+  return TRUE;
+}
 
 static void
-help_worker (FeSolver *w, gpointer data)
+split_unmake (FeSolver *w, gboolean series, FeUndo undo[4])
 {
-  HelpJob *job = data;
-  help (w, job->h, 0, TRUE, job->starts_half);
+  for (int ply = 1; ply >= 0; ply--)
+    {
+      if (series)
+        fe_unmake_null (&w->pos, &undo[2 * ply + 1]);
+      fe_unmake (&w->pos, &w->line_moves[ply], &undo[2 * ply]);
+    }
+}
+
+/* Lists the items from s->pos. */
+static void
+split_list (FeSolver *s, Split *sp, gboolean series)
+{
+  sp->items = g_array_new (FALSE, FALSE, sizeof (int));
+  FE_MOVE_LIST (list);
+  fe_generate_pseudo (&s->pos, &list);
+  int me = s->pos.side;
+  for (int i = 0; i < list.count; i++)
+    {
+      FeUndo undo, null_undo;
+      if (!fe_make_legal (&s->pos, &list.moves[i], &undo))
+        continue;
+      if (!series || !fe_in_check (&s->pos, FE_OPPONENT (me)))
+        {
+          if (series)
+            fe_make_null (&s->pos, &null_undo);
+          FE_MOVE_LIST (replies);
+          fe_generate_pseudo (&s->pos, &replies);
+          for (int j = 0; j < replies.count; j++)
+            {
+              int pair[2] = { i, j };
+              g_array_append_vals (sp->items, pair, 2);
+            }
+          if (series)
+            fe_unmake_null (&s->pos, &null_undo);
+        }
+      fe_unmake (&s->pos, &list.moves[i], &undo);
+    }
+  sp->n = sp->items->len / 2;
+}
+
+static void
+help_item (FeSolver *w, int k, gpointer data)
+{
+  const Split *sp = data;
+  FeUndo undo[4];
+  if (!split_make (w, sp, k, FALSE, undo))
+    return;
+  help (w, sp->h - 2, 2, TRUE, sp->starts_half);
+  split_unmake (w, FALSE, undo);
 }
 
 /* One length of help play, on several threads when asked. */
@@ -142,10 +253,13 @@ help_length (FeSolver *s, int h, gboolean starts_half)
   int threads = s->config ? s->config->threads : 1;
   if (threads > 1 && !s->max_solutions && h >= 3)
     {
-      HelpJob job = { h, starts_half };
+      Split sp = { .h = h, .starts_half = starts_half };
+      split_list (s, &sp, FALSE);
       GString *out = s->out;
-      fe_solver_run_parallel (s, threads, help_worker, &job);
+      fe_solver_note_root (s, h, 0, sp.n);
+      fe_solver_run_items (s, threads, sp.n, help_item, &sp);
       s->out = out;
+      g_array_unref (sp.items);
     }
   else
     help (s, h, 0, TRUE, starts_half);
@@ -204,7 +318,7 @@ static gboolean series_final_search (FeSolver *s, SeriesKind kind, int depth, gb
 static gboolean
 series_final (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 {
-  uint64_t key = s->pos.hash ^ SALT_FINAL ^ (uint64_t) kind;
+  uint64_t key = exact_key (s->pos.hash, SALT_FINAL ^ (uint64_t) kind, 0);
   int known = fe_tt_probe (s->tt, key, 1);
   if (known == 0 || (known == 1 && !print))
     return known;
@@ -217,7 +331,7 @@ series_final (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 static gboolean
 series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 {
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
   gboolean found = FALSE, any = FALSE, all = TRUE;
@@ -281,11 +395,11 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
 {
   if (fe_solver_tick (s))
     return FALSE;
-  uint64_t key = s->pos.hash ^ SALT_SERIES ^ (uint64_t) kind;
+  uint64_t key = exact_key (s->pos.hash, SALT_SERIES ^ (uint64_t) kind, left);
   if (fe_tt_probe (s->tt, key, left) == 0)
     return FALSE;
   int me = s->pos.side;
-  FeMoveList list;
+  FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
@@ -296,8 +410,6 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       FeMove *m = &list.moves[i];
       if (depth == 0)
         fe_solver_note_root (s, left, i, list.count);
-      if (!fe_solver_root_move_mine (s, depth, i))
-        continue;
       if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       s->line_moves[depth] = *m;
@@ -329,21 +441,20 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s) && !(depth <= 1 && s->root_outs))
+  if (!s->aborted && !enough (s))
     fe_tt_store (s->tt, key, left, found);
   return found;
 }
 
-typedef struct {
-  SeriesKind kind;
-  int n;
-} SeriesJob;
-
 static void
-series_worker (FeSolver *w, gpointer data)
+series_item (FeSolver *w, int k, gpointer data)
 {
-  SeriesJob *job = data;
-  series (w, job->kind, job->n, 0, TRUE);
+  const Split *sp = data;
+  FeUndo undo[4];
+  if (!split_make (w, sp, k, TRUE, undo))
+    return;
+  series (w, sp->kind, sp->h - 2, 2, TRUE);
+  split_unmake (w, TRUE, undo);
 }
 
 void
@@ -360,10 +471,13 @@ fe_solve_series (FeSolver *s)
       int before = s->solutions;
       if (threads > 1 && !s->max_solutions && n >= 3)
         {
-          SeriesJob job = { kind, n };
+          Split sp = { .h = n, .kind = kind };
+          split_list (s, &sp, TRUE);
           GString *out = s->out;
-          fe_solver_run_parallel (s, threads, series_worker, &job);
+          fe_solver_note_root (s, n, 0, sp.n);
+          fe_solver_run_items (s, threads, sp.n, series_item, &sp);
           s->out = out;
+          g_array_unref (sp.items);
         }
       else
         series (s, kind, n, 0, TRUE);

@@ -160,6 +160,7 @@ fe_solution_new (void)
   g_mutex_init (&t->lock);
   t->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
   t->text = g_string_new (NULL);
+  t->stack = g_ptr_array_new ();
   t->pending = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   return t;
 }
@@ -178,6 +179,7 @@ fe_solution_unref (FeSolution *t)
     return;
   g_ptr_array_unref (t->twins);
   g_string_free (t->text, TRUE);
+  g_ptr_array_unref (t->stack);
   g_hash_table_unref (t->pending);
   g_mutex_clear (&t->lock);
   g_free (t);
@@ -259,7 +261,7 @@ fe_solution_hook_twin (FeSolver *s, int twin, const char *label)
 {
   if (!s->tree)
     return;
-  memset (s->tree->stack, 0, sizeof s->tree->stack);
+  g_ptr_array_set_size (s->tree->stack, 0);
   FeSolutionNode *n = node_new (&s->pos, NULL, "", FE_ROLE_TWIN);
   n->number = g_strdup ("");
   n->twin_label = g_strdup (label);
@@ -279,13 +281,15 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMo
                          const char *text)
 {
   FeSolution *t = s->tree;
-  if (!t || level < 0 || level >= (int) G_N_ELEMENTS (t->stack))
+  if (!t || level < 0)
     return;
+  if ((int) t->stack->len <= level)
+    g_ptr_array_set_size (t->stack, level + 1);
   FeSolutionNode *parent = NULL;
   int parent_level = -1;
   for (int l = level - 1; l >= 0 && !parent; l--)
-    if (t->stack[l])
-      parent = t->stack[l], parent_level = l;
+    if (t->stack->pdata[l])
+      parent = t->stack->pdata[l], parent_level = l;
   gboolean after_pass = FALSE;
   if (!parent)
     {
@@ -295,12 +299,11 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMo
     }
   else if (role == FE_ROLE_CONTINUATION && parent_level == level - 2)
     role = FE_ROLE_THREAT, after_pass = TRUE;
-  for (int l = level; l < (int) G_N_ELEMENTS (t->stack); l++)
-    t->stack[l] = NULL;
+  g_ptr_array_set_size (t->stack, level);
   FeSolutionNode *n = node_new (&s->pos, m, text, role);
   n->after_pass = after_pass;
   n->number = battle_number (level);
-  t->stack[level] = n;
+  g_ptr_array_add (t->stack, n);
   deliver (s, parent, n);
 }
 
@@ -308,7 +311,8 @@ void
 fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
                             gboolean starts_half, int series_len)
 {
-  if (!s->tree || i < 0 || i >= (int) G_N_ELEMENTS (s->line_nodes))
+  g_assert (i < s->max_plies); /* fe_solve sizes lines for the stipulation */
+  if (!s->tree || i < 0)
     return;
   FeSolutionNode *n = node_new (&s->pos, m, text, FE_ROLE_SOLUTION);
   if (series_len)
@@ -359,7 +363,6 @@ fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
 {
   if (!s->tree)
     return;
-  n = MIN (n, (int) G_N_ELEMENTS (s->line_nodes));
   FeSolutionRole role = FE_ROLE_SOLUTION;
   if (s->play_phase == FE_ROLE_SET_PLAY)
     role = FE_ROLE_SET_PLAY;
@@ -369,7 +372,7 @@ fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
     s->line_nodes[i]->role = role;
   if (role == FE_ROLE_SET_PLAY && n)
     s->line_nodes[0]->after_pass = TRUE;
-  if (s->root_outs)
+  if (s->in_worker)
     {
       /* A worker of a parallel search: keep the line until its buffer is
        * merged, so the tree keeps the text's order. */

@@ -101,7 +101,7 @@ struct FeSolution {
   /* The Popeye text of the whole solve (what the CLI prints). */
   GString *text;
   /* The builder's state (solver side only). */
-  FeSolutionNode *stack[128];
+  GPtrArray *stack; /* the last node written at each battle level (grows) */
   GHashTable *pending; /* parallel help/series: worker buffer -> nodes */
   void (*deliver) (const FeSolutionNode *node, gpointer user_data);
   gpointer deliver_data;

@@ -31,29 +31,26 @@ typedef struct {
   GString *out;
   int solutions;
   int max_solutions;
-  /* help/series printing */
-  FeMove line_moves[256];
+  /* The moves of the line being searched (help/series printing), and the
+   * killer moves by half-moves left (battle: the last winning attack and the
+   * last refutation found at that length are tried first next time); each
+   * has max_plies entries, enough for the stipulation (fe_solve sizes them). */
+  int max_plies;
+  FeMove *line_moves;
+  FeMove *killer_attack;
+  FeMove *killer_defence;
   FePosition root; /* where printed lines are replayed from */
-  /* Killer moves by depth: the last winning attack and the last refutation
-   * found at that many half-moves left are tried first next time. */
-  FeMove killer_attack[64];
-  FeMove killer_defence[64];
-  /* Parallel search (--threads): workers claim root moves one at a time
-   * (root_claimed, shared) and write each one's lines into root_outs[i],
-   * merged in move order afterwards.  NULL when alone. */
-  GString **root_outs;
-  gint *root_claimed;
-  int *root_owner;
-  int root_id;
-  int split_root;
-  int line_len;
+  /* In a parallel search's worker: solution-tree lines wait for the merge
+   * (fe_solution_hook_flush) instead of being attached at once. */
+  gboolean in_worker;
   /* The solution tree (NULL unless asked for), and the help/series line
-   * being written: its nodes, attached once the line is complete. */
+   * being written: its nodes (max_plies of them), attached once the line is
+   * complete. */
   FeSolution *tree;
   FeSolverShared *shared;
   int play_phase;       /* FE_ROLE_SET_PLAY while help set play is written */
   int line_full;        /* length of a full help (half-moves) or series (moves) line */
-  FeSolutionNode *line_nodes[256];
+  FeSolutionNode **line_nodes;
 } FeSolver;
 
 /* ---- feeding the solution tree (solution.c) ---- */
@@ -81,39 +78,25 @@ gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last);
 gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
 void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
 
-/* Runs `search` on `threads` workers splitting the root moves, then appends
- * their lines to s->out in root-move order.  Sums nodes and solutions. */
-void fe_solver_run_parallel (FeSolver *s, int threads, void (*search) (FeSolver *w, gpointer data),
-                             gpointer data);
-/* Parallel searches split the first two plies: work item = (root move,
- * reply), claimed by the first worker that reaches it. */
-#define FE_SPLIT_MOVES 256
+/* Allocates s->line_moves and the killers for s->max_plies. */
+void fe_solver_alloc_line (FeSolver *s);
+void fe_solver_free_line (FeSolver *s);
+void fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len);
 
-/* In a parallel search: is this move (at depth 0 or 1) this worker's?  At
- * depth 1 it also points the worker's output at the item's buffer. */
-static inline gboolean
-fe_solver_root_move_mine (FeSolver *s, int depth, int i)
-{
-  if (!s->root_outs)
-    return TRUE;
-  if (depth == 0)
-    {
-      s->split_root = i;
-      return i < FE_SPLIT_MOVES;
-    }
-  if (depth != 1)
-    return TRUE;
-  int item = s->split_root * FE_SPLIT_MOVES + MIN (i, FE_SPLIT_MOVES - 1);
-  /* The last slot gathers any further replies, all for one worker. */
-  if (!g_atomic_int_compare_and_exchange (&s->root_claimed[item], 0, 1)
-      && !(i >= FE_SPLIT_MOVES - 1 && s->root_owner[item] == s->root_id))
-    return FALSE;
-  s->root_owner[item] = s->root_id;
-  if (!s->root_outs[item])
-    s->root_outs[item] = g_string_new (NULL);
-  s->out = s->root_outs[item];
-  return TRUE;
-}
+/* The parallel search (--threads N), one design for every play: the
+ * calling thread lists the work items (help and series play: every pair of
+ * first move and reply; battle play: every first move), then N workers
+ * claim items in list order from one atomic counter until none is left.
+ * Each item writes into its own buffer; the buffers are appended to s->out
+ * in item order, so the output is the one thread's, byte for byte.  The
+ * workers share s->tt (lock-free); each has its own line and killers.
+ * Sums nodes and solutions into s. */
+typedef void (*FeSolverItemFunc) (FeSolver *w, int item, gpointer data);
+void fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data);
+
+void fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o);
+/* Who moves first in the diagram for this play (before Duplex swaps it). */
+int fe_solver_starting_side (const FeStipulation *st, const FeOptions *o);
 
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);

@@ -94,49 +94,76 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
 
 typedef struct {
   FeSolver *worker;
-  void (*search) (FeSolver *w, gpointer data);
+  FeSolverItemFunc run;
   gpointer data;
+  int n_items;
+  gint *next;
+  GString **outs;
 } Job;
 
 static gpointer
 run_job (gpointer p)
 {
   Job *job = p;
-  job->search (job->worker, job->data);
+  FeSolver *w = job->worker;
+  for (;;)
+    {
+      int k = g_atomic_int_add (job->next, 1);
+      if (k >= job->n_items || w->aborted)
+        break;
+      w->out = job->outs[k] = g_string_new (NULL);
+      fe_tt_shared_maybe_grow (w->tt);
+      fe_tt_work_begin (w->tt);
+      if (w->shared)
+        fe_solver_note_root (w, g_atomic_int_get (&w->shared->depth), k, job->n_items);
+      job->run (w, k, job->data);
+      fe_tt_work_end (w->tt);
+    }
   return NULL;
 }
 
 void
-fe_solver_run_parallel (FeSolver *s, int threads, void (*search) (FeSolver *w, gpointer data),
-                        gpointer data)
+fe_solver_alloc_line (FeSolver *s)
 {
-  int n_items = FE_SPLIT_MOVES * FE_SPLIT_MOVES;
-  GString **outs = g_new0 (GString *, n_items);
-  gint *claimed = g_new0 (gint, n_items);
-  int *owner = g_new0 (int, n_items);
-  FeSolver *workers[16];
-  GThread *thread[16];
-  Job jobs[16];
-  threads = CLAMP (threads, 1, 16);
+  s->line_moves = g_new0 (FeMove, 3 * s->max_plies);
+  s->killer_attack = s->line_moves + s->max_plies;
+  s->killer_defence = s->killer_attack + s->max_plies;
+  s->line_nodes = g_new0 (FeSolutionNode *, s->max_plies);
+}
+
+void
+fe_solver_free_line (FeSolver *s)
+{
+  g_clear_pointer (&s->line_moves, g_free);
+  g_clear_pointer (&s->line_nodes, g_free);
+}
+
+void
+fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data)
+{
+  GString **outs = g_new0 (GString *, MAX (n_items, 1));
+  gint next = 0;
+  FeSolver **workers = g_new (FeSolver *, threads);
+  GThread **thread = g_new (GThread *, threads);
+  Job *jobs = g_new (Job, threads);
   /* Workers report no lines as they go: the GUI's callback is not
    * thread-safe, and the merged lines are reported below in order. */
   FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
   quiet.line = NULL;
   quiet.progress = NULL;
+  s->tt->growable = FALSE; /* shared: grown between work items */
   for (int t = 0; t < threads; t++)
     {
       FeSolver *w = g_new (FeSolver, 1);
       *w = *s;
       w->config = &quiet;
-      /* s->tt is shared: it was made lock-free and full-size for threads. */
+      /* s->tt is shared: lock-free entries, grown between work items. */
       w->nodes = 0;
       w->solutions = 0;
-      w->root_outs = outs;
-      w->root_claimed = claimed;
-      w->root_owner = owner;
-      w->root_id = t + 1;
+      w->in_worker = TRUE;
+      fe_solver_alloc_line (w);
       workers[t] = w;
-      jobs[t] = (Job) { w, search, data };
+      jobs[t] = (Job) { w, run, data, n_items, &next, outs };
       thread[t] = g_thread_new ("feerie-solver", run_job, &jobs[t]);
     }
   for (int t = 0; t < threads; t++)
@@ -146,8 +173,10 @@ fe_solver_run_parallel (FeSolver *s, int threads, void (*search) (FeSolver *w, g
       s->nodes += w->nodes;
       s->solutions += w->solutions;
       s->aborted |= w->aborted;
+      fe_solver_free_line (w);
       g_free (w);
     }
+  s->tt->growable = TRUE;
   for (int i = 0; i < n_items; i++)
     if (outs[i])
       {
@@ -168,8 +197,9 @@ fe_solver_run_parallel (FeSolver *s, int threads, void (*search) (FeSolver *w, g
         g_string_free (outs[i], TRUE);
       }
   g_free (outs);
-  g_free (claimed);
-  g_free (owner);
+  g_free (workers);
+  g_free (thread);
+  g_free (jobs);
 }
 
 /* Plays and takes back a last move: does it reach the goal?  For mate and
@@ -247,7 +277,7 @@ solve_one (FeSolver *s, int first_side)
   s->pos.side = first_side;
   s->attacker = first_side;
   if (s->tree)
-    memset (s->tree->stack, 0, sizeof s->tree->stack);
+    g_ptr_array_set_size (s->tree->stack, 0);
   /* Rights and e.p. squares may depend on the side to move. */
   fe_position_recompute_hash (&s->pos);
   switch (s->stip.play)
@@ -268,8 +298,8 @@ solve_one (FeSolver *s, int first_side)
     }
 }
 
-static void
-apply_castling_mutex (FePosition *pos, const FeOptions *o)
+void
+fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o)
 {
   pos->n_castling_mutex = 0;
   for (int i = 0; i < o->n_castling_exclusive && i < 4; i++)
@@ -281,8 +311,8 @@ apply_castling_mutex (FePosition *pos, const FeOptions *o)
 }
 
 /* Who moves first in the diagram for this play (before Duplex swaps it). */
-static int
-starting_side (const FeStipulation *st, const FeOptions *o)
+int
+fe_solver_starting_side (const FeStipulation *st, const FeOptions *o)
 {
   switch (st->play)
     {
@@ -329,7 +359,8 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   shared.n_twins = problem->twins->len + 1 - (problem->zero_position ? 1 : 0);
   s->shared = &shared;
   s->tree = config ? config->tree : NULL;
-  s->tt = fe_tt_new (config ? config->hash_mb : 0, !(config && config->threads > 1));
+  s->tt = fe_tt_new (config ? config->hash_mb : 0);
+  s->max_plies = 0;
   gint64 start = g_get_monotonic_time ();
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
   if (max_time > 0)
@@ -382,7 +413,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
           ok = FALSE;
           break;
         }
-      apply_castling_mutex (&pos, &problem->options);
+      fe_solver_apply_castling_mutex (&pos, &problem->options);
       FeRules *rules = g_new0 (FeRules, 1);
       fe_rules_init (rules, &cond, &pos);
       s->pos = pos;
@@ -396,9 +427,18 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       if (s->tree)
         fe_solution_hook_twin (s, t, twin_label ? twin_label : "");
       s->goal = s->stip.goal;
+      /* The longest line: 2n + 1 half-moves in help play, n + 1 moves in
+       * series play, 2n in battle play; sized for this twin's length. */
+      int plies = 2 * s->stip.moves + 3;
+      if (plies > s->max_plies)
+        {
+          fe_solver_free_line (s);
+          s->max_plies = plies;
+          fe_solver_alloc_line (s);
+        }
       s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
-      int first = starting_side (&s->stip, &problem->options);
+      int first = fe_solver_starting_side (&s->stip, &problem->options);
       /* HalfDuplex plays only the other side's half: that side moves first,
        * so it is the one that must not be able to capture a king. */
       int mover = problem->options.half_duplex ? FE_OPPONENT (first) : first;
@@ -440,6 +480,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       stats->solutions += s->solutions;
     }
   fe_tt_free (s->tt);
+  fe_solver_free_line (s);
   g_free (s);
   return ok;
 }

@@ -38,8 +38,8 @@ typedef struct {
   /* When set, the solver fills this tree alongside the text. */
   FeSolution *tree;
   gpointer user_data;
-  int hash_mb;      /* transposition table size; 0 = default (64 MB) */
-  int threads;      /* accepted for the CLI; the search uses one */
+  int hash_mb;      /* transposition table bound in MB; 0 = default (64 MB), < 0 = no table */
+  int threads;      /* worker threads; 0 or 1 = the calling thread alone */
   double max_time;  /* seconds, 0 = none */
 } FeSolverConfig;
 
@@ -55,6 +55,18 @@ typedef struct {
  * unsupported conditions (FE_PROBLEM_ERROR_UNSUPPORTED). */
 gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
                    FeSolverStats *stats, GError **error);
+
+/* The largest transposition table this machine can hold, in MB (its
+ * physical memory, or its cgroup's limit when lower). */
+int fe_solver_max_hash_mb (void);
+
+/* Reads back the help and series lines of `text` (fe_solve's output for
+ * `problem`) and replays each from its twin's diagram through the plain
+ * move generator, without a table: every move legal, the goal reached at
+ * the end, the length and the series rules kept.  Appends one line per bad
+ * line to `report` and returns their number (battle play is not checked);
+ * -1 with `error` set when a twin cannot be set up. */
+int fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GError **error);
 
 /* The diagram, stipulation and condition lines, as Popeye prints them. */
 void fe_write_board (const FeProblem *problem, GString *out);

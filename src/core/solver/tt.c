@@ -1,96 +1,189 @@
 /* tt.c — transposition table allocation.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE /* mremap */
 #include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
 
+#include <unistd.h>
+
+#include "solver.h"
 #include "tt.h"
+
+/* The memory a table may take at most: the machine's (or the container's,
+ * when its cgroup says less).  Asking for more would not fail at once with
+ * lazily mapped pages, but end in the out-of-memory killer. */
+int
+fe_solver_max_hash_mb (void)
+{
+  guint64 bytes = 0;
+#ifdef _SC_PHYS_PAGES
+  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+  if (pages > 0 && size > 0)
+    bytes = (guint64) pages * (guint64) size;
+#endif
+  char *text = NULL;
+  if (g_file_get_contents ("/sys/fs/cgroup/memory.max", &text, NULL, NULL))
+    {
+      guint64 cg = g_ascii_strtoull (text, NULL, 10);
+      if (cg && (!bytes || cg < bytes))
+        bytes = cg;
+      g_free (text);
+    }
+  guint64 mb = bytes >> 20;
+  if (!mb || mb > G_MAXINT)
+    mb = G_MAXINT;
+  return (int) mb;
+}
 
 /* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
  * table is mapped anonymously (zero pages arrive lazily, so small problems
  * touch little of it) and asks for huge pages: a probe is a random access,
- * and 2 MB pages spare most TLB misses. */
+ * and 2 MB pages spare most TLB misses.  NULL when the memory is refused. */
 static FeTTEntry *
 alloc_entries (guint64 n)
 {
 #ifdef __linux__
   void *p = mmap (NULL, n * sizeof (FeTTEntry), PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p != MAP_FAILED)
-    {
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
 #ifdef MADV_HUGEPAGE
-      madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
+  madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
 #endif
-      return p;
-    }
+  return p;
+#else
+  return g_try_new0 (FeTTEntry, n);
 #endif
-  return g_new0 (FeTTEntry, n);
 }
 
 static void
 free_entries (FeTTEntry *e, guint64 n)
 {
 #ifdef __linux__
-  if (munmap (e, n * sizeof (FeTTEntry)) == 0)
-    return;
-#endif
+  munmap (e, n * sizeof (FeTTEntry));
+#else
+  (void) n;
   g_free (e);
+#endif
+}
+
+/* The old entries stay where they are and the new part arrives zeroed, so
+ * the table never needs old and new copies at once (--hash is a bound on
+ * the memory, not on one of two tables).  NULL when refused; the old table
+ * is then untouched. */
+static FeTTEntry *
+extend_entries (FeTTEntry *e, guint64 old_n, guint64 n)
+{
+#ifdef __linux__
+  void *p = mremap (e, old_n * sizeof (FeTTEntry), n * sizeof (FeTTEntry), MREMAP_MAYMOVE);
+  if (p == MAP_FAILED)
+    return NULL;
+#ifdef MADV_HUGEPAGE
+  madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
+#endif
+  return p;
+#else
+  FeTTEntry *p = g_try_renew (FeTTEntry, e, n);
+  if (p)
+    memset (p + old_n, 0, (n - old_n) * sizeof (FeTTEntry));
+  return p;
+#endif
 }
 
 #define INITIAL_ENTRIES (1u << 16) /* 1 MB */
 
-FeTT *
-fe_tt_new (int megabytes, gboolean growable)
+/* A first table of at most n entries, smaller if the memory is refused. */
+static void
+alloc_first (FeTT *tt, guint64 n)
 {
-  if (megabytes <= 0)
+  while (!(tt->entries = alloc_entries (n)) && n > 1)
+    n /= 2;
+  if (!tt->entries)
+    n = 1; /* no memory at all: no table (every probe misses) */
+  tt->mask = n - 1;
+  tt->stores = 0;
+}
+
+FeTT *
+fe_tt_new (int megabytes)
+{
+  FeTT *tt = g_new0 (FeTT, 1);
+  g_rw_lock_init (&tt->lock);
+  if (megabytes < 0)
+    return tt; /* no table */
+  if (megabytes == 0)
     megabytes = 64;
+  /* The CLI refuses more; other callers are held to the machine's memory. */
+  megabytes = MIN (megabytes, fe_solver_max_hash_mb ());
   guint64 bytes = (guint64) megabytes << 20;
   guint64 n = 1;
   while (n * 2 * sizeof (FeTTEntry) <= bytes)
     n *= 2;
-  FeTT *tt = g_new0 (FeTT, 1);
   tt->max_entries = n;
-  tt->growable = growable;
-  guint64 first = growable ? MIN (n, INITIAL_ENTRIES) : n;
-  tt->entries = alloc_entries (first);
-  tt->mask = first - 1;
+  tt->growable = TRUE;
+  alloc_first (tt, MIN (n, INITIAL_ENTRIES));
   return tt;
 }
 
 void
 fe_tt_grow (FeTT *tt)
 {
-  guint64 n = MIN ((tt->mask + 1) * 4, tt->max_entries);
-  FeTTEntry *old = tt->entries;
   guint64 old_n = tt->mask + 1;
-  tt->entries = alloc_entries (n);
+  guint64 n = MIN (old_n * 4, tt->max_entries);
+  FeTTEntry *e = extend_entries (tt->entries, old_n, n);
+  if (!e)
+    {
+      tt->max_entries = old_n; /* no more memory: stay this size */
+      return;
+    }
+  tt->entries = e;
   tt->mask = n - 1;
-  tt->stores = 0;
-  /* Keep what is known: every entry moves to its slot in the larger table. */
+  /* An entry at slot i moves to key & mask, which is i plus a multiple of
+   * old_n: only slot i sends entries there, so one pass in place does. */
   for (guint64 i = 0; i < old_n; i++)
-    if (old[i].check)
+    if (e[i].check)
       {
-        uint64_t key = old[i].check ^ old[i].data;
-        tt->entries[key & tt->mask] = old[i];
-        tt->stores++;
+        uint64_t key = e[i].check ^ e[i].data;
+        guint64 to = key & tt->mask;
+        if (to != i)
+          {
+            e[to] = e[i];
+            e[i] = (FeTTEntry) { 0, 0 };
+          }
       }
-  free_entries (old, old_n);
+  /* Counting from the entries kept makes the next growth come on time. */
+  tt->stores = 0;
+  for (guint64 i = 0; i < n; i++)
+    tt->stores += e[i].check != 0;
+}
+
+void
+fe_tt_shared_maybe_grow (FeTT *tt)
+{
+  if (!tt->entries
+      || G_LIKELY (__atomic_load_n (&tt->stores, __ATOMIC_RELAXED) <= (tt->mask + 1) / 2
+                   || tt->mask + 1 >= tt->max_entries))
+    return;
+  g_rw_lock_writer_lock (&tt->lock);
+  /* Another worker may have grown it while this one waited. */
+  if (tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries)
+    fe_tt_grow (tt);
+  g_rw_lock_writer_unlock (&tt->lock);
 }
 
 void
 fe_tt_clear (FeTT *tt)
 {
-  /* Back to the small table: the next problem may be tiny.  A shared table
-   * cannot count its stores; it is always remade. */
-  if (tt->growable && !tt->stores)
+  if (!tt->entries)
+    return;
+  /* Back to the small table: the next problem may be tiny. */
+  if (!tt->stores)
     return;
   free_entries (tt->entries, tt->mask + 1);
-  guint64 first = tt->growable ? MIN (tt->max_entries, INITIAL_ENTRIES) : tt->max_entries;
-  tt->entries = alloc_entries (first);
-  tt->mask = first - 1;
-  tt->stores = 0;
+  alloc_first (tt, MIN (tt->max_entries, INITIAL_ENTRIES));
 }
 
 void
@@ -98,6 +191,8 @@ fe_tt_free (FeTT *tt)
 {
   if (!tt)
     return;
-  free_entries (tt->entries, tt->mask + 1);
+  if (tt->entries)
+    free_entries (tt->entries, tt->mask + 1);
+  g_rw_lock_clear (&tt->lock);
   g_free (tt);
 }

@@ -1,0 +1,156 @@
+/* test-table-random.c — random short help and series problems of every
+ * genre solved with the transposition table on, off and tiny, and on two
+ * threads: the outputs must be byte-identical, and every printed line must
+ * replay (fe_solve_verify).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "core/movegen.h"
+#include "core/solver/solver.h"
+#include "core/walk.h"
+
+/* A random position; `genre` (0..4) forces Madrasi, Imitator, magic pieces,
+ * magicians or Einstein, the others are added at random. */
+static void
+random_problem (GRand *r, FeProblem *pb, int genre)
+{
+  FeConditionParams *params = &pb->conditions;
+  FePosition *pos = &pb->diagram;
+  memset (params, 0, sizeof *params);
+  params->madrasi = genre == 0 || g_rand_int_range (r, 0, 4) == 0;
+  params->madrasi_rex_inclusive = params->madrasi && g_rand_boolean (r);
+  params->imitator = genre == 1 || g_rand_int_range (r, 0, 5) == 0;
+  params->imitator_no_promotion = g_rand_boolean (r);
+  params->einstein = genre == 4 ? g_rand_int_range (r, 1, 4)
+                     : g_rand_int_range (r, 0, 5) == 0 ? g_rand_int_range (r, 0, 4) : 0;
+  params->einstein_promotions = g_rand_boolean (r);
+  int attribute = genre == 2 ? 1 : genre == 3 ? 2 : 0;
+
+  fe_position_init (pos);
+  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
+  do
+    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
+  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
+  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  int n = g_rand_int_range (r, 2, 7);
+  for (int i = 0; i < n; i++)
+    {
+      FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
+      if (!fe_square_empty (pos, sq))
+        continue;
+      FePiece p = { 0 };
+      p.walk = g_rand_int_range (r, 0, 3) ? g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_PAWN + 1)
+                                          : g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_COUNT);
+      if (p.walk == FE_WALK_PAWN && (FE_RANK (sq) == 0 || FE_RANK (sq) == 7))
+        p.walk = FE_WALK_KNIGHT;
+      p.colour = g_rand_int_range (r, 0, 2);
+      if (attribute && (i == 0 || g_rand_boolean (r)))
+        p.attrs = attribute == 1 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
+      fe_position_put (pos, sq, p);
+    }
+  if (params->imitator)
+    for (int i = 0, k = g_rand_int_range (r, 1, 3); i < k; i++)
+      {
+        FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
+        gboolean taken = !fe_square_empty (pos, sq);
+        for (int j = 0; j < pos->n_imitators; j++)
+          taken |= pos->imitators[j] == sq;
+        if (!taken)
+          {
+            pos->imitators[pos->n_imitators] = sq;
+            pos->imitator_colour[pos->n_imitators++] = FE_NEUTRAL;
+          }
+      }
+  fe_position_default_castling (pos);
+  pos->side = FE_WHITE;
+  fe_position_recompute_hash (pos);
+}
+
+/* Solves with the given table and threads; NULL when the problem is
+ * refused or the time ran out (nothing to compare). */
+static char *
+solve (const FeProblem *pb, int hash_mb, int threads)
+{
+  FeSolverConfig config = { 0 };
+  config.hash_mb = hash_mb;
+  config.threads = threads;
+  config.max_time = 2;
+  FeSolverStats stats = { 0 };
+  GString *out = g_string_new (NULL);
+  GError *error = NULL;
+  gboolean ok = fe_solve (pb, &config, out, &stats, &error);
+  g_clear_error (&error);
+  if (!ok || stats.interrupted)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_table_on_off (void)
+{
+  static const char *stips[] = { "h#1.5", "h#2", "h=2", "hx2", "h+1.5", "ser-#3",
+                                 "ser-h#2", "ser-s#2", "ser-=3", "ser-x3" };
+  GRand *r = g_rand_new_with_seed (909);
+  int problems = g_test_slow () ? 1500 : 150;
+  int compared = 0, with_solutions = 0;
+  int per_genre[5] = { 0 };
+  for (int k = 0; k < problems; k++)
+    {
+      FeProblem *pb = fe_problem_new ();
+      int genre = k % 5;
+      random_problem (r, pb, genre);
+      const char *stip = stips[g_rand_int_range (r, 0, G_N_ELEMENTS (stips))];
+      gint64 t0 = g_get_monotonic_time ();
+      g_assert_true (fe_stipulation_parse (stip, &pb->stipulation, NULL));
+      pb->options.no_white_king = pb->options.no_black_king = TRUE;
+      pb->options.duplex = g_rand_int_range (r, 0, 4) == 0;
+      char *on = solve (pb, 0, 1);
+      if (on)
+        {
+          char *off = solve (pb, -1, 1);
+          char *tiny = solve (pb, 1, 1);
+          char *two = solve (pb, 1, 2);
+          if (off && tiny && two)
+            {
+              if (strcmp (on, off) != 0 || strcmp (on, tiny) != 0 || strcmp (on, two) != 0)
+                g_error ("problem %d (%s, genre %d): outputs differ\n--- table on:\n%s\n--- off:\n%s\n"
+                         "--- tiny:\n%s\n--- 2 threads:\n%s",
+                         k, stip, genre, on, off, tiny, two);
+              GString *report = g_string_new (NULL);
+              int bad = fe_solve_verify (pb, on, report, NULL);
+              if (bad != 0)
+                g_error ("problem %d (%s): %d lines do not replay:\n%s", k, stip, bad, report->str);
+              g_string_free (report, TRUE);
+              compared++;
+              per_genre[genre]++;
+              with_solutions += strstr (on, "  1.") != NULL;
+            }
+          g_free (off);
+          g_free (tiny);
+          g_free (two);
+        }
+      g_free (on);
+      if (g_test_verbose ())
+        g_printerr ("%d %s genre %d: %.2f s\n", k, stip, genre, (g_get_monotonic_time () - t0) / 1e6);
+      fe_problem_free (pb);
+    }
+  g_test_message ("%d of %d problems compared, %d with solutions", compared, problems, with_solutions);
+  g_assert_cmpint (compared, >, problems / 2);
+  g_assert_cmpint (with_solutions, >, compared / 20);
+  for (int g = 0; g < 5; g++)
+    g_assert_cmpint (per_genre[g], >, 0);
+  g_rand_free (r);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/solver/table-on-off-random", test_table_on_off);
+  return g_test_run ();
+}
