@@ -319,6 +319,9 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       GString *s = g_string_new (NULL);
       g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
       g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
+      g_autofree char *caption = g_strdup (gtk_label_get_text (self->caption));
+      g_strdelimit (caption, "\n", ' ');
+      g_string_append_printf (s, "caption %s\n", caption);
       g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
       g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
       GListModel *tops = gtk_window_get_toplevels ();
