@@ -19,6 +19,7 @@ struct _FeerieApplication
   GSettings *settings;         /* NULL when the schema is not installed */
   GtkWindow *preferences;      /* weak: the open Preferences window */
   gboolean recovery_offered;   /* orphaned autosaves: once, at start */
+  FeerieScriptRunner script_runner; /* feerie-test only; NULL in feerie */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieApplication, feerie_application, GTK_TYPE_APPLICATION)
@@ -79,12 +80,20 @@ feerie_application_get_preferences (FeerieApplication *self)
   return self->preferences;
 }
 
+void
+feerie_application_set_script_runner (FeerieApplication *self, FeerieScriptRunner runner)
+{
+  g_return_if_fail (FEERIE_IS_APPLICATION (self));
+  self->script_runner = runner;
+}
+
 static void
 start_test_script (FeerieWindow *window)
 {
+  FeerieApplication *app = FEERIE_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
   const char *script = g_getenv ("FEERIE_TEST_SCRIPT");
-  if (script && *script)
-    feerie_window_run_script (window, script);
+  if (script && *script && app->script_runner)
+    app->script_runner (window, script);
 }
 
 /* Autosaves left by a Féerie that did not close (issue 12), offered over

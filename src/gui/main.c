@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-application.h"
+#include "feerie-window.h"
 #include "core/walk.h"
 
 /* FEERIE_LOCALEDIR, else the build folder's catalogues when this program
@@ -35,6 +36,10 @@ main (int argc, char **argv)
   fe_walks_init ();
 
   g_autoptr (FeerieApplication) app = feerie_application_new ();
+#ifdef FEERIE_TEST_HOOK
+  /* feerie-test only: FEERIE_TEST_SCRIPT drives the window. */
+  feerie_application_set_script_runner (app, feerie_window_run_script);
+#endif
   int status = g_application_run (G_APPLICATION (app), argc, argv);
   if (g_object_get_data (G_OBJECT (app), "feerie-test-failed"))
     status = 1;
