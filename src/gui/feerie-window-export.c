@@ -195,7 +195,8 @@ paste_activated (GSimpleAction *a, GVariant *p, gpointer data)
 /* ---- printing ----------------------------------------------------------------- */
 
 /* One page: the diagram with its caption, two thirds of the page wide, and
- * the composer's solution under it when the problem has one. */
+ * under it the solution the window shows (the last solve, unless the
+ * position changed since), else the composer's solution text. */
 static void
 draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, gpointer data)
 {
@@ -207,7 +208,10 @@ draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, gpointer d
   fe_render_diagram_options_init (&opts);
   const FeRenderStyle *style = feerie_board_view_get_style (self->board);
   double used = fe_render_diagram (cr, self->problem, (w - size) / 2, 0, size, style, &opts);
-  const char *solution = self->problem->solution_text;
+  g_autofree char *solved = self->solved && !self->solution_stale
+                              ? fe_solution_to_text (self->solved) : NULL;
+  gboolean blank = !solved || strspn (solved, " \t\r\n") == strlen (solved);
+  const char *solution = blank ? self->problem->solution_text : solved;
   if (solution && *solution)
     {
       PangoLayout *layout = gtk_print_context_create_pango_layout (context);

@@ -8,6 +8,7 @@
 set -eu
 FEERIE=$1
 SCHEMAS=$2
+SOLVABLE=$3   # a problem the solver finishes at once
 command -v xvfb-run >/dev/null 2>&1 || { echo "xvfb-run not found: skipped"; exit 77; }
 command -v dbus-run-session >/dev/null 2>&1 || { echo "dbus-run-session not found: skipped"; exit 77; }
 
@@ -35,6 +36,10 @@ paste-file $work/paste.inp
 dump $work/popeye.txt
 stipulation a=>b
 save $work/ab.inp
+open $SOLVABLE
+action solve
+wait-solve
+print $work/solved.pdf
 quit
 SCRIPT
 
@@ -62,5 +67,12 @@ check "  … all of it" grep -qx 'piece bSg8' "$work/pasted.txt"
 check "Popeye input pasted: its pieces" grep -qx 'piece wRb2' "$work/popeye.txt"
 check "Popeye input pasted: its stipulation" grep -qx 'stipulation s#3' "$work/popeye.txt"
 check "an unsupported stipulation is kept as typed" grep -q '^stipulation a=>b$' "$work/ab.inp"
+if command -v pdftotext >/dev/null 2>&1; then
+  pdftotext "$work/solved.pdf" "$work/solved.txt"
+  check "the print shows the solution solved in the window" grep -q 'Kg3-h2' "$work/solved.txt"
+  check "  … under the diagram's caption" grep -q 'Imitator b6' "$work/solved.txt"
+else
+  echo "pdftotext missing: the printed solution is not checked"
+fi
 [ $fail -eq 0 ] || { cat "$work/log"; exit 1; }
 echo ok
