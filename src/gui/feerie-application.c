@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-application.h"
+#include "feerie-autosave.h"
 #include "feerie-preferences.h"
 #include "feerie-window.h"
 #include "feerie-window-private.h"
@@ -17,6 +18,8 @@ struct _FeerieApplication
 
   GSettings *settings;         /* NULL when the schema is not installed */
   GtkWindow *preferences;      /* weak: the open Preferences window */
+  gboolean recovery_offered;   /* orphaned autosaves: once, at start */
+  FeerieScriptRunner script_runner; /* feerie-test only; NULL in feerie */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieApplication, feerie_application, GTK_TYPE_APPLICATION)
@@ -77,12 +80,31 @@ feerie_application_get_preferences (FeerieApplication *self)
   return self->preferences;
 }
 
+void
+feerie_application_set_script_runner (FeerieApplication *self, FeerieScriptRunner runner)
+{
+  g_return_if_fail (FEERIE_IS_APPLICATION (self));
+  self->script_runner = runner;
+}
+
 static void
 start_test_script (FeerieWindow *window)
 {
+  FeerieApplication *app = FEERIE_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
   const char *script = g_getenv ("FEERIE_TEST_SCRIPT");
-  if (script && *script)
-    feerie_window_run_script (window, script);
+  if (script && *script && app->script_runner)
+    app->script_runner (window, script);
+}
+
+/* Autosaves left by a Féerie that did not close (issue 12), offered over
+ * the first window. */
+static void
+offer_recovery (FeerieApplication *self, FeerieWindow *window)
+{
+  if (self->recovery_offered)
+    return;
+  self->recovery_offered = TRUE;
+  feerie_recovery_offer (GTK_WINDOW (window));
 }
 
 static void
@@ -90,6 +112,7 @@ feerie_application_activate (GApplication *app)
 {
   FeerieWindow *window = feerie_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
+  offer_recovery (FEERIE_APPLICATION (app), window);
   start_test_script (window);
 }
 
@@ -109,7 +132,10 @@ feerie_application_open (GApplication *app, GFile **files, int n_files, const ch
           feerie_window_show_error (window, _("Cannot open the problem"), error);
         }
       if (i == 0)
-        start_test_script (window);
+        {
+          offer_recovery (FEERIE_APPLICATION (app), window);
+          start_test_script (window);
+        }
     }
 }
 

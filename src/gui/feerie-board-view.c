@@ -22,6 +22,7 @@ struct _FeerieBoardView
   FeSquare anim_from, anim_to;
   gint64 anim_start, anim_duration; /* µs, frame clock time */
   guint anim_tick;
+  gboolean error;     /* the problem cannot be reopened: a red frame */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieBoardView, feerie_board_view, GTK_TYPE_WIDGET)
@@ -72,6 +73,14 @@ feerie_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   if (!self->anim_tick)
     {
       fe_render_board (cr, &geo, &self->style, &self->position, &self->marks);
+      if (self->error)
+        {
+          /* Over the frame, so it shows in any colour scheme. */
+          cairo_set_source_rgb (cr, 0.85, 0.1, 0.1);
+          cairo_set_line_width (cr, MAX (3, geo.sq / 12));
+          cairo_rectangle (cr, geo.x0, geo.y0, 8 * geo.sq, 8 * geo.sq);
+          cairo_stroke (cr);
+        }
       cairo_destroy (cr);
       return;
     }
@@ -193,6 +202,24 @@ on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason
   return TRUE;
 }
 
+/* Ctrl held copies.  In a real drag and drop the pointer events go to the
+ * drag, not to this widget, so the modifier shows only in the action the
+ * drag chose (GDK picks copy for Ctrl): both are asked. */
+static gboolean
+drop_copies (GtkDropTarget *target)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+  if (state & GDK_CONTROL_MASK)
+    return TRUE;
+  GdkDrop *drop = gtk_drop_target_get_current_drop (target);
+  if (!drop)
+    return FALSE;
+  GdkDrag *drag = gdk_drop_get_drag (drop);
+  GdkDragAction chosen = drag ? gdk_drag_get_selected_action (drag) : 0;
+  GdkDragAction actions = gdk_drop_get_actions (drop);
+  return chosen == GDK_ACTION_COPY || actions == GDK_ACTION_COPY;
+}
+
 static GdkDragAction
 on_drop_motion (GtkDropTarget *target, double x, double y, FeerieBoardView *self)
 {
@@ -204,8 +231,7 @@ on_drop_motion (GtkDropTarget *target, double x, double y, FeerieBoardView *self
     }
   if (sq == FE_NO_SQUARE)
     return 0;
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  return (state & GDK_CONTROL_MASK) ? GDK_ACTION_COPY : GDK_ACTION_MOVE;
+  return drop_copies (target) ? GDK_ACTION_COPY : GDK_ACTION_MOVE;
 }
 
 static void
@@ -222,8 +248,7 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, FeerieB
   self->marks.drop_target = FE_NO_SQUARE;
   if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
     return FALSE;
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  gboolean copy = (state & GDK_CONTROL_MASK) != 0;
+  gboolean copy = drop_copies (target);
   self->drag_from = FE_NO_SQUARE; /* handled here, not by drag-cancel */
   g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, g_value_get_string (value), (guint) sq, copy);
   return TRUE;
@@ -362,4 +387,27 @@ feerie_board_view_set_natural_size (FeerieBoardView *self, int size)
   g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
   self->natural_size = CLAMP (size, 64, 4096);
   gtk_widget_queue_resize (GTK_WIDGET (self));
+}
+
+void
+feerie_board_view_set_error (FeerieBoardView *self, const char *message)
+{
+  g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
+  gboolean error = message != NULL;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self), message);
+  if (error == self->error)
+    return;
+  self->error = error;
+  if (error)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "error");
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+feerie_board_view_get_error (FeerieBoardView *self)
+{
+  g_return_val_if_fail (FEERIE_IS_BOARD_VIEW (self), FALSE);
+  return self->error;
 }

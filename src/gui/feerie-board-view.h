@@ -24,6 +24,10 @@ void feerie_board_view_set_font (FeerieBoardView *self, const char *family);
 void feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms);
 /* The preferred side (560 by default; smaller for a preview). */
 void feerie_board_view_set_natural_size (FeerieBoardView *self, int size);
+/* Marks the diagram as an error (a red frame, the message as tooltip);
+ * NULL clears it. */
+void feerie_board_view_set_error (FeerieBoardView *self, const char *message);
+gboolean feerie_board_view_get_error (FeerieBoardView *self);
 /* The drawing style in use (colours, font): the exporter draws with it. */
 const FeRenderStyle *feerie_board_view_get_style (FeerieBoardView *self);
 

@@ -123,6 +123,28 @@ on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
   redraw_tiles (self);
 }
 
+/* Clicking the selected tile again clears the selection: the state is
+ * taken at press time, before the flow box selects on release. */
+static void
+on_tile_pressed (GtkGestureClick *click, int n, double x, double y, FeeriePalette *self)
+{
+  GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
+  GtkWidget *child = gtk_widget_get_parent (tile);
+  g_object_set_data (G_OBJECT (tile), "was-selected",
+                     GINT_TO_POINTER (gtk_flow_box_child_is_selected (GTK_FLOW_BOX_CHILD (child))));
+}
+
+static void
+on_tile_released (GtkGestureClick *click, int n, double x, double y, FeeriePalette *self)
+{
+  GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
+  if (!g_object_get_data (G_OBJECT (tile), "was-selected"))
+    return;
+  /* Claimed, so the flow box's own click does not select it back. */
+  gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
+  feerie_palette_clear_selection (self);
+}
+
 static GtkWidget *
 make_tile (FeeriePalette *self, int walk)
 {
@@ -144,7 +166,23 @@ make_tile (FeeriePalette *self, int walk)
   g_signal_connect (source, "prepare", G_CALLBACK (on_tile_drag_prepare), self);
   g_signal_connect (source, "drag-begin", G_CALLBACK (on_tile_drag_begin), self);
   gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (source));
+  GtkGesture *click = gtk_gesture_click_new ();
+  g_signal_connect (click, "pressed", G_CALLBACK (on_tile_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (on_tile_released), self);
+  gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (click));
   return area;
+}
+
+/* Escape inside the palette clears its choice (the window's Escape, which
+ * stops a solve, comes after when nothing is chosen). */
+static gboolean
+on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
+                FeeriePalette *self)
+{
+  if (keyval != GDK_KEY_Escape || !self->selection)
+    return FALSE;
+  feerie_palette_clear_selection (self);
+  return TRUE;
 }
 
 static void
@@ -152,6 +190,11 @@ feerie_palette_dispose (GObject *object)
 {
   FeeriePalette *self = FEERIE_PALETTE (object);
   gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_PALETTE);
+  /* The template's outer box is not bound, so dispose_template leaves it:
+   * a GtkWidget subclass unparents its own children (issue 12). */
+  GtkWidget *child;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
+    gtk_widget_unparent (child);
   g_clear_pointer (&self->selection, g_free);
   G_OBJECT_CLASS (feerie_palette_parent_class)->dispose (object);
 }
@@ -215,6 +258,10 @@ feerie_palette_init (FeeriePalette *self)
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
   gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));
+  GtkEventController *key = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), key);
 }
 
 const char *
@@ -229,6 +276,7 @@ feerie_palette_clear_selection (FeeriePalette *self)
 {
   g_return_if_fail (FEERIE_IS_PALETTE (self));
   gtk_flow_box_unselect_all (self->grid);
+  update_selection (self);
 }
 
 void

@@ -198,7 +198,7 @@ choose_and_open (FeerieWindow *self, const char *title, gboolean import)
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input"), popeye);
   add_filter (GTK_FILE_CHOOSER (dialog), _("FEN positions"), fen);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_open_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -259,8 +259,22 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
   static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_save_response), self);
+  if (self->imported_from)
+    {
+      /* An imported Popeye or FEN file: its name, as Féerie XML. */
+      g_autofree char *base = g_file_get_basename (self->imported_from);
+      char *dot = strrchr (base, '.');
+      if (dot)
+        *dot = 0;
+      g_autofree char *name = g_strconcat (base, ".xml", NULL);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+      g_autoptr (GFile) folder = g_file_get_parent (self->imported_from);
+      if (folder)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    }
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -320,7 +334,7 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "caption", "true");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("diagram.png"));
-  g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_export_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 

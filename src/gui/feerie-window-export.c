@@ -235,7 +235,7 @@ feerie_window_print (FeerieWindow *self, const char *pdf_path, GError **error)
   gtk_print_operation_set_n_pages (op, 1);
   gtk_print_operation_set_job_name (op, _("Féerie diagram"));
   gtk_print_operation_set_embed_page_setup (op, TRUE);
-  g_signal_connect (op, "draw-page", G_CALLBACK (draw_page), self);
+  g_signal_connect_object (op, "draw-page", G_CALLBACK (draw_page), self, 0);
   GtkPrintOperationAction action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
   if (pdf_path)
     {

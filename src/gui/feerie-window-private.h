@@ -42,6 +42,7 @@ struct _FeerieWindow
   GPtrArray *redo_stack;
   char *coalesce_tag;    /* typing in one field makes one undo step */
   GFile *file;
+  GFile *imported_from;  /* a Popeye or FEN file shown, which Save does not overwrite */
   gboolean dirty;
   gboolean syncing;      /* widgets being filled from the model: not edits */
   gboolean picking_imitators;
@@ -49,6 +50,8 @@ struct _FeerieWindow
   FeSquare selected;     /* click-to-move: the square picked first */
   FeSquare last_from, last_to;
   guint autosave_id;
+  char *reopen_error;    /* why a saved file would not reopen; NULL when it would */
+  char *autosave_path;   /* this window's own autosave, NULL until written */
   GSettings *settings;   /* NULL when the schema is not installed */
 
   /* Solving (feerie-window-solve.c) */
@@ -96,6 +99,12 @@ gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, F
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
 
 void feerie_window_refresh_board (FeerieWindow *self);
+
+/* feerie-window-check.c: the problem written to XML and read back. */
+char *feerie_window_reopen_error (FeerieWindow *self);
+/* Recomputes it; the board and the status line show it. */
+void feerie_window_check_reopen (FeerieWindow *self);
+const char *feerie_window_get_reopen_error (FeerieWindow *self);
 
 /* feerie-window-solve.c */
 void feerie_window_install_solve_actions (FeerieWindow *self);

@@ -27,6 +27,16 @@
  *   page N          (shows page N of the side notebook; 3 = Solution)
  *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
  *                    solve: the machine's own noise, for comparison)
+ *   window-new      (opens another window, numbered 2, 3 …, and acts on it)
+ *   window N        (commands act on window N from now on; 1 = the first)
+ *   window-close N  (closes window N as its close button does)
+ *   recovery PATH   (the recovery window's rows, "none" without one)
+ *   recovery-choose N recover|discard  (row N from 1; a recovered problem's
+ *                    window is numbered next and acted on)
+ *   autosave-path PATH (this window's autosave file, "none" before one)
+ *   window-size W H (the window's size, as a window manager would set it)
+ *   layout PATH     (the window's minimum and current size, the board's size)
+ *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -38,11 +48,16 @@
 
 #include "feerie-window-private.h"
 #include "feerie-application.h"
+#include "feerie-autosave.h"
 #include "feerie-preferences.h"
 #include "core/walk.h"
+#include "io/popeye.h"
+#include "io/xml.h"
 
 typedef struct {
-  FeerieWindow *window;
+  FeerieWindow *window;  /* the window commands act on */
+  GApplication *app;
+  int n_windows;         /* windows made by window-new, numbered from 2 */
   char **lines;
   int next;
   guint delay;
@@ -79,6 +94,7 @@ script_free (Script *script)
   g_strfreev (script->lines);
   g_free (script->awaited);
   g_object_unref (script->window);
+  g_object_unref (script->app);
   g_free (script);
 }
 
@@ -146,6 +162,39 @@ preferences (FeerieWindow *self, GError **error)
   if (!prefs)
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the Preferences window is not open");
   return prefs ? FEERIE_PREFERENCES (prefs) : NULL;
+}
+
+/* Every file a test saves is read back by the reader Open uses; it must
+ * read exactly when the window did not warn that it would not (issue 12). */
+static gboolean
+read_back (FeerieWindow *self, const char *path, GError **error)
+{
+  g_autoptr (GError) read_error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  if (g_str_has_suffix (path, ".xml"))
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      problems = fe_xml_load (file, &read_error);
+    }
+  else if (g_str_has_suffix (path, ".inp"))
+    problems = fe_popeye_read_file (path, &read_error);
+  else
+    return TRUE; /* FEN keeps the position only */
+  const char *warned = feerie_window_get_reopen_error (self);
+  if (problems && problems->len > 0 && !warned)
+    return TRUE;
+  if (!problems && warned)
+    return TRUE; /* the window said so before saving */
+  if (warned)
+    {
+      if (g_str_has_suffix (path, ".inp"))
+        return TRUE; /* the warning is about the XML reader */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s", path, warned);
+    }
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s does not read back: %s", path,
+                 read_error ? read_error->message : "no problem in it");
+  return FALSE;
 }
 
 static gboolean
@@ -229,7 +278,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
-      return feerie_window_save_to (self, file, error);
+      return feerie_window_save_to (self, file, error) && read_back (self, argv[1], error);
     }
   if (g_str_equal (cmd, "open"))
     {
@@ -268,8 +317,13 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       GString *s = g_string_new (NULL);
+      g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
       g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
+      g_autofree char *caption = g_strdup (gtk_label_get_text (self->caption));
+      g_strdelimit (caption, "\n", ' ');
+      g_string_append_printf (s, "caption %s\n", caption);
       g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
+      g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {
@@ -460,6 +514,45 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad colour “%s”", argv[2]);
       return FALSE;
     }
+  if (g_str_equal (cmd, "palette-selection"))
+    {
+      NEED (1);
+      const char *sel = feerie_palette_get_selection (self->palette);
+      g_autofree char *text = g_strdup_printf ("%s\n", sel ? sel : "none");
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "window-size"))
+    {
+      NEED (2);
+      gtk_window_set_default_size (GTK_WINDOW (self), atoi (argv[1]), atoi (argv[2]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "layout"))
+    {
+      NEED (1);
+      int min_w, min_h, nat;
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat, NULL, NULL);
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, -1, &min_h, &nat, NULL, NULL);
+      g_autofree char *text = g_strdup_printf ("minimum %d %d\nwindow %d %d\nboard %d %d\n", min_w, min_h,
+                                               gtk_widget_get_width (GTK_WIDGET (self)),
+                                               gtk_widget_get_height (GTK_WIDGET (self)),
+                                               gtk_widget_get_width (GTK_WIDGET (self->board)),
+                                               gtk_widget_get_height (GTK_WIDGET (self->board)));
+      GString *out = g_string_new (text);
+      /* The minimum widths of the header bar and the content's columns:
+       * what keeps the window from shrinking. */
+      GtkWidget *parts[] = { gtk_window_get_titlebar (GTK_WINDOW (self)), gtk_window_get_child (GTK_WINDOW (self)) };
+      for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+        for (GtkWidget *c = parts[i] ? gtk_widget_get_first_child (parts[i]) : NULL; c; c = gtk_widget_get_next_sibling (c))
+          {
+            int m;
+            gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &m, NULL, NULL, NULL);
+            g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
+          }
+      gboolean ok = g_file_set_contents (argv[1], out->str, -1, error);
+      g_string_free (out, TRUE);
+      return ok;
+    }
   if (g_str_equal (cmd, "touch"))
     {
       NEED (1);
@@ -467,7 +560,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     }
   if (g_str_equal (cmd, "quit"))
     {
-      g_application_quit (G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+      g_application_quit (g_application_get_default ());
       return TRUE;
     }
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
@@ -476,6 +569,90 @@ run_command (FeerieWindow *self, char **argv, GError **error)
 }
 
 static gboolean script_step (gpointer data);
+
+static FeerieWindow *
+numbered_window (Script *script, int number, GError **error)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
+    if (FEERIE_IS_WINDOW (l->data)
+        && GPOINTER_TO_INT (g_object_get_data (l->data, "feerie-test-number")) == number)
+      return l->data;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no open window %d", number);
+  return NULL;
+}
+
+/* window-new, window N, window-close N: TRUE when argv was one of them
+ * (*ok then tells whether it worked). */
+static gboolean
+window_command (Script *script, char **argv, gboolean *ok, GError **error)
+{
+  *ok = TRUE;
+  if (g_str_equal (argv[0], "window-new"))
+    {
+      FeerieWindow *window = feerie_window_new (GTK_APPLICATION (script->app));
+      g_object_set_data (G_OBJECT (window), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+      gtk_window_present (GTK_WINDOW (window));
+      g_set_object (&script->window, window);
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "recovery") || g_str_equal (argv[0], "recovery-choose"))
+    {
+      GtkWindow *recovery = NULL;
+      for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
+        if (g_object_get_data (l->data, "feerie-recovery"))
+          recovery = l->data;
+      if (!argv[1] || (g_str_equal (argv[0], "recovery-choose") && !argv[2]))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: missing arguments", argv[0]);
+          *ok = FALSE;
+        }
+      else if (g_str_equal (argv[0], "recovery"))
+        {
+          g_autofree char *text = recovery ? feerie_recovery_describe (recovery) : g_strdup ("none\n");
+          *ok = g_file_set_contents (argv[1], text, -1, error);
+        }
+      else if (!recovery)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no recovery window");
+          *ok = FALSE;
+        }
+      else
+        {
+          gboolean recover = g_str_equal (argv[2], "recover");
+          GtkWindow *into = feerie_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
+          *ok = !recover || into;
+          if (into)
+            {
+              if (!g_object_get_data (G_OBJECT (into), "feerie-test-number"))
+                g_object_set_data (G_OBJECT (into), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+              g_set_object (&script->window, FEERIE_WINDOW (into));
+            }
+        }
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "autosave-path"))
+    {
+      const char *path = feerie_window_get_autosave_path (script->window);
+      g_autofree char *text = g_strdup_printf ("%s\n", path ? path : "none");
+      *ok = argv[1] && g_file_set_contents (argv[1], text, -1, error);
+      return TRUE;
+    }
+  if (!g_str_equal (argv[0], "window") && !g_str_equal (argv[0], "window-close"))
+    return FALSE;
+  FeerieWindow *window = argv[1] ? numbered_window (script, atoi (argv[1]), error) : NULL;
+  if (!window)
+    {
+      if (!argv[1])
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs a number", argv[0]);
+      *ok = FALSE;
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "window"))
+    g_set_object (&script->window, window);
+  else
+    gtk_window_close (GTK_WINDOW (window));
+  return TRUE;
+}
 
 /* Polls for the file of a wait-file command, 10 times a second. */
 static gboolean
@@ -491,9 +668,8 @@ script_poll (gpointer data)
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
   g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve" : script->awaited);
-  GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
-  g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
-  g_application_quit (app);
+  g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
+  g_application_quit (script->app);
   script_free (script);
   return G_SOURCE_REMOVE;
 }
@@ -510,6 +686,7 @@ script_step (gpointer data)
         continue;
       g_auto (GStrv) argv = NULL;
       g_autoptr (GError) error = NULL;
+      gboolean ok = FALSE;
       if (!g_shell_parse_argv (text, NULL, &argv, &error))
         ;
       else if (g_str_equal (argv[0], "wait"))
@@ -537,7 +714,7 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
-      else if (run_command (script->window, argv, &error))
+      else if (window_command (script, argv, &ok, &error) ? ok : run_command (script->window, argv, &error))
         {
           g_message ("script line %d: %s", line, text);
           if (g_str_equal (argv[0], "quit"))
@@ -550,9 +727,8 @@ script_step (gpointer data)
         }
       g_printerr ("feerie: test script line %d (%s): %s\n", line, text,
                   error ? error->message : "failed");
-      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (script->window)));
-      g_object_set_data (G_OBJECT (app), "feerie-test-failed", GINT_TO_POINTER (1));
-      g_application_quit (app);
+      g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
+      g_application_quit (script->app);
       script_free (script);
       return G_SOURCE_REMOVE;
     }
@@ -573,6 +749,9 @@ feerie_window_run_script (FeerieWindow *self, const char *path)
     }
   Script *script = g_new0 (Script, 1);
   script->window = g_object_ref (self);
+  script->app = G_APPLICATION (g_object_ref (gtk_window_get_application (GTK_WINDOW (self))));
+  script->n_windows = 1;
+  g_object_set_data (G_OBJECT (self), "feerie-test-number", GINT_TO_POINTER (1));
   script->lines = g_strsplit (text, "\n", -1);
   script->delay = 150;
   g_timeout_add_full (G_PRIORITY_DEFAULT, 800, script_step, script, NULL);

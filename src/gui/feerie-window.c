@@ -17,6 +17,7 @@
 #include "feerie-window-private.h"
 #include "core/walk.h"
 #include "io/fen.h"
+#include "feerie-autosave.h"
 #include "io/popeye.h"
 #include "io/xml.h"
 #include "render/fe-render.h"
@@ -27,16 +28,11 @@ G_DEFINE_FINAL_TYPE (FeerieWindow, feerie_window, GTK_TYPE_APPLICATION_WINDOW)
 
 /* ---- title, status, autosave ------------------------------------------ */
 
-static char *
-autosave_path (void)
-{
-  return g_build_filename (g_get_user_state_dir (), "feerie", "autosave.xml", NULL);
-}
-
 static void
 update_title (FeerieWindow *self)
 {
-  g_autofree char *name = self->file ? g_file_get_basename (self->file) : g_strdup (_("Untitled problem"));
+  GFile *shown = self->file ? self->file : self->imported_from;
+  g_autofree char *name = shown ? g_file_get_basename (shown) : g_strdup (_("Untitled problem"));
   g_autofree char *title = g_strdup_printf ("%s%s — Féerie", self->dirty ? "• " : "", name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
@@ -60,19 +56,23 @@ feerie_window_show_error (FeerieWindow *self, const char *what, const GError *er
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Writes this window's own autosave file now (feerie-autosave.c). */
+static gboolean
+write_autosave (FeerieWindow *self, GError **error)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  if (!self->autosave_path)
+    self->autosave_path = feerie_autosave_new_path ();
+  return feerie_autosave_write (self->autosave_path, self->problem, error);
+}
+
 static gboolean
 autosave_cb (gpointer data)
 {
   FeerieWindow *self = data;
   self->autosave_id = 0;
-  g_autofree char *path = autosave_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_mkdir_with_parents (dir, 0700);
-  g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, self->problem);
   g_autoptr (GError) error = NULL;
-  if (!fe_xml_save (file, problems, &error))
+  if (!write_autosave (self, &error))
     {
       /* The previous autosave is intact (fe-atomic-save.c); say why. */
       g_autofree char *msg = g_strdup_printf (_("Autosave failed: %s"), error->message);
@@ -82,12 +82,39 @@ autosave_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The work is saved or given up: only this window's autosave goes. */
 static void
 discard_autosave (FeerieWindow *self)
 {
   g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_autofree char *path = autosave_path ();
-  g_unlink (path);
+  if (self->autosave_path)
+    g_unlink (self->autosave_path);
+  g_clear_pointer (&self->autosave_path, g_free);
+}
+
+const char *
+feerie_window_get_autosave_path (FeerieWindow *self)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
+  return self->autosave_path;
+}
+
+gboolean
+feerie_window_is_pristine (FeerieWindow *self)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  return !self->file && !self->dirty && self->undo_stack->len == 0;
+}
+
+gboolean
+feerie_window_recover (FeerieWindow *self, FeProblem *problem, GError **error)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  feerie_window_set_problem (self, problem, NULL);
+  self->dirty = TRUE;
+  update_title (self);
+  feerie_window_show_status (self, _("The problem of the last session was recovered."));
+  return write_autosave (self, error);
 }
 
 /* ---- undo --------------------------------------------------------------- */
@@ -96,6 +123,9 @@ void
 feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
+  /* What the status line said was about the state before this edit;
+   * messages of the edit itself come after. */
+  feerie_window_show_status (self, NULL);
   if (coalesce_tag && self->coalesce_tag && g_str_equal (coalesce_tag, self->coalesce_tag)
       && self->undo_stack->len > 0)
     return; /* typing on in the same field: one undo step */
@@ -167,6 +197,7 @@ feerie_window_end_edit (FeerieWindow *self)
     feerie_window_solution_outdated (self);
   feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
+  feerie_window_check_reopen (self);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   self->autosave_id = g_timeout_add_seconds (3, autosave_cb, self);
 }
@@ -548,6 +579,7 @@ feerie_window_sync (FeerieWindow *self)
   self->syncing = FALSE;
   feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
+  feerie_window_check_reopen (self);
 }
 
 void
@@ -556,6 +588,9 @@ feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file)
   g_clear_pointer (&self->problem, fe_problem_free);
   self->problem = problem;
   g_set_object (&self->file, file);
+  g_clear_object (&self->imported_from);
+  /* Another document: the old one's autosave goes with it. */
+  discard_autosave (self);
   g_ptr_array_set_size (self->undo_stack, 0);
   g_ptr_array_set_size (self->redo_stack, 0);
   g_clear_pointer (&self->coalesce_tag, g_free);
@@ -914,6 +949,16 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
   /* Imports become new documents: saving must not overwrite the Popeye or
    * FEN source with XML. */
   feerie_window_set_problem (self, p, native ? file : NULL);
+  if (!native)
+    {
+      /* Its name in the title; Save will write XML beside it (Save As
+       * keeps its format when given its extension). */
+      g_set_object (&self->imported_from, file);
+      update_title (self);
+      g_autofree char *msg = g_strdup_printf (_("%s is not a Féerie file: Save writes the problem as Féerie XML; "
+                                                "Save As with .inp or .fen keeps that format."), name);
+      feerie_window_show_status (self, msg);
+    }
   if (problems->len > 0)
     {
       g_autofree char *msg = g_strdup_printf (_("The file holds %u problems; the first is shown."),
@@ -939,6 +984,11 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
   discard_autosave (self);
   update_title (self);
   feerie_window_add_recent (self, file);
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *msg = self->reopen_error
+    ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, self->reopen_error)
+    : g_strdup_printf (_("Saved %s."), name);
+  feerie_window_show_status (self, msg);
   return TRUE;
 }
 
@@ -975,50 +1025,9 @@ feerie_window_close_request (GtkWindow *window)
   gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
                           _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_close_answer), self);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_answer), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
   return TRUE;
-}
-
-/* ---- crash recovery ------------------------------------------------------- */
-
-static void
-on_recover_answer (GtkDialog *dialog, int response, FeerieWindow *self)
-{
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_autofree char *path = autosave_path ();
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = g_file_new_for_path (path);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) problems = fe_xml_load (file, &error);
-      if (problems && problems->len > 0)
-        {
-          feerie_window_set_problem (self, g_ptr_array_steal_index (problems, 0), NULL);
-          self->dirty = TRUE;
-          update_title (self);
-          feerie_window_show_status (self, _("The problem of the last session was recovered."));
-          return;
-        }
-    }
-  g_unlink (path);
-}
-
-static void
-offer_recovery (FeerieWindow *self)
-{
-  g_autofree char *path = autosave_path ();
-  if (!g_file_test (path, G_FILE_TEST_EXISTS) || g_getenv ("FEERIE_TEST_SCRIPT"))
-    return;
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                              _("Recover the unsaved problem?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("Féerie did not close properly last time."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT,
-                          _("_Recover"), GTK_RESPONSE_ACCEPT, NULL);
-  g_signal_connect (dialog, "response", G_CALLBACK (on_recover_answer), self);
-  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---- GObject ---------------------------------------------------------------- */
@@ -1048,7 +1057,11 @@ feerie_window_dispose (GObject *object)
   g_clear_pointer (&self->redo_stack, g_ptr_array_unref);
   g_clear_pointer (&self->coalesce_tag, g_free);
   g_clear_object (&self->file);
+  g_clear_object (&self->imported_from);
   g_clear_object (&self->settings);
+  /* Not deleted: a window destroyed without closing keeps its autosave. */
+  g_clear_pointer (&self->autosave_path, g_free);
+  g_clear_pointer (&self->reopen_error, g_free);
   G_OBJECT_CLASS (feerie_window_parent_class)->dispose (object);
 }
 
@@ -1113,16 +1126,15 @@ feerie_window_init (FeerieWindow *self)
   if (schema)
     {
       self->settings = g_settings_new (APPLICATION_ID);
-      g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (apply_settings), self);
+      g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
       apply_settings (self);
     }
 
-  g_signal_connect (gtk_text_view_get_buffer (self->comments), "changed", G_CALLBACK (on_text_changed), self);
-  g_signal_connect (gtk_text_view_get_buffer (self->solution), "changed", G_CALLBACK (on_text_changed), self);
-  g_signal_connect (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->comments), "changed", G_CALLBACK (on_text_changed), self, 0);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->solution), "changed", G_CALLBACK (on_text_changed), self, 0);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self, 0);
 
   feerie_window_set_problem (self, fe_problem_new (), NULL);
-  offer_recovery (self);
 }
 
 FeerieWindow *

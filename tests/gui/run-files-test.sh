@@ -139,7 +139,7 @@ env XDG_STATE_HOME=$mnt/state XDG_DATA_HOME=$work/data GSETTINGS_SCHEMA_DIR=$SCH
 pid=\$!
 i=0; while [ ! -f "$work/saved" ] && [ \$i -lt 150 ]; do sleep 0.2; i=\$((i+1)); done
 cp "$mnt/p.xml" "$work/p-old.xml"
-cp "$mnt/state/feerie/autosave.xml" "$work/autosave-old.xml"
+cp $mnt/state/feerie/autosave/*.xml "$work/autosave-old.xml"
 dd if=/dev/zero of="$mnt/filler" bs=4k 2>/dev/null
 touch "$work/full"
 wait \$pid
@@ -152,8 +152,8 @@ grep -q "^status Cannot save the problem: .*No space left on device" "$work/msg-
 grep -q "^status Autosave failed: .*No space left on device" "$work/msg-autosave" \
   || fail "autosave on a full disk does not say why it failed"
 cmp -s "$mnt/p.xml" "$work/p-old.xml" || fail "Save destroyed the old file"
-cmp -s "$mnt/state/feerie/autosave.xml" "$work/autosave-old.xml" \
+cmp -s $mnt/state/feerie/autosave/*.xml "$work/autosave-old.xml" \
   || fail "autosave destroyed the previous autosave"
-left=$(ls -A "$mnt" "$mnt/state/feerie" | grep -c "feerie-tmp\|goutputstream" || true)
-[ "$left" = 0 ] || fail "temporary files left: $(ls -A "$mnt" "$mnt/state/feerie")"
+left=$(ls -A "$mnt" "$mnt/state/feerie/autosave" | grep -c "feerie-tmp\|goutputstream" || true)
+[ "$left" = 0 ] || fail "temporary files left: $(ls -A "$mnt" "$mnt/state/feerie/autosave")"
 echo "ok"

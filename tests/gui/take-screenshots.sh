@@ -2,7 +2,8 @@
 # take-screenshots.sh FEERIE SCHEMAS OUTDIR [LOCALEDIR] — docs/screenshots
 # under Xvfb with `import`; each shot is a test script that composes a
 # position, signals through a file, and waits while the shell shoots.
-#   tests/gui/take-screenshots.sh build/src/gui/feerie build/data docs/screenshots
+#   tests/gui/take-screenshots.sh build/src/gui/feerie-test build/data docs/screenshots
+# (feerie-test: the application with the test hook, built but not installed)
 # The Xvfb screen is the window's default size (1280×800), so the window
 # fills it (no window manager runs to maximise it).  The French shot needs
 # the fr_FR.UTF-8 locale: it is compiled into a scratch LOCPATH with
@@ -24,6 +25,8 @@ shoot () {
   shift 2; [ $# -gt 0 ] && shift
   printf '%s\ntouch %s/ready\nwait 4000\nquit\n' "$body" "$work" > "$work/script"
   rm -f "$work/ready"
+  # A fresh state folder: the last shot's autosave is not offered back.
+  rm -rf "$work/state"
   if [ -n "$title" ]; then
     grab="import -window \"\$(xdotool search --onlyvisible --name '^$title\$' | tail -n 1)\" \"$OUT/$name.png\""
   else
@@ -86,6 +89,16 @@ select Kg3-h2"
 shoot preferences "pieces wKg1 wRd4 bKc8
 app-action preferences
 wait 500" "Preferences"
+
+# Small and large screens (issue 12): the window at 800×600, then at
+# 1920×1080 with the board grown.
+SCREEN=800x600
+shoot small-screen-800x600 "window-size 800 600
+$IMITATOR"
+SCREEN=1920x1080
+shoot large-screen-1920x1080 "window-size 1920 1080
+$IMITATOR"
+SCREEN=1280x800
 
 # The French interface.
 if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then

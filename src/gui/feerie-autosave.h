@@ -1,0 +1,38 @@
+/* feerie-autosave.h — one autosave file per window and document, and the
+ * recovery of those whose process is gone.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "core/problem.h"
+
+/* A fresh autosave path for one window's document:
+ * $XDG_STATE_HOME/feerie/autosave/PID-SERIAL.xml (PID: this process). */
+char *feerie_autosave_new_path (void);
+/* Writes the problem there atomically (fe_xml_save → fe_atomic_save). */
+gboolean feerie_autosave_write (const char *path, const FeProblem *problem, GError **error);
+
+typedef struct {
+  char *path;          /* the autosave file */
+  GPid pid;            /* the process that wrote it (gone) */
+  GDateTime *time;     /* when it was last written */
+  FeProblem *problem;  /* NULL when it cannot be read: then `error` */
+  char *error;
+} FeerieAutosave;
+
+void feerie_autosave_free (FeerieAutosave *autosave);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeerieAutosave, feerie_autosave_free)
+/* The autosaves whose process no longer runs, oldest first. */
+GPtrArray *feerie_autosave_list_orphans (void);
+
+/* The recovery window: each orphan with its time and a small diagram, to
+ * recover (into `window` while it is empty, else into a new window) or to
+ * discard.  Nothing is deleted until the user chose; closing the window
+ * keeps every file for the next start.  NULL when there is no orphan. */
+GtkWindow *feerie_recovery_offer (GtkWindow *window);
+/* Tests: one line a row ("autosave NAME TIME CAPTION"). */
+char *feerie_recovery_describe (GtkWindow *recovery);
+/* Tests: recovers (recover = TRUE) or discards row `index` (from 0); the
+ * window it was recovered into, or NULL. */
+GtkWindow *feerie_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error);
