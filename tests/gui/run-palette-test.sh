@@ -54,8 +54,8 @@ xdotool mousemove \$xq \$yq sleep 0.2 click 1 sleep 0.5 key Escape sleep 0.5
 step 3
 xdotool mousemove \$xq \$yq sleep 0.2 click 1 sleep 0.5
 step 4
-xdotool key Escape sleep 0.3 mousemove \$xa \$ya sleep 0.2 keydown ctrl sleep 0.2 mousedown 1 sleep 0.2 mousemove \$xa \$((ya - 12)) sleep 0.1 \
-        mousemove \$xa \$(( (ya + y5) / 2 )) sleep 0.1 mousemove \$x5 \$((y5 + 6)) sleep 0.1 mousemove \$x5 \$y5 sleep 0.3 \
+xdotool key Escape sleep 0.3 mousemove \$xa \$ya sleep 0.2 keydown ctrl sleep 0.2 mousedown 1 sleep 0.3 mousemove \$xa \$((ya - 12)) sleep 0.3 \
+        mousemove \$xa \$(( (ya + y5) / 2 )) sleep 0.3 mousemove \$x5 \$((y5 + 6)) sleep 0.3 mousemove \$x5 \$y5 sleep 0.6 \
         mouseup 1 sleep 0.2 keyup ctrl sleep 0.5
 touch "$work/s5"
 wait \$pid
