@@ -281,7 +281,19 @@ test_convert_killed (void)
       saw_old += is_old;
       saw_new += is_new;
       g_autofree char *names = listing (dir);
-      g_assert_cmpstr (names, ==, "big.inp out.xml");
+      if (g_strcmp0 (names, "big.inp out.xml") != 0)
+        {
+          /* A kill between naming the finished temporary file and the
+           * rename (two system calls) leaves it complete; the next save
+           * into the folder removes it.  Nothing else may be left. */
+          g_autofree char *again = NULL;
+          Run r2 = run (dir, (const char *[]) { "convert", in, out, NULL });
+          g_assert_cmpint (r2.status, ==, 0);
+          run_free (&r2);
+          again = listing (dir);
+          g_assert_cmpstr (again, ==, "big.inp out.xml");
+          g_assert_true (g_str_has_suffix (names, ".feerie-tmp") || strstr (names, ".feerie-tmp "));
+        }
     }
   g_test_message ("one run %.2f s; %d kills left the old file, %d the new", whole / 1e6, saw_old,
                   saw_new);
