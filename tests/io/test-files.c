@@ -165,6 +165,8 @@ time_twins (gsize bytes, double *convert, double *solve, int *n_twins)
   g_autofree char *inp = fe_popeye_write (r->pdata[0], NULL);
   g_autoptr (GPtrArray) back = fe_xml_parse (xml, strlen (xml), "big.xml", &error);
   g_assert_no_error (error);
+  g_assert_nonnull (inp);
+  g_assert_cmpuint (back->len, ==, r->len);
   *convert = cpu_seconds () - t0;
   t0 = cpu_seconds ();
   GString *out = g_string_new (NULL);

@@ -12,8 +12,8 @@
 
 /* Shared by a solve's threads: progress totals. */
 typedef struct {
-  gssize nodes;          /* atomic: nodes of every thread, by 4096 */
-  gssize last_report_us; /* atomic */
+  gint64 nodes;          /* atomic: nodes of every thread, by 4096 */
+  gint64 last_report_us; /* atomic */
   gint64 start_us;
   gint twin, n_twins, depth, root_index, root_count;
 } FeSolverShared;

@@ -15,14 +15,15 @@ static void
 report_phase (FeSolver *s)
 {
   FeSolverShared *sh = s->shared;
-  gssize total = g_atomic_pointer_add (&sh->nodes, FE_TICK_NODES) + FE_TICK_NODES;
+  gint64 total = __atomic_add_fetch (&sh->nodes, FE_TICK_NODES, __ATOMIC_RELAXED);
   const FeSolverConfig *c = s->config;
   if (!c || !c->phase)
     return;
   gint64 now = g_get_monotonic_time ();
-  gssize last = g_atomic_pointer_get (&sh->last_report_us);
+  gint64 last = __atomic_load_n (&sh->last_report_us, __ATOMIC_RELAXED);
   if (now - last < 100000
-      || !g_atomic_pointer_compare_and_exchange (&sh->last_report_us, (gpointer) last, (gpointer) (gssize) now))
+      || !__atomic_compare_exchange_n (&sh->last_report_us, &last, now, FALSE, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED))
     return;
   FeSolverProgress p = {
     .twin = g_atomic_int_get (&sh->twin),
