@@ -244,13 +244,43 @@ attacker_colour (FePiece p, int by_side)
   return p.colour == by_side || p.colour == FE_NEUTRAL;
 }
 
+static const int queen_lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+
+uint64_t fe_queen_rays[64][8];
+
+/* Filled before main: the table is read on every check test, so it must
+ * not cost a once-guard there. */
+__attribute__ ((constructor)) static void
+init_queen_rays (void)
+{
+  for (int i = 0; i < 64; i++)
+    for (int l = 0; l < 8; l++)
+      {
+        uint64_t m = 0;
+        for (int s = FE_SQ88 (i) + queen_lines[l]; !(s & 0x88); s += queen_lines[l])
+          m |= UINT64_C (1) << FE_SQ64 (s);
+        fe_queen_rays[i][l] = m;
+      }
+}
+
+/* An attacker found: without a capture hook it counts at once, else the
+ * conditions judge it (paralysis, imitability). */
+static inline bool
+accepted (const Search *s, int from, int t, int nature, int aux)
+{
+  return !s->accept || found (s, from, t, nature, aux);
+}
+
 /* The orthodox walks looked up together: one scan per line serves queen,
- * rook and bishop, which is most of the check tests of any search. */
+ * rook and bishop, which is most of the check tests of any search, and a
+ * line with no piece of the attacker on it is not scanned at all.  The
+ * candidates are those search_walk would find walk by walk, with the same
+ * nature and distance, so a capture hook sees the same paths. */
 static bool
-orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
+orthodox_attacked (const Search *s, int t, int by_side, uint64_t present)
 {
   static const int knight[8] = { 33, 31, 18, 14, -33, -31, -18, -14 };
-  static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+  const FePosition *pos = s->pos;
   const FePiece *b = pos->board;
   if (present & WALK_BIT (FE_WALK_PAWN))
     {
@@ -261,7 +291,7 @@ orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
           if ((from & 0x88) || b[from].walk != FE_WALK_PAWN || !attacker_colour (b[from], by_side))
             continue;
           int rel = by_side == FE_WHITE ? FE_RANK (from) : 7 - FE_RANK (from);
-          if (pawn_rank_may_capture (pos, rel, by_side))
+          if (pawn_rank_may_capture (pos, rel, by_side) && accepted (s, from, t, FE_NATURE_LEAP, 1))
             return true;
         }
     }
@@ -269,32 +299,41 @@ orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
     for (int i = 0; i < 8; i++)
       {
         int from = t + knight[i];
-        if (!(from & 0x88) && b[from].walk == FE_WALK_KNIGHT && attacker_colour (b[from], by_side))
+        if (!(from & 0x88) && b[from].walk == FE_WALK_KNIGHT && attacker_colour (b[from], by_side)
+            && accepted (s, from, t, FE_NATURE_LEAP, 1))
           return true;
       }
   if (present & WALK_BIT (FE_WALK_KING))
     for (int i = 0; i < 8; i++)
       {
-        int from = t + lines[i];
-        if (!(from & 0x88) && b[from].walk == FE_WALK_KING && attacker_colour (b[from], by_side))
+        int from = t + queen_lines[i];
+        if (!(from & 0x88) && b[from].walk == FE_WALK_KING && attacker_colour (b[from], by_side)
+            && accepted (s, from, t, FE_NATURE_LEAP, 1))
           return true;
       }
   uint64_t sliders = present & (WALK_BIT (FE_WALK_QUEEN) | WALK_BIT (FE_WALK_ROOK) | WALK_BIT (FE_WALK_BISHOP));
   if (sliders)
-    for (int i = 0; i < 8; i++)
-      {
-        int v = lines[i];
-        int from = t + v;
-        while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
-          from += v;
-        if (from & 0x88)
-          continue;
-        FePiece p = b[from];
-        if (!attacker_colour (p, by_side))
-          continue;
-        if (p.walk == FE_WALK_QUEEN || p.walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
-          return true;
-      }
+    {
+      uint64_t theirs = pos->occupied[by_side] | pos->occupied[FE_NEUTRAL];
+      const uint64_t *rays = fe_queen_rays[FE_SQ64 (t)];
+      for (int i = 0; i < 8; i++)
+        {
+          if (!(rays[i] & theirs))
+            continue;
+          int v = queen_lines[i];
+          int from = t + v, k = 1;
+          while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
+            from += v, k++;
+          if (from & 0x88)
+            continue;
+          FePiece p = b[from];
+          if (!attacker_colour (p, by_side))
+            continue;
+          if ((p.walk == FE_WALK_QUEEN || p.walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
+              && accepted (s, from, t, FE_NATURE_RIDE, k))
+            return true;
+        }
+    }
   return false;
 }
 
@@ -305,9 +344,9 @@ fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
   uint64_t present = pos->walk_mask[by_side] | pos->walk_mask[FE_NEUTRAL];
   if (pos->rules && pos->rules->any_capture_hook)
     s.accept = capture_allowed;
-  else if (!(pos->rules && pos->rules->any_blocked_hook))
+  if (!(pos->rules && pos->rules->any_blocked_hook))
     {
-      if (orthodox_attacked (pos, target, by_side, present))
+      if ((present & ORTHODOX_BITS) && orthodox_attacked (&s, target, by_side, present))
         return true;
       present &= ~ORTHODOX_BITS;
     }

@@ -83,6 +83,7 @@ write_square_keyed (FePosition *pos, FeSquare sq, FePiece piece, bool keep_hash)
         pos->hash ^= fe_zobrist_piece (old, sq);
       if (--pos->walk_count[old.colour][old.walk] == 0)
         pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
+      pos->occupied[old.colour] &= ~(UINT64_C (1) << FE_SQ64 (sq));
       if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
         pos->king[old.colour] = FE_NO_SQUARE;
     }
@@ -93,6 +94,7 @@ write_square_keyed (FePosition *pos, FeSquare sq, FePiece piece, bool keep_hash)
         pos->hash ^= fe_zobrist_piece (piece, sq);
       if (pos->walk_count[piece.colour][piece.walk]++ == 0)
         pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
+      pos->occupied[piece.colour] |= UINT64_C (1) << FE_SQ64 (sq);
       if (piece.walk == FE_WALK_KING && piece.colour < 2)
         pos->king[piece.colour] = sq;
     }
@@ -185,11 +187,15 @@ fe_position_recompute_hash (FePosition *pos)
 {
   keys_init ();
   uint64_t h = 0;
+  pos->occupied[0] = pos->occupied[1] = pos->occupied[2] = 0;
   for (int i = 0; i < 64; i++)
     {
       FeSquare sq = FE_SQ88 (i);
       if (pos->board[sq].walk)
-        h ^= fe_zobrist_piece (pos->board[sq], sq);
+        {
+          h ^= fe_zobrist_piece (pos->board[sq], sq);
+          pos->occupied[pos->board[sq].colour] |= UINT64_C (1) << i;
+        }
     }
   if (pos->side == FE_BLACK)
     h ^= side_key;

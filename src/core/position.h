@@ -56,6 +56,10 @@ typedef struct FePosition {
   uint8_t imitator_colour[FE_MAX_IMITATORS]; /* FeColour; neutral = standard */
   uint8_t walk_count[3][FE_WALK_MAX];          /* per colour: how many of each walk */
   uint64_t walk_mask[3];                       /* per colour: bit w set when walk w is present */
+  /* Per colour: bit FE_SQ64 (sq) set when a piece stands on sq.  Kept by
+   * every square write, so generation visits only the pieces and attack
+   * tests skip the lines where no enemy stands. */
+  uint64_t occupied[3];
   /* CastlingMutuallyExclusive: pairs of castling flags (FE_CASTLE_*) of which
    * using one (castling with that rook) removes the other. */
   uint8_t n_castling_mutex;
