@@ -71,39 +71,10 @@ fe_position_init (FePosition *pos)
   fe_position_recompute_hash (pos);
 }
 
-/* The raw write: counts, masks and king squares follow the board; the hash
- * too unless unmake restores it wholesale from the undo record. */
-static inline void
-write_square_keyed (FePosition *pos, FeSquare sq, FePiece piece, bool keep_hash)
-{
-  FePiece old = pos->board[sq];
-  if (old.walk)
-    {
-      if (keep_hash)
-        pos->hash ^= fe_zobrist_piece (old, sq);
-      if (--pos->walk_count[old.colour][old.walk] == 0)
-        pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
-      pos->occupied[old.colour] &= ~(UINT64_C (1) << FE_SQ64 (sq));
-      if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
-        pos->king[old.colour] = FE_NO_SQUARE;
-    }
-  pos->board[sq] = piece;
-  if (piece.walk)
-    {
-      if (keep_hash)
-        pos->hash ^= fe_zobrist_piece (piece, sq);
-      if (pos->walk_count[piece.colour][piece.walk]++ == 0)
-        pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
-      pos->occupied[piece.colour] |= UINT64_C (1) << FE_SQ64 (sq);
-      if (piece.walk == FE_WALK_KING && piece.colour < 2)
-        pos->king[piece.colour] = sq;
-    }
-}
-
 static inline void
 write_square (FePosition *pos, FeSquare sq, FePiece piece)
 {
-  write_square_keyed (pos, sq, piece, true);
+  fe_position_write (pos, sq, piece, true);
 }
 
 /* Ids need only be unique among the pieces on the board (rules §1.2): the
@@ -140,24 +111,6 @@ fe_position_remove (FePosition *pos, FeSquare sq)
 {
   g_return_if_fail (FE_ON_BOARD (sq));
   write_square (pos, sq, FE_PIECE_EMPTY);
-}
-
-void
-fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece)
-{
-  g_assert (undo->n_changes < FE_MAX_CHANGES);
-  undo->changes[undo->n_changes].square = sq;
-  undo->changes[undo->n_changes].before = pos->board[sq];
-  undo->n_changes++;
-  write_square (pos, sq, piece);
-}
-
-/* Unmake's side of fe_position_set. */
-void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
-void
-fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
-{
-  write_square_keyed (pos, sq, piece, false);
 }
 
 void
@@ -221,6 +174,16 @@ fe_position_count (const FePosition *pos, FeColour colour)
   for (int w = 1; w < FE_WALK_COUNT; w++)
     n += pos->walk_count[colour][w];
   return n;
+}
+
+bool
+fe_position_has_attribute (const FePosition *pos, uint8_t attrs)
+{
+  uint64_t pieces = pos->occupied[0] | pos->occupied[1] | pos->occupied[2];
+  for (; pieces; pieces &= pieces - 1)
+    if (pos->board[FE_SQ88 (__builtin_ctzll (pieces))].attrs & attrs)
+      return true;
+  return false;
 }
 
 FeSquare
