@@ -12,12 +12,16 @@
 #define N_PIECE_KEYS (FE_WALK_MAX * 3 * 4)
 uint64_t fe_zobrist_piece_keys[N_PIECE_KEYS][64];
 #define piece_keys fe_zobrist_piece_keys
-static uint64_t side_key;
-static uint64_t castling_keys[64];
-static uint64_t ep_keys[64];
+uint64_t fe_zobrist_side_key;
+uint64_t fe_zobrist_castling_keys[64];
+uint64_t fe_zobrist_ep_keys[64];
+#define side_key fe_zobrist_side_key
+#define castling_keys fe_zobrist_castling_keys
+#define ep_keys fe_zobrist_ep_keys
 /* By the imitator's colour (FeColour: monochrome imitators of either side,
  * neutral ones): two positions differing only there are different. */
-static uint64_t imitator_keys[3][64];
+uint64_t fe_zobrist_imitator_keys[3][64];
+#define imitator_keys fe_zobrist_imitator_keys
 
 static uint64_t
 splitmix (uint64_t *state)
@@ -55,10 +59,6 @@ keys_init (void)
     }
 }
 
-uint64_t fe_zobrist_side (void) { return side_key; }
-uint64_t fe_zobrist_castling (uint8_t rights) { return castling_keys[rights & 63]; }
-uint64_t fe_zobrist_ep (FeSquare sq) { return ep_keys[FE_SQ64 (sq)]; }
-uint64_t fe_zobrist_imitator (FeSquare sq, int colour) { return imitator_keys[colour][FE_SQ64 (sq)]; }
 
 void
 fe_position_init (FePosition *pos)

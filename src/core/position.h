@@ -93,10 +93,32 @@ fe_zobrist_piece (FePiece p, FeSquare sq)
 {
   return fe_zobrist_piece_keys[(p.walk * 3 + p.colour) * 4 + (p.attrs & 3)][FE_SQ64 (sq)];
 }
-uint64_t fe_zobrist_side (void);
-uint64_t fe_zobrist_castling (uint8_t rights);
-uint64_t fe_zobrist_ep (FeSquare sq);
-uint64_t fe_zobrist_imitator (FeSquare sq, int colour);
+extern uint64_t fe_zobrist_side_key;
+extern uint64_t fe_zobrist_castling_keys[64];
+extern uint64_t fe_zobrist_ep_keys[64];
+extern uint64_t fe_zobrist_imitator_keys[3][64];
+static inline uint64_t
+fe_zobrist_side (void)
+{
+  return fe_zobrist_side_key;
+}
+static inline uint64_t
+fe_zobrist_castling (uint8_t rights)
+{
+  return fe_zobrist_castling_keys[rights & 63];
+}
+static inline uint64_t
+fe_zobrist_ep (FeSquare sq)
+{
+  return fe_zobrist_ep_keys[FE_SQ64 (sq)];
+}
+/* By the imitator's colour (FeColour): monochrome imitators of either
+ * side, neutral ones. */
+static inline uint64_t
+fe_zobrist_imitator (FeSquare sq, int colour)
+{
+  return fe_zobrist_imitator_keys[colour][FE_SQ64 (sq)];
+}
 
 /* The raw write: counts, masks and king squares follow the board; the hash
  * too unless unmake restores it wholesale from the undo record.  Inline:
