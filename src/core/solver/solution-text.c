@@ -19,7 +19,7 @@ struct FeTextWriter {
   const FeSolutionNode *twin;     /* the twin being written */
   int phases_closed;              /* of the twin's plays */
   gboolean set_play_open;         /* set play written, its blank line not yet */
-  const FeSolutionNode *previous; /* the last node written */
+  int previous_role;              /* of the last node written, -1 none */
 };
 
 FeTextWriter *
@@ -29,6 +29,7 @@ fe_text_writer_new (FeTextEmit emit, gpointer user_data)
   w->emit = emit;
   w->data = user_data;
   w->buf = g_string_new (NULL);
+  w->previous_role = -1;
   return w;
 }
 
@@ -80,7 +81,7 @@ battle_level (const char *number)
 static void
 battle_line (FeTextWriter *w, const FeSolutionNode *n, gboolean top)
 {
-  if (n->role == FE_ROLE_REFUTATION && (!w->previous || w->previous->role != FE_ROLE_REFUTATION))
+  if (n->role == FE_ROLE_REFUTATION && w->previous_role != FE_ROLE_REFUTATION)
     g_string_append (w->buf, "    but\n");
   if (top && (n->role == FE_ROLE_KEY || n->role == FE_ROLE_TRY))
     g_string_append_c (w->buf, '\n');
@@ -134,7 +135,7 @@ fe_text_writer_node (FeTextWriter *w, const FeSolutionNode *n)
       w->twin = n;
       w->phases_closed = 0;
       w->set_play_open = FALSE;
-      w->previous = NULL;
+      w->previous_role = -1;
       if (!*n->twin_label)
         g_string_append_c (w->buf, '\n');
       else
@@ -158,7 +159,7 @@ fe_text_writer_node (FeTextWriter *w, const FeSolutionNode *n)
     battle_line (w, n, top);
   else if (n->notes & FE_NOTE_LINE_END)
     solution_line (w, n);
-  w->previous = n;
+  w->previous_role = n->role;
   flush (w);
 }
 

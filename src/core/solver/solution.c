@@ -194,7 +194,8 @@ fe_solution_twin (const FeSolution *t, guint i)
 }
 
 static FeSolutionNode *
-node_new (const FePosition *before, const FeMove *m, const char *text, FeSolutionRole role)
+node_new (const FeSolution *t, const FePosition *before, const FeMove *m, const char *text,
+          FeSolutionRole role)
 {
   FeSolutionNode *n = g_new0 (FeSolutionNode, 1);
   n->children = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
@@ -202,8 +203,9 @@ node_new (const FePosition *before, const FeMove *m, const char *text, FeSolutio
   n->text = g_strdup (text ? text : "");
   n->before = *before;
   if (m)
+    n->move = *m;
+  if (m && !t->transient)
     {
-      n->move = *m;
       n->n_stages = fe_move_stages (before, m, &n->stages);
       FePosition after = *before;
       FeUndo u;
@@ -241,10 +243,10 @@ deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
     }
   g_mutex_lock (&t->lock);
   n->serial = t->n_nodes++;
-  if (parent)
-    g_ptr_array_add (parent->children, n);
-  else
+  if (!parent)
     g_ptr_array_add (t->twins, n);
+  else if (!t->transient)
+    g_ptr_array_add (parent->children, n);
   g_mutex_unlock (&t->lock);
   if (s->writer)
     fe_text_writer_node (s->writer, n);
@@ -252,12 +254,29 @@ deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
     s->config->node (n, s->config->user_data);
 }
 
+/* Battle: the nodes from `level` on can no longer be parents; a transient
+ * tree frees them (written, and their children with them). */
+static void
+stack_truncate (FeSolution *t, int level)
+{
+  for (guint l = level; t->transient && l < t->stack->len; l++)
+    node_free (t->stack->pdata[l]);
+  if ((int) t->stack->len > level)
+    g_ptr_array_set_size (t->stack, level);
+}
+
+void
+fe_solution_builder_end (FeSolution *t)
+{
+  stack_truncate (t, 0);
+}
+
 void
 fe_solution_hook_twin (FeSolver *s, int twin, const char *label, const FePosition *pos,
                        FePlayKind play)
 {
-  g_ptr_array_set_size (s->tree->stack, 0);
-  FeSolutionNode *n = node_new (pos, NULL, "", FE_ROLE_TWIN);
+  stack_truncate (s->tree, 0);
+  FeSolutionNode *n = node_new (s->tree, pos, NULL, "", FE_ROLE_TWIN);
   n->number = g_strdup ("");
   n->twin_label = g_strdup (label);
   n->twin = twin;
@@ -269,7 +288,7 @@ void
 fe_solution_hook_phase (FeSolver *s)
 {
   FeSolutionNode *twin = current_twin (s);
-  g_ptr_array_set_size (s->tree->stack, 0);
+  stack_truncate (s->tree, 0);
   if (!twin)
     return;
   g_mutex_lock (&s->tree->lock);
@@ -287,7 +306,7 @@ battle_number (int level)
 FeSolutionNode *
 fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m, const char *text)
 {
-  return node_new (&s->pos, m, text, role);
+  return node_new (s->tree, &s->pos, m, text, role);
 }
 
 void
@@ -310,7 +329,7 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *n)
     }
   else if (n->role == FE_ROLE_CONTINUATION && parent_level == level - 2)
     n->role = FE_ROLE_THREAT, n->after_pass = TRUE;
-  g_ptr_array_set_size (t->stack, level);
+  stack_truncate (t, level);
   n->number = battle_number (level);
   g_ptr_array_add (t->stack, n);
   deliver (s, parent, n);
@@ -321,7 +340,7 @@ fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *tex
                             gboolean starts_half, int series_len)
 {
   g_assert (i >= 0 && i < s->max_plies); /* fe_solve sizes lines for the stipulation */
-  FeSolutionNode *n = node_new (&s->pos, m, text, FE_ROLE_SOLUTION);
+  FeSolutionNode *n = node_new (s->tree, &s->pos, m, text, FE_ROLE_SOLUTION);
   if (series_len)
     n->number = i < series_len ? g_strdup_printf ("%d.", i + 1) : g_strdup ("");
   else
@@ -350,6 +369,18 @@ static void
 attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
 {
   FeSolutionNode *parent = current_twin (s);
+  if (s->tree->transient)
+    {
+      /* Written as a whole when its last node arrives, then done with. */
+      for (int i = 0; i < n; i++)
+        {
+          deliver (s, parent, nodes[i]);
+          parent = nodes[i];
+        }
+      for (int i = 0; i < n; i++)
+        node_free (nodes[i]);
+      return;
+    }
   for (int i = 0; i < n; i++)
     {
       FeSolutionNode *same = NULL;

@@ -124,6 +124,10 @@ struct FeSolution {
   gboolean complete; /* the solve ran to its end (not stopped) */
   /* The builder's state (solver side only). */
   GPtrArray *stack; /* the last node written at each battle level (grows) */
+  /* fe_solve's own tree when the caller asked for none, only to write the
+   * text: nodes carry no stages and are freed once written, so a solution
+   * of millions of lines costs no more memory than its deepest line. */
+  gboolean transient;
 };
 
 FeSolution *fe_solution_new (void);

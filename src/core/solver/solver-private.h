@@ -65,6 +65,8 @@ typedef struct {
 /* A new twin (label "" when there are none) standing at `pos`. */
 void fe_solution_hook_twin (FeSolver *s, int twin, const char *label, const FePosition *pos,
                             FePlayKind play);
+/* The solve is over: a transient tree frees the battle nodes it kept. */
+void fe_solution_builder_end (FeSolution *tree);
 /* One play of the twin begins (Duplex: two); resets the battle builder. */
 void fe_solution_hook_phase (FeSolver *s);
 /* Battle play: a node for the move `m` (s->pos being the position before

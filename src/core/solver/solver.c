@@ -390,7 +390,13 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   s->problem = problem;
   s->config = config;
   /* The search makes the tree; the text is written from it as it grows. */
-  s->tree = config && config->tree ? fe_solution_ref (config->tree) : fe_solution_new ();
+  if (config && config->tree)
+    s->tree = fe_solution_ref (config->tree);
+  else
+    {
+      s->tree = fe_solution_new ();
+      s->tree->transient = TRUE;
+    }
   TextSink sink = { out, config };
   if (out || (config && config->line))
     s->writer = fe_text_writer_new (sink_text, &sink);
@@ -510,6 +516,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       fe_text_writer_finish (s->writer);
       fe_text_writer_free (s->writer);
     }
+  fe_solution_builder_end (s->tree);
   g_mutex_lock (&s->tree->lock);
   s->tree->complete = ok && !s->aborted;
   g_mutex_unlock (&s->tree->lock);
