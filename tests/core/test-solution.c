@@ -356,6 +356,49 @@ test_twins (void)
   fe_soundness_clear (&sb);
 }
 
+/* The text written from a tree the caller keeps equals fe_solve's own
+ * (written from its transient tree), with 1 and 2 threads: layouts the
+ * oracle problems do not all show. */
+static void
+test_writer (void)
+{
+  static const char *inputs[] = {
+    /* set play of two lengths: a 1-move line, then 3-move lines sharing its move */
+    "begin\nstip h~2\noption SetPlay\npieces white kc3 black ka1\nend\n",
+    /* Duplex battle with set play and tries */
+    "begin\nstip #2\noption Variations Duplex SetPlay Try\npieces white ka1 qc1 black kh8 ph7 pg7\nend\n",
+    /* two refutations of each try, no threats written */
+    "begin\nstip #2\noption Variations Try Defence 2 NoThreat\n"
+    "pieces white kb6 rh1 bh3h4 sc5g6 pc4c7e4f2g3\nblack kd6 rf1f8 bb5 pe5e7g4g5\nend\n",
+    /* short solutions, series play with replies, twins continued */
+    "begin\nstip h#3\npieces white kc3 rh2 ph3 black ka1 pb2\nend\n",
+    "begin\nstip ser-h#3\npieces white kc3 rh2 black ka1 pb2\nend\n",
+    "begin\nstip #2\noption Variations\npieces white ka1 qc1 black kh8 ph7\ntwin move c1 d1\n"
+    "twin continued remove h7\ntwin stipulation h#2\nend\n",
+  };
+  for (gsize k = 0; k < G_N_ELEMENTS (inputs); k++)
+    {
+      GError *error = NULL;
+      GPtrArray *problems = fe_popeye_read (inputs[k], strlen (inputs[k]), "test", &error);
+      g_assert_no_error (error);
+      GString *plain = g_string_new (NULL);
+      FeSolverStats stats = { 0 };
+      g_assert_true (fe_solve (problems->pdata[0], NULL, plain, &stats, &error));
+      for (int threads = 1; threads <= 2; threads++)
+        {
+          g_autofree char *text = NULL;
+          g_autoptr (FeSolution) t = solve_text (inputs[k], threads, &text);
+          g_autofree char *copy = fe_solution_to_text (t);
+          CHECK (!strcmp (text, plain->str), "writer %zu, %d threads: fe_solve's text differs:\n%s\n---\n%s", k,
+                 threads, text, plain->str);
+          CHECK (!strcmp (copy, plain->str), "writer %zu, %d threads: the tree's text differs:\n%s\n---\n%s", k,
+                 threads, copy, plain->str);
+        }
+      g_string_free (plain, TRUE);
+      g_ptr_array_unref (problems);
+    }
+}
+
 typedef struct {
   int reports;
   guint64 max_nodes;
@@ -659,6 +702,7 @@ main (int argc, char **argv)
   test_roles ();
   test_help ();
   test_twins ();
+  test_writer ();
   test_progress ();
   for (int a = 1; a < argc; a++)
     {
