@@ -32,7 +32,8 @@ typedef struct {
    * whole lines at a time, from the thread that delivers nodes. */
   void (*line) (const char *text, gpointer user_data);
   /* Each solution node as it is added to `tree`, in tree order, from one
-   * thread at a time (not necessarily the caller's). */
+   * thread at a time (not necessarily the caller's).  Without `tree` the
+   * nodes are fe_solve's own, valid during the call only. */
   void (*node) (const FeSolutionNode *node, gpointer user_data);
   /* Where the search is (see FeSolverProgress); any solver thread. */
   void (*phase) (const FeSolverProgress *progress, gpointer user_data);
