@@ -419,22 +419,15 @@ fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
                           : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
                                                                : "AntiEinsteinChess");
     }
-  /* Conditions the registry reads and writes generically: their words. */
-  for (int id = 0; id < fe_condition_count (); id++)
+  /* Conditions registered beyond the built-ins: their Popeye words. */
+  for (int id = FE_COND_BUILTIN_COUNT; id < fe_condition_count (); id++)
     {
-      const FeConditionClass *cls = fe_condition_nth (id);
-      if (!cls->popeye_generic || !fe_params_on (c, id))
+      if (!fe_params_on (c, id))
         continue;
       GString *line = g_string_new (NULL);
-      for (int k = 0; k < cls->n_params; k++)
-        {
-          const FeConditionParamDesc *d = &cls->params[k];
-          int v = c->v[id][k];
-          if (d->popeye_words && v < d->n_values && d->popeye_words[v])
-            g_string_append_printf (line, "%s%s", line->len ? " " : "", d->popeye_words[v]);
-        }
+      fe_condition_popeye_words (id, c, line, line);
       if (line->len)
-        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str);
+        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str + 1);
       g_string_free (line, TRUE);
     }
   return g_string_free (s, FALSE);

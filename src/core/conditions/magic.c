@@ -312,8 +312,11 @@ const FeConditionOps fe_condition_magic = {
 
 static const FeConditionParamDesc magic_params[] = {
   { .name = "magic", .label = "Magic pieces", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicPieces" },
-    .popeye_extension = true },
+    .xml_default = 1 },
+};
+
+static const FeConditionKeyword magic_keywords[] = {
+  { "MagicPieces", 0, 1, FE_KEYWORD_EXTENSION },
 };
 
 /* A magic piece in the diagram puts the rules of magic in force. */
@@ -336,4 +339,7 @@ const FeConditionClass fe_condition_class_magic = {
   .n_params = G_N_ELEMENTS (magic_params),
   .in_force = magic_in_force,
   .ops = &fe_condition_magic,
+  .popeye_keywords = magic_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (magic_keywords),
+  .piece_attribute = FE_ATTR_MAGIC,
 };

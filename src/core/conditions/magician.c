@@ -241,8 +241,11 @@ const FeConditionOps fe_condition_magician = {
 
 static const FeConditionParamDesc magician_params[] = {
   { .name = "magician", .label = "Magician pieces", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicianPieces" },
-    .popeye_extension = true },
+    .xml_default = 1 },
+};
+
+static const FeConditionKeyword magician_keywords[] = {
+  { "MagicianPieces", 0, 1, FE_KEYWORD_EXTENSION },
 };
 
 static bool
@@ -296,4 +299,7 @@ const FeConditionClass fe_condition_class_magician = {
   .in_force = magician_in_force,
   .validate = magician_validate,
   .ops = &fe_condition_magician,
+  .popeye_keywords = magician_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (magician_keywords),
+  .piece_attribute = FE_ATTR_MAGICIAN,
 };
