@@ -1,7 +1,7 @@
 /* help.c — help play and series play: every solution, one line each.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "solver-private.h"
+#include "search.h"
 
 /* Salts keep help and series entries apart in the shared table. */
 #define SALT_HELP 0x6a09e667f3bcc908ull
