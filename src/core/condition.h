@@ -182,7 +182,8 @@ struct FeConditionClass {
   const FeConditionParamDesc *params;
   int n_params;
   /* Whether the condition is in force for this diagram; NULL: when its
-   * switch is on.  (Magic pieces put magic in force, imitators Imitator.) */
+   * switch is on or a piece has its piece_attribute (magic pieces put magic
+   * in force); imitators put Imitator in force (fe_condition_in_force). */
   bool (*in_force) (const FeConditionParams *params, int id, const FePosition *diagram);
   /* Refuses parameters or diagrams the rules leave undefined; may be NULL.
    * Ranges of the described parameters are checked by the registry. */
@@ -266,6 +267,10 @@ struct FeRules {
 
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);
+
+/* Whether condition `id` is in force for `diagram`: its in_force hook, or
+ * its switch is on or a piece has its piece_attribute. */
+bool fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram);
 
 /* Refuses parameter sets and diagrams the rules leave undefined (rules.md
  * §6.1 D21: no magician king; §8.3: Magic + Magician).  Readers and the

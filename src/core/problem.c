@@ -365,6 +365,18 @@ fe_problem_apply_twin (const FeProblem *problem, int index, FePosition *pos,
   return TRUE;
 }
 
+int
+fe_problem_check_twins (const FeProblem *problem, GError **error)
+{
+  FePosition pos;
+  FeStipulation stip;
+  FeConditionParams cond;
+  for (guint i = 0; i < problem->twins->len; i++)
+    if (!fe_problem_apply_next_twin (problem, (int) i + 1, &pos, &stip, &cond, error))
+      return (int) i + 1;
+  return 0;
+}
+
 char *
 fe_twin_label (int index)
 {

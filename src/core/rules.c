@@ -22,12 +22,28 @@ add_op (FeRules *r, const FeConditionOps *op)
   r->ops[i] = op;
 }
 
-/* Whether registered condition `id` is in force for `diagram`. */
+bool
+fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  if (cls->in_force)
+    return cls->in_force (params, id, diagram);
+  if (fe_params_on (params, id))
+    return true;
+  /* A piece with the condition's attribute puts it in force (magic). */
+  for (int i = 0; cls->piece_attribute && diagram && i < 64; i++)
+    if (diagram->board[FE_SQ88 (i)].walk
+        && (diagram->board[FE_SQ88 (i)].attrs & cls->piece_attribute))
+      return true;
+  return false;
+}
+
 static bool
 in_force (const FeConditionClass *cls, int id, const FeConditionParams *params,
           const FePosition *diagram)
 {
-  return cls->in_force ? cls->in_force (params, id, diagram) : fe_params_on (params, id);
+  (void) cls;
+  return fe_condition_in_force (id, params, diagram);
 }
 
 void

@@ -233,17 +233,9 @@ py_parse_conditions (P *p, const Tok *cmd, FeConditionTarget *target, gboolean i
       Tok *t = py_peek (p);
       if (!t)
         break;
-      GString *cand = g_string_new (NULL);
-      int k = py_kw_lookup (p->conditions, p->n_conditions, t, cand);
-      if (k == KW_AMBIGUOUS && py_command_of (t) < 0)
-        {
-          char *s = py_tok_str (t);
-          py_perr (p, t, "ambiguous condition \"%s\" (could be %s)", s, cand->str);
-          g_free (s);
-          g_string_free (cand, TRUE);
-          return FALSE;
-        }
-      g_string_free (cand, TRUE);
+      int k = py_lookup (p, t, p->conditions, p->n_conditions, "condition");
+      if (p->failed)
+        return FALSE;
       if (k < 0)
         {
           if (py_command_of (t) >= 0 || (in_twin && py_is_twin_word (t)))

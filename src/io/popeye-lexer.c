@@ -204,6 +204,21 @@ const Kw py_commands[] = {
 const int py_n_commands = G_N_ELEMENTS (py_commands);
 
 int
+py_lookup (P *p, const Tok *t, const Kw *table, int n, const char *what)
+{
+  GString *cand = g_string_new (NULL);
+  int k = py_kw_lookup (table, n, t, cand);
+  if (k == KW_AMBIGUOUS && py_command_of (t) < 0)
+    {
+      char *s = py_tok_str (t);
+      py_perr (p, t, "ambiguous %s \"%s\" (could be %s)", what, s, cand->str);
+      g_free (s);
+    }
+  g_string_free (cand, TRUE);
+  return k;
+}
+
+int
 py_command_of (const Tok *t)
 {
   int k = py_kw_lookup (py_commands, py_n_commands, t, NULL);

@@ -72,6 +72,9 @@ enum {
 };
 extern const Kw py_commands[];
 extern const int py_n_commands;
+/* Index of `t` in `table`, or KW_NONE / KW_AMBIGUOUS.  An ambiguous word
+ * that is not a command fails the read: "ambiguous WHAT "x" (could be …)". */
+int py_lookup (P *p, const Tok *t, const Kw *table, int n, const char *what);
 /* CMD_*, or KW_NONE / KW_AMBIGUOUS. */
 int py_command_of (const Tok *t);
 

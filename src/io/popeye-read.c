@@ -51,26 +51,16 @@ parse_options (P *p, const Tok *cmd)
       Tok *t = py_peek (p);
       if (!t)
         break;
-      GString *cand = g_string_new (NULL);
-      int k = py_kw_lookup (options, G_N_ELEMENTS (options), t, cand);
+      int k = py_lookup (p, t, options, G_N_ELEMENTS (options), "option");
       if (k < 0)
         {
-          gboolean is_cmd = py_command_of (t) >= 0;
-          if (!is_cmd)
-            {
-              char *s = py_tok_str (t);
-              if (k == KW_AMBIGUOUS)
-                py_perr (p, t, "ambiguous option \"%s\" (could be %s)", s, cand->str);
-              else
-                py_perr (p, t, "unknown option \"%s\"", s);
-              g_free (s);
-            }
-          g_string_free (cand, TRUE);
-          if (!is_cmd)
-            return FALSE;
-          break;
+          if (py_command_of (t) >= 0)
+            break;
+          char *s = py_tok_str (t);
+          py_perr (p, t, "unknown option \"%s\"", s);
+          g_free (s);
+          return FALSE;
         }
-      g_string_free (cand, TRUE);
       p->i++;
       count++;
       const char *name = options[k].name;
@@ -292,23 +282,16 @@ finish_problem (P *p, const Tok *end)
         }
     }
   fe_position_recompute_hash (d);
-  /* Each twin's position, checked as it is read; one step per twin, so a
-   * long chain of continued twins costs linear time. */
-  FePosition pos;
-  FeStipulation st;
-  FeConditionParams cp;
-  for (guint k = 0; k < pb->twins->len; k++)
+  /* Each twin's position, checked as it is read. */
+  GError *e = NULL;
+  int bad = fe_problem_check_twins (pb, &e);
+  if (bad)
     {
-      GError *e = NULL;
-      if (!fe_problem_apply_next_twin (pb, (int) k + 1, &pos, &st, &cp, &e))
-        {
-          Tok *tt = &g_array_index (p->twin_toks, Tok, k);
-          char *label = fe_twin_label ((int) k + 1);
-          py_perr (p, tt, "twin %s): %s", label, e->message);
-          g_free (label);
-          g_error_free (e);
-          return FALSE;
-        }
+      char *label = fe_twin_label (bad);
+      py_perr (p, &g_array_index (p->twin_toks, Tok, bad - 1), "twin %s): %s", label, e->message);
+      g_free (label);
+      g_error_free (e);
+      return FALSE;
     }
   return TRUE;
 }
@@ -338,21 +321,15 @@ parse_problem (P *p, const Tok *begin_tok)
                          "incomplete)", begin_tok->line);
           return -1;
         }
-      GString *cand = g_string_new (NULL);
-      int k = py_kw_lookup (py_commands, py_n_commands, t, cand);
+      int k = py_lookup (p, t, py_commands, py_n_commands, "keyword");
       if (k < 0)
         {
           char *s = py_tok_str (t);
-          if (k == KW_AMBIGUOUS)
-            py_perr (p, t, "ambiguous keyword \"%s\" (could be %s)", s, cand->str);
-          else
-            py_perr (p, t, "unknown keyword \"%s\" (expected stipulation, pieces, condition, option, "
-                        "twin, end…)", s);
+          py_perr (p, t, "unknown keyword \"%s\" (expected stipulation, pieces, condition, option, "
+                         "twin, end…)", s);
           g_free (s);
-          g_string_free (cand, TRUE);
           return -1;
         }
-      g_string_free (cand, TRUE);
       int cmd = py_commands[k].id;
       switch (cmd)
         {

@@ -71,15 +71,7 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
     }
   while ((t = py_peek (p)))
     {
-      GString *cand = g_string_new (NULL);
-      int k = py_kw_lookup (twin_words, G_N_ELEMENTS (twin_words), t, cand);
-      if (k == KW_AMBIGUOUS && py_command_of (t) < 0)
-        {
-          char *s = py_tok_str (t);
-          py_perr (p, t, "ambiguous twinning command \"%s\" (could be %s)", s, cand->str);
-          g_free (s);
-        }
-      g_string_free (cand, TRUE);
+      int k = py_lookup (p, t, twin_words, G_N_ELEMENTS (twin_words), "twinning command");
       if (k < 0 || p->failed)
         break;
       p->i++;

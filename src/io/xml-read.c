@@ -603,19 +603,14 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
     p->conditions.FE_P_IMITATOR = true;
 
   /* Every twin must apply to the position it continues from. */
-  FePosition pos;
-  FeStipulation stip;
-  FeConditionParams cond;
-  for (guint i = 0; i < p->twins->len; i++)
+  GError *e = NULL;
+  int bad = fe_problem_check_twins (p, &e);
+  if (bad)
     {
-      GError *e = NULL;
-      if (!fe_problem_apply_next_twin (p, (int) i + 1, &pos, &stip, &cond, &e))
-        {
-          g_autofree char *label = fe_twin_label ((int) i + 1);
-          fail_at (l, error, twin_nodes->pdata[i], "twin %s: %s", label, e->message);
-          g_error_free (e);
-          return FALSE;
-        }
+      g_autofree char *label = fe_twin_label (bad);
+      fail_at (l, error, twin_nodes->pdata[bad - 1], "twin %s: %s", label, e->message);
+      g_error_free (e);
+      return FALSE;
     }
   return TRUE;
 }

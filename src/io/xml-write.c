@@ -116,8 +116,7 @@ piece_attributes (GString *s, FeSquare sq, FePiece p)
 static gboolean
 condition_written (const FeConditionParams *c, int id)
 {
-  const FeConditionClass *cls = fe_condition_nth (id);
-  return cls->in_force ? cls->in_force (c, id, NULL) : fe_params_on (c, id);
+  return fe_condition_in_force (id, c, NULL);
 }
 
 /* The conditions' elements, in registry order; `imitator`: imitators stand

@@ -319,25 +319,12 @@ static const FeConditionKeyword magic_keywords[] = {
   { "MagicPieces", 0, 1, FE_KEYWORD_EXTENSION },
 };
 
-/* A magic piece in the diagram puts the rules of magic in force. */
-static bool
-magic_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
-{
-  if (fe_params_on (params, id))
-    return true;
-  for (int i = 0; diagram && i < 64; i++)
-    if (diagram->board[FE_SQ88 (i)].walk && (diagram->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC))
-      return true;
-  return false;
-}
-
 const FeConditionClass fe_condition_class_magic = {
   .name = "magic",
   .label = "Magic pieces",
   .xml_element = "magic",
   .params = magic_params,
   .n_params = G_N_ELEMENTS (magic_params),
-  .in_force = magic_in_force,
   .ops = &fe_condition_magic,
   .popeye_keywords = magic_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (magic_keywords),

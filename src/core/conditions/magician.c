@@ -248,18 +248,6 @@ static const FeConditionKeyword magician_keywords[] = {
   { "MagicianPieces", 0, 1, FE_KEYWORD_EXTENSION },
 };
 
-static bool
-magician_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
-{
-  if (fe_params_on (params, id))
-    return true;
-  for (int i = 0; diagram && i < 64; i++)
-    if (diagram->board[FE_SQ88 (i)].walk
-        && (diagram->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN))
-      return true;
-  return false;
-}
-
 /* D21: a magician king could never be in check; §8.3: magic and magician
  * pieces together are undefined. */
 static gboolean
@@ -280,8 +268,8 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
         }
     }
   const FeConditionClass *magic = fe_condition_lookup ("magic");
-  if (magic && magician_in_force (params, id, diagram)
-      && magic->in_force (params, FE_COND_MAGIC, diagram))
+  if (magic && fe_condition_in_force (id, params, diagram)
+      && fe_condition_in_force (FE_COND_MAGIC, params, diagram))
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                            "magic pieces and magician pieces cannot be combined");
@@ -296,7 +284,6 @@ const FeConditionClass fe_condition_class_magician = {
   .xml_element = "magician",
   .params = magician_params,
   .n_params = G_N_ELEMENTS (magician_params),
-  .in_force = magician_in_force,
   .validate = magician_validate,
   .ops = &fe_condition_magician,
   .popeye_keywords = magician_keywords,
