@@ -68,6 +68,33 @@ text_element (GString *s, int level, const char *name, const char *text)
   g_string_append_printf (s, "</%s>\n", name);
 }
 
+/* "<name>" and "</name>" on lines of their own. */
+static void
+open_tag (GString *s, int level, const char *name)
+{
+  indent (s, level);
+  g_string_append_printf (s, "<%s>\n", name);
+}
+
+static void
+close_tag (GString *s, int level, const char *name)
+{
+  indent (s, level);
+  g_string_append_printf (s, "</%s>\n", name);
+}
+
+/* <list><item>text</item>…</list>, nothing when there are no texts. */
+static void
+text_list (GString *s, int level, const char *list, const char *item, const GPtrArray *texts)
+{
+  if (!texts->len)
+    return;
+  open_tag (s, level, list);
+  for (guint i = 0; i < texts->len; i++)
+    text_element (s, level + 1, item, texts->pdata[i]);
+  close_tag (s, level, list);
+}
+
 static void
 attribute (GString *s, const char *name, const char *value)
 {
@@ -223,11 +250,9 @@ write_options (GString *s, int level, const FeProblem *p)
     }
   if (body->len)
     {
-      indent (s, level);
-      g_string_append (s, "<options>\n");
+      open_tag (s, level, "options");
       g_string_append_len (s, body->str, body->len);
-      indent (s, level);
-      g_string_append (s, "</options>\n");
+      close_tag (s, level, "options");
     }
   g_string_free (body, TRUE);
 }
@@ -311,8 +336,7 @@ write_twin_command (GString *s, int level, const FeTwinCommand *c)
             square_attribute (s, "square", c->imitators[i]);
             g_string_append (s, "/>\n");
           }
-        indent (s, level);
-        g_string_append (s, "</condition>\n");
+        close_tag (s, level, "condition");
       }
       break;
     }
@@ -331,8 +355,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
 
   if (p->authors->len)
     {
-      indent (s, in);
-      g_string_append (s, "<authors>\n");
+      open_tag (s, in, "authors");
       for (guint i = 0; i < p->authors->len; i++)
         {
           const FeAuthor *a = p->authors->pdata[i];
@@ -345,33 +368,27 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
           g_string_append (s, "<author>\n");
           text_element (s, in + 2, "family", a->family);
           text_element (s, in + 2, "given", a->given);
-          indent (s, in + 1);
-          g_string_append (s, "</author>\n");
+          close_tag (s, in + 1, "author");
         }
-      indent (s, in);
-      g_string_append (s, "</authors>\n");
+      close_tag (s, in, "authors");
     }
   if (p->source_name || p->source_volume || p->source_issue || p->source_number || p->source_date)
     {
-      indent (s, in);
-      g_string_append (s, "<source>\n");
+      open_tag (s, in, "source");
       text_element (s, in + 1, "name", p->source_name);
       text_element (s, in + 1, "volume", p->source_volume);
       text_element (s, in + 1, "issue", p->source_issue);
       text_element (s, in + 1, "number", p->source_number);
       text_element (s, in + 1, "date", p->source_date);
-      indent (s, in);
-      g_string_append (s, "</source>\n");
+      close_tag (s, in, "source");
     }
   if (p->award_tourney || p->award_distinction || p->award_judges)
     {
-      indent (s, in);
-      g_string_append (s, "<award>\n");
+      open_tag (s, in, "award");
       text_element (s, in + 1, "tourney", p->award_tourney);
       text_element (s, in + 1, "distinction", p->award_distinction);
       text_element (s, in + 1, "judges", p->award_judges);
-      indent (s, in);
-      g_string_append (s, "</award>\n");
+      close_tag (s, in, "award");
     }
   text_element (s, in, "title", p->title);
   if (p->unsupported_stipulation)
@@ -382,8 +399,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
   int n_imitators = CLAMP (p->diagram.n_imitators, 0, FE_MAX_IMITATORS);
   if (!conditions_empty (&p->conditions) || n_imitators || p->unsupported->len)
     {
-      indent (s, in);
-      g_string_append (s, "<conditions>\n");
+      open_tag (s, in, "conditions");
       write_conditions (s, in + 1, &p->conditions, n_imitators > 0);
       for (guint i = 0; i < p->unsupported->len; i++)
         {
@@ -392,8 +408,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
           attribute (s, "name", p->unsupported->pdata[i]);
           g_string_append (s, "/>\n");
         }
-      indent (s, in);
-      g_string_append (s, "</conditions>\n");
+      close_tag (s, in, "conditions");
     }
   write_options (s, in, p);
 
@@ -425,8 +440,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
     {
       g_string_append (s, "<position>\n");
       g_string_append_len (s, body->str, body->len);
-      indent (s, in);
-      g_string_append (s, "</position>\n");
+      close_tag (s, in, "position");
     }
   else
     g_string_append (s, "<position/>\n");
@@ -434,8 +448,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
 
   if (p->twins->len)
     {
-      indent (s, in);
-      g_string_append (s, "<twins>\n");
+      open_tag (s, in, "twins");
       for (guint i = 0; i < p->twins->len; i++)
         {
           const FeTwin *t = p->twins->pdata[i];
@@ -443,34 +456,15 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
           g_string_append_printf (s, "<twin%s>\n", t->continued ? " continued=\"true\"" : "");
           for (guint k = 0; k < t->commands->len; k++)
             write_twin_command (s, in + 2, &g_array_index (t->commands, FeTwinCommand, k));
-          indent (s, in + 1);
-          g_string_append (s, "</twin>\n");
+          close_tag (s, in + 1, "twin");
         }
-      indent (s, in);
-      g_string_append (s, "</twins>\n");
+      close_tag (s, in, "twins");
     }
   text_element (s, in, "solution", p->solution_text);
-  if (p->keywords->len)
-    {
-      indent (s, in);
-      g_string_append (s, "<keywords>\n");
-      for (guint i = 0; i < p->keywords->len; i++)
-        text_element (s, in + 1, "keyword", p->keywords->pdata[i]);
-      indent (s, in);
-      g_string_append (s, "</keywords>\n");
-    }
+  text_list (s, in, "keywords", "keyword", p->keywords);
   text_element (s, in, "comments", p->comments);
-  if (p->remarks->len)
-    {
-      indent (s, in);
-      g_string_append (s, "<remarks>\n");
-      for (guint i = 0; i < p->remarks->len; i++)
-        text_element (s, in + 1, "remark", p->remarks->pdata[i]);
-      indent (s, in);
-      g_string_append (s, "</remarks>\n");
-    }
-  indent (s, level);
-  g_string_append (s, "</problem>\n");
+  text_list (s, in, "remarks", "remark", p->remarks);
+  close_tag (s, level, "problem");
 }
 
 char *
