@@ -238,11 +238,8 @@ py_parse_conditions (P *p, const Tok *cmd, FeConditionTarget *target, gboolean i
         return FALSE;
       if (k < 0)
         {
-          if (py_command_of (t) >= 0 || (in_twin && py_is_twin_word (t)))
+          if (py_ends_list (p, t, in_twin, "condition"))
             break;
-          char *s = py_tok_str (t);
-          py_perr (p, t, "unknown condition \"%s\"", s);
-          g_free (s);
           return FALSE;
         }
       p->i++;

@@ -129,6 +129,9 @@ void py_omit_attribute_conditions (FeConditionParams *c, const FeConditionParams
 /* ---- twins (popeye-twins.c) ---------------------------------------------- */
 
 gboolean py_is_twin_word (const Tok *t);
+/* A word not in a command's list: TRUE when it ends the list (a command,
+ * or in a twin a twinning word), else fails with "unknown WHAT "x"". */
+gboolean py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what);
 /* Parses the commands of one twin; `first` is the twin or zeroposition token. */
 gboolean py_parse_twin (P *p, const Tok *first, gboolean zero);
 gboolean py_twin_needs_extension (const FeProblem *pb, const FeTwin *tw);

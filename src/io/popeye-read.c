@@ -54,11 +54,8 @@ parse_options (P *p, const Tok *cmd)
       int k = py_lookup (p, t, options, G_N_ELEMENTS (options), "option");
       if (k < 0)
         {
-          if (py_command_of (t) >= 0)
+          if (py_ends_list (p, t, FALSE, "option"))
             break;
-          char *s = py_tok_str (t);
-          py_perr (p, t, "unknown option \"%s\"", s);
-          g_free (s);
           return FALSE;
         }
       p->i++;

@@ -25,6 +25,17 @@ py_is_twin_word (const Tok *t)
   return py_kw_lookup (twin_words, G_N_ELEMENTS (twin_words), t, NULL) >= 0;
 }
 
+gboolean
+py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what)
+{
+  if (py_command_of (t) >= 0 || (in_twin && py_is_twin_word (t)))
+    return TRUE;
+  char *s = py_tok_str (t);
+  py_perr (p, t, "unknown %s \"%s\"", what, s);
+  g_free (s);
+  return FALSE;
+}
+
 /* ---- twins ------------------------------------------------------------------ */
 
 static void

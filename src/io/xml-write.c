@@ -199,6 +199,18 @@ square_list (GString *s, const char *name, int n, const FeSquare *squares)
   g_string_free (v, TRUE);
 }
 
+/* <name squares="…"/>, nothing when there are no squares. */
+static void
+squares_element (GString *s, int level, const char *name, int n, const FeSquare *squares)
+{
+  if (!n)
+    return;
+  indent (s, level);
+  g_string_append_printf (s, "<%s", name);
+  square_list (s, "squares", n, squares);
+  g_string_append (s, "/>\n");
+}
+
 static void
 write_options (GString *s, int level, const FeProblem *p)
 {
@@ -219,22 +231,11 @@ write_options (GString *s, int level, const FeProblem *p)
                                   fe_xml_options[i].name);
         }
     }
-  int n_ep = CLAMP (o->n_ep_squares, 0, (int) G_N_ELEMENTS (o->ep_squares));
-  if (n_ep)
-    {
-      indent (body, level + 1);
-      g_string_append (body, "<en-passant");
-      square_list (body, "squares", n_ep, o->ep_squares);
-      g_string_append (body, "/>\n");
-    }
-  int n_nc = CLAMP (o->n_no_castling, 0, (int) G_N_ELEMENTS (o->no_castling));
-  if (n_nc)
-    {
-      indent (body, level + 1);
-      g_string_append (body, "<no-castling");
-      square_list (body, "squares", n_nc, o->no_castling);
-      g_string_append (body, "/>\n");
-    }
+  squares_element (body, level + 1, "en-passant",
+                   CLAMP (o->n_ep_squares, 0, (int) G_N_ELEMENTS (o->ep_squares)), o->ep_squares);
+  squares_element (body, level + 1, "no-castling",
+                   CLAMP (o->n_no_castling, 0, (int) G_N_ELEMENTS (o->no_castling)),
+                   o->no_castling);
   for (int i = 0; i < CLAMP (o->n_castling_exclusive, 0, (int) G_N_ELEMENTS (o->castling_exclusive)); i++)
     {
       indent (body, level + 1);
