@@ -225,6 +225,52 @@ py_command_of (const Tok *t)
   return k >= 0 ? py_commands[k].id : k;
 }
 
+/* Colours and piece attributes. */
+const Kw py_piece_words[] = {
+  { "White", A_WHITE }, { "Black", A_BLACK }, { "Neutral", A_NEUTRAL },
+  { "Royal", A_OTHER }, { "Kamikaze", A_OTHER }, { "Paralysing", A_OTHER },
+  { "Chameleon", A_OTHER }, { "Jigger", A_OTHER }, { "Volage", A_OTHER },
+  { "Functionary", A_OTHER }, { "HalfNeutral", A_OTHER }, { "HurdleColourChanging", A_OTHER },
+  { "Protean", A_OTHER }, { "Magic", A_MAGIC }, { "Uncapturable", A_OTHER },
+  { "Patrol", A_OTHER }, { "Frischauf", A_OTHER }, { "Bul", A_OTHER }, { "Dob", A_OTHER },
+  { "Anda", A_OTHER }, { "AndaInverse", A_OTHER }, { "AliceA", A_OTHER }, { "AliceB", A_OTHER },
+  { "Magician", A_MAGICIAN, TRUE },
+};
+const int py_n_piece_words = G_N_ELEMENTS (py_piece_words);
+
+gboolean
+py_is_piece_word (const Tok *t)
+{
+  return py_kw_lookup (py_piece_words, py_n_piece_words, t, NULL) >= 0;
+}
+
+/* Twinning commands. */
+const Kw py_twin_words[] = {
+  { "move", T_MOVE }, { "exchange", T_EXCHANGE }, { "stipulation", T_STIP },
+  { "sstipulation", T_SSTIP }, { "add", T_ADD }, { "remove", T_REMOVE },
+  { "continued", T_CONTINUED }, { "rotate", T_ROTATE }, { "condition", T_COND },
+  { "PolishType", T_POLISH }, { "mirror", T_MIRROR }, { "shift", T_SHIFT },
+  { "substitute", T_SUBSTITUTE }, { "forsyth", T_FORSYTH },
+};
+const int py_n_twin_words = G_N_ELEMENTS (py_twin_words);
+
+gboolean
+py_is_twin_word (const Tok *t)
+{
+  return py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL) >= 0;
+}
+
+gboolean
+py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what)
+{
+  if (py_command_of (t) >= 0 || (in_twin && py_is_twin_word (t)))
+    return TRUE;
+  char *s = py_tok_str (t);
+  py_perr (p, t, "unknown %s \"%s\"", what, s);
+  g_free (s);
+  return FALSE;
+}
+
 /* Popeye's English walk codes, to tell "not supported yet" from "unknown". */
 static const char *const popeye_codes[] = {
   "k", "p", "q", "s", "r", "b", "le", "ma", "pa", "va", "ro", "g", "n", "z", "ca", "gi", "rf",
@@ -355,3 +401,36 @@ py_colour_name (int c)
   return c == FE_WHITE ? "white" : c == FE_BLACK ? "black" : "neutral";
 }
 
+/* ---- stipulation ----------------------------------------------------------- */
+
+/* With `keep`, a stipulation of Popeye's Féerie cannot solve (a=>b, hs#2)
+ * is kept there as written, so the problem still opens; solving refuses it. */
+gboolean
+py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
+{
+  Tok *t = py_next (p);
+  if (!t || t->line != cmd->line)
+    {
+      py_perr (p, t ? cmd : NULL, "\"%.*s\" needs a stipulation such as #2 or h#3 on the same line",
+            cmd->len, cmd->s);
+      return FALSE;
+    }
+  char *s = py_tok_str (t);
+  GError *e = NULL;
+  gboolean ok = fe_stipulation_parse (s, out, &e);
+  if (keep)
+    g_clear_pointer (keep, g_free);
+  if (!ok && keep && g_error_matches (e, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
+    {
+      *keep = g_steal_pointer (&s);
+      g_clear_error (&e);
+      ok = TRUE;
+    }
+  else if (!ok)
+    {
+      py_perr (p, t, "%s", e->message);
+      g_error_free (e);
+    }
+  g_free (s);
+  return ok;
+}

@@ -10,28 +10,6 @@
 #include "popeye-private.h"
 #include "core/walk.h"
 
-/* Colours and piece attributes. */
-enum {
-  A_WHITE, A_BLACK, A_NEUTRAL, A_MAGIC, A_MAGICIAN, A_OTHER,
-};
-
-static const Kw piece_words[] = {
-  { "White", A_WHITE }, { "Black", A_BLACK }, { "Neutral", A_NEUTRAL },
-  { "Royal", A_OTHER }, { "Kamikaze", A_OTHER }, { "Paralysing", A_OTHER },
-  { "Chameleon", A_OTHER }, { "Jigger", A_OTHER }, { "Volage", A_OTHER },
-  { "Functionary", A_OTHER }, { "HalfNeutral", A_OTHER }, { "HurdleColourChanging", A_OTHER },
-  { "Protean", A_OTHER }, { "Magic", A_MAGIC }, { "Uncapturable", A_OTHER },
-  { "Patrol", A_OTHER }, { "Frischauf", A_OTHER }, { "Bul", A_OTHER }, { "Dob", A_OTHER },
-  { "Anda", A_OTHER }, { "AndaInverse", A_OTHER }, { "AliceA", A_OTHER }, { "AliceB", A_OTHER },
-  { "Magician", A_MAGICIAN, TRUE },
-};
-
-gboolean
-py_is_piece_word (const Tok *t)
-{
-  return py_kw_lookup (piece_words, G_N_ELEMENTS (piece_words), t, NULL) >= 0;
-}
-
 /* ---- pieces -------------------------------------------------------------- */
 
 typedef struct {
@@ -148,12 +126,12 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
       Tok *t = py_peek (p);
       if (!t)
         break;
-      int k = py_kw_lookup (piece_words, G_N_ELEMENTS (piece_words), t, NULL);
-      if (k >= 0 && piece_words[k].id <= A_NEUTRAL)
+      int k = py_kw_lookup (py_piece_words, py_n_piece_words, t, NULL);
+      if (k >= 0 && py_piece_words[k].id <= A_NEUTRAL)
         {
           if (single_group && groups)
             break;
-          g.colour = piece_words[k].id;
+          g.colour = py_piece_words[k].id;
           g.attrs = 0;
           g_ptr_array_set_size (g.other_attrs, 0);
           groups++;
@@ -161,8 +139,8 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
           /* attributes right after the colour */
           while ((t = py_peek (p)))
             {
-              int a = py_kw_lookup (piece_words, G_N_ELEMENTS (piece_words), t, NULL);
-              if (a < 0 || piece_words[a].id <= A_NEUTRAL)
+              int a = py_kw_lookup (py_piece_words, py_n_piece_words, t, NULL);
+              if (a < 0 || py_piece_words[a].id <= A_NEUTRAL)
                 break;
               /* "ma e6" is a mao standing on e6, not an abbreviated "magic" */
               Tok *n2 = p->i + 1 < p->toks->len ? &g_array_index (p->toks, Tok, p->i + 1) : NULL;
@@ -174,20 +152,20 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
                   if (fe_walk_from_code (code) != FE_WALK_NONE)
                     break;
                 }
-              if (piece_words[a].id == A_MAGIC)
+              if (py_piece_words[a].id == A_MAGIC)
                 g.attrs |= FE_ATTR_MAGIC;
-              else if (piece_words[a].id == A_MAGICIAN)
+              else if (py_piece_words[a].id == A_MAGICIAN)
                 g.attrs |= FE_ATTR_MAGICIAN;
               else
-                g_ptr_array_add (g.other_attrs, (gpointer) piece_words[a].name);
+                g_ptr_array_add (g.other_attrs, (gpointer) py_piece_words[a].name);
               p->i++;
             }
           continue;
         }
-      if (k >= 0 && (int) strlen (piece_words[k].name) == t->len)
+      if (k >= 0 && (int) strlen (py_piece_words[k].name) == t->len)
         {
           py_perr (p, t, "the attribute \"%s\" must come right after the colour, e.g. "
-                      "\"white %s rb3\"", piece_words[k].name, piece_words[k].name);
+                      "\"white %s rb3\"", py_piece_words[k].name, py_piece_words[k].name);
           ok = FALSE;
           break;
         }

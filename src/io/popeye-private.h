@@ -78,6 +78,30 @@ int py_lookup (P *p, const Tok *t, const Kw *table, int n, const char *what);
 /* CMD_*, or KW_NONE / KW_AMBIGUOUS. */
 int py_command_of (const Tok *t);
 
+/* Colours and piece attributes (py_piece_words ids). */
+enum {
+  A_WHITE, A_BLACK, A_NEUTRAL, A_MAGIC, A_MAGICIAN, A_OTHER,
+};
+extern const Kw py_piece_words[];
+extern const int py_n_piece_words;
+gboolean py_is_piece_word (const Tok *t);
+
+/* Twinning commands (py_twin_words ids). */
+enum {
+  T_MOVE, T_EXCHANGE, T_STIP, T_SSTIP, T_ADD, T_REMOVE, T_CONTINUED, T_ROTATE, T_COND,
+  T_POLISH, T_MIRROR, T_SHIFT, T_SUBSTITUTE, T_FORSYTH,
+};
+extern const Kw py_twin_words[];
+extern const int py_n_twin_words;
+gboolean py_is_twin_word (const Tok *t);
+/* A word not in a command's list: TRUE when it ends the list (a command,
+ * or in a twin a twinning word), else fails with "unknown WHAT "x"". */
+gboolean py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what);
+
+/* A stipulation on the command's line.  With `keep`, one Féerie cannot
+ * solve (a=>b, hs#2) is kept there as written, so the problem still opens. */
+gboolean py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep);
+
 gboolean py_popeye_knows_code (const char *code);
 FeSquare py_square_at (const char *s);
 int py_square_list (const char *s, int len, FeSquare *out, int max);
@@ -93,7 +117,6 @@ const char *py_colour_name (int c);
 
 typedef void (*PieceSink) (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data);
 
-gboolean py_is_piece_word (const Tok *t);
 /* Reads "colour [attributes] piece…" groups.  `single_group`: twin add. */
 gboolean py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data,
                                 gboolean single_group);
@@ -128,16 +151,9 @@ void py_omit_attribute_conditions (FeConditionParams *c, const FeConditionParams
 
 /* ---- twins (popeye-twins.c) ---------------------------------------------- */
 
-gboolean py_is_twin_word (const Tok *t);
-/* A word not in a command's list: TRUE when it ends the list (a command,
- * or in a twin a twinning word), else fails with "unknown WHAT "x"". */
-gboolean py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what);
 /* Parses the commands of one twin; `first` is the twin or zeroposition token. */
 gboolean py_parse_twin (P *p, const Tok *first, gboolean zero);
 gboolean py_twin_needs_extension (const FeProblem *pb, const FeTwin *tw);
 void py_write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw);
-
-/* ---- read and write (popeye-read.c, popeye-write.c) ------------------------ */
-
-gboolean py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep);
 void py_write_stipulation (GString *s, const FeStipulation *st);
+

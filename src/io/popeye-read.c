@@ -190,40 +190,6 @@ parse_options (P *p, const Tok *cmd)
   return TRUE;
 }
 
-/* ---- stipulation ----------------------------------------------------------- */
-
-/* With `keep`, a stipulation of Popeye's Féerie cannot solve (a=>b, hs#2)
- * is kept there as written, so the problem still opens; solving refuses it. */
-gboolean
-py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
-{
-  Tok *t = py_next (p);
-  if (!t || t->line != cmd->line)
-    {
-      py_perr (p, t ? cmd : NULL, "\"%.*s\" needs a stipulation such as #2 or h#3 on the same line",
-            cmd->len, cmd->s);
-      return FALSE;
-    }
-  char *s = py_tok_str (t);
-  GError *e = NULL;
-  gboolean ok = fe_stipulation_parse (s, out, &e);
-  if (keep)
-    g_clear_pointer (keep, g_free);
-  if (!ok && keep && g_error_matches (e, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
-    {
-      *keep = g_steal_pointer (&s);
-      g_clear_error (&e);
-      ok = TRUE;
-    }
-  else if (!ok)
-    {
-      py_perr (p, t, "%s", e->message);
-      g_error_free (e);
-    }
-  g_free (s);
-  return ok;
-}
-
 /* ---- problems -------------------------------------------------------------- */
 
 static void

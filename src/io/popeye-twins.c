@@ -6,36 +6,6 @@
 #include "popeye-private.h"
 #include "core/walk.h"
 
-enum {
-  T_MOVE, T_EXCHANGE, T_STIP, T_SSTIP, T_ADD, T_REMOVE, T_CONTINUED, T_ROTATE, T_COND,
-  T_POLISH, T_MIRROR, T_SHIFT, T_SUBSTITUTE, T_FORSYTH,
-};
-
-static const Kw twin_words[] = {
-  { "move", T_MOVE }, { "exchange", T_EXCHANGE }, { "stipulation", T_STIP },
-  { "sstipulation", T_SSTIP }, { "add", T_ADD }, { "remove", T_REMOVE },
-  { "continued", T_CONTINUED }, { "rotate", T_ROTATE }, { "condition", T_COND },
-  { "PolishType", T_POLISH }, { "mirror", T_MIRROR }, { "shift", T_SHIFT },
-  { "substitute", T_SUBSTITUTE }, { "forsyth", T_FORSYTH },
-};
-
-gboolean
-py_is_twin_word (const Tok *t)
-{
-  return py_kw_lookup (twin_words, G_N_ELEMENTS (twin_words), t, NULL) >= 0;
-}
-
-gboolean
-py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what)
-{
-  if (py_command_of (t) >= 0 || (in_twin && py_is_twin_word (t)))
-    return TRUE;
-  char *s = py_tok_str (t);
-  py_perr (p, t, "unknown %s \"%s\"", what, s);
-  g_free (s);
-  return FALSE;
-}
-
 /* ---- twins ------------------------------------------------------------------ */
 
 static void
@@ -74,26 +44,26 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
 {
   FeTwin *twin = fe_twin_new ();
   Tok *t = py_peek (p);
-  if (!zero && t && py_kw_lookup (twin_words, G_N_ELEMENTS (twin_words), t, NULL) >= 0
-      && twin_words[py_kw_lookup (twin_words, G_N_ELEMENTS (twin_words), t, NULL)].id == T_CONTINUED)
+  if (!zero && t && py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL) >= 0
+      && py_twin_words[py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL)].id == T_CONTINUED)
     {
       twin->continued = TRUE;
       p->i++;
     }
   while ((t = py_peek (p)))
     {
-      int k = py_lookup (p, t, twin_words, G_N_ELEMENTS (twin_words), "twinning command");
+      int k = py_lookup (p, t, py_twin_words, py_n_twin_words, "twinning command");
       if (k < 0 || p->failed)
         break;
       p->i++;
       FeTwinCommand c = { 0 };
-      switch (twin_words[k].id)
+      switch (py_twin_words[k].id)
         {
         case T_MOVE:
         case T_EXCHANGE:
         case T_SHIFT:
-          c.kind = twin_words[k].id == T_MOVE       ? FE_TWIN_MOVE
-                   : twin_words[k].id == T_EXCHANGE ? FE_TWIN_EXCHANGE
+          c.kind = py_twin_words[k].id == T_MOVE       ? FE_TWIN_MOVE
+                   : py_twin_words[k].id == T_EXCHANGE ? FE_TWIN_EXCHANGE
                                                     : FE_TWIN_SHIFT;
           if (py_peek (p) && py_peek (p)->len == 4 && py_is_square_list (py_peek (p)))
             {
@@ -102,8 +72,8 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
               c.a = sq[0], c.b = sq[1];
               p->i++;
             }
-          else if (!py_read_square (p, twin_words[k].name, &c.a)
-                   || !py_read_square (p, twin_words[k].name, &c.b))
+          else if (!py_read_square (p, py_twin_words[k].name, &c.a)
+                   || !py_read_square (p, py_twin_words[k].name, &c.b))
             break;
           g_array_append_val (twin->commands, c);
           break;
@@ -217,6 +187,14 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
 }
 
 /* ---- writer ---------------------------------------------------------------- */
+
+void
+py_write_stipulation (GString *s, const FeStipulation *st)
+{
+  char *t = fe_stipulation_to_string (st);
+  g_string_append (s, t);
+  g_free (t);
+}
 
 /* The words of a twin's "condition" command.  Conditions the pieces switch
  * on for the whole problem are not repeated (the reader carries them). */

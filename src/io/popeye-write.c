@@ -31,14 +31,6 @@ append_squares (GString *s, const FeSquare *sq, int n)
     }
 }
 
-void
-py_write_stipulation (GString *s, const FeStipulation *st)
-{
-  char *t = fe_stipulation_to_string (st);
-  g_string_append (s, t);
-  g_free (t);
-}
-
 static void warn (GPtrArray *warnings, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
 static void
