@@ -22,30 +22,6 @@ add_op (FeRules *r, const FeConditionOps *op)
   r->ops[i] = op;
 }
 
-bool
-fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram)
-{
-  const FeConditionClass *cls = fe_condition_nth (id);
-  if (cls->in_force)
-    return cls->in_force (params, id, diagram);
-  if (fe_params_on (params, id))
-    return true;
-  /* A piece with the condition's attribute puts it in force (magic). */
-  for (int i = 0; cls->piece_attribute && diagram && i < 64; i++)
-    if (diagram->board[FE_SQ88 (i)].walk
-        && (diagram->board[FE_SQ88 (i)].attrs & cls->piece_attribute))
-      return true;
-  return false;
-}
-
-static bool
-in_force (const FeConditionClass *cls, int id, const FeConditionParams *params,
-          const FePosition *diagram)
-{
-  (void) cls;
-  return fe_condition_in_force (id, params, diagram);
-}
-
 void
 fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *diagram)
 {
@@ -76,7 +52,7 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
-      if (!in_force (cls, id, params, diagram))
+      if (!fe_condition_in_force (id, params, diagram))
         continue;
       if (!r->params.v[id][0])
         r->params.v[id][0] = 1;
@@ -112,7 +88,7 @@ fe_conditions_validate (const FeConditionParams *params, const FePosition *diagr
                          params->v[id][k], cls->params[k].n_values - 1);
             return FALSE;
           }
-      if (diagram && in_force (cls, id, params, diagram))
+      if (diagram && fe_condition_in_force (id, params, diagram))
         n_in_force++;
     }
   if (n_in_force > FE_MAX_CONDITIONS)

@@ -113,6 +113,22 @@ fe_condition_popeye_words (int id, const FeConditionParams *c, GString *popeye, 
 }
 
 bool
+fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  if (cls->in_force)
+    return cls->in_force (params, id, diagram);
+  if (fe_params_on (params, id))
+    return true;
+  /* A piece with the condition's attribute puts it in force (magic). */
+  for (int i = 0; cls->piece_attribute && diagram && i < 64; i++)
+    if (diagram->board[FE_SQ88 (i)].walk
+        && (diagram->board[FE_SQ88 (i)].attrs & cls->piece_attribute))
+      return true;
+  return false;
+}
+
+bool
 fe_params_any (const FeConditionParams *p, int id)
 {
   for (int k = 0; k < FE_MAX_CONDITION_PARAMS; k++)
