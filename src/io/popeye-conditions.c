@@ -231,18 +231,13 @@ py_parse_conditions (P *p, const Tok *cmd, FeConditionTarget *target, gboolean i
   for (;;)
     {
       Tok *t = py_peek (p);
-      if (!t)
-        break;
-      int k = py_lookup (p, t, p->conditions, p->n_conditions, "condition");
-      if (p->failed)
-        return FALSE;
+      int k = py_list_word (p, p->conditions, p->n_conditions, "condition", in_twin);
       if (k < 0)
         {
-          if (py_ends_list (p, t, in_twin, "condition"))
-            break;
-          return FALSE;
+          if (p->failed)
+            return FALSE;
+          break;
         }
-      p->i++;
       count++;
       const Kw *kw = &p->conditions[k];
       if (kw->id == COND_UNSUPPORTED)

@@ -219,6 +219,24 @@ py_lookup (P *p, const Tok *t, const Kw *table, int n, const char *what)
 }
 
 int
+py_list_word (P *p, const Kw *table, int n, const char *what, gboolean in_twin)
+{
+  Tok *t = py_peek (p);
+  if (!t)
+    return -1;
+  int k = py_lookup (p, t, table, n, what);
+  if (p->failed)
+    return -1;
+  if (k < 0)
+    {
+      py_ends_list (p, t, in_twin, what);
+      return -1;
+    }
+  p->i++;
+  return k;
+}
+
+int
 py_command_of (const Tok *t)
 {
   int k = py_kw_lookup (py_commands, py_n_commands, t, NULL);

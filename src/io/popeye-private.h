@@ -75,6 +75,10 @@ extern const int py_n_commands;
 /* Index of `t` in `table`, or KW_NONE / KW_AMBIGUOUS.  An ambiguous word
  * that is not a command fails the read: "ambiguous WHAT "x" (could be …)". */
 int py_lookup (P *p, const Tok *t, const Kw *table, int n, const char *what);
+/* The next word of a command's list (conditions, options): its index in
+ * `table`, consumed; -1 at the end of the list (a command, or in a twin a
+ * twinning word; nothing consumed) or after an error (p->failed). */
+int py_list_word (P *p, const Kw *table, int n, const char *what, gboolean in_twin);
 /* CMD_*, or KW_NONE / KW_AMBIGUOUS. */
 int py_command_of (const Tok *t);
 

@@ -48,17 +48,13 @@ parse_options (P *p, const Tok *cmd)
   int count = 0;
   for (;;)
     {
-      Tok *t = py_peek (p);
-      if (!t)
-        break;
-      int k = py_lookup (p, t, options, G_N_ELEMENTS (options), "option");
+      int k = py_list_word (p, options, G_N_ELEMENTS (options), "option", FALSE);
       if (k < 0)
         {
-          if (py_ends_list (p, t, FALSE, "option"))
-            break;
-          return FALSE;
+          if (p->failed)
+            return FALSE;
+          break;
         }
-      p->i++;
       count++;
       const char *name = options[k].name;
       switch (options[k].id)
