@@ -117,6 +117,20 @@ gboolean py_is_number_like (const Tok *t);
 void py_add_unsupported (P *p, char *text);
 const char *py_colour_name (int c);
 
+/* ---- options (popeye-read.c) ---------------------------------------------- */
+
+/* An option that sets one FeOptions field: a flag (max 0, a gboolean) or a
+ * count from 1 to max (an int); in the writer's order. */
+typedef struct {
+  const char *name;
+  int id;
+  size_t offset;
+  int max;
+} PyValueOption;
+
+extern const PyValueOption py_value_options[];
+extern const int py_n_value_options;
+
 /* ---- pieces (popeye-pieces.c) ------------------------------------------- */
 
 typedef void (*PieceSink) (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data);

@@ -6,6 +6,7 @@
  * the token stream, so a written file reads back into the same model.
  * docs/popeye-input.md documents all of this.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "popeye-private.h"
@@ -41,6 +42,37 @@ static const Kw options[] = {
 
 /* ---- options ------------------------------------------------------------ */
 
+/* Options that set one FeOptions field, in the order the writer writes
+ * them: a flag (max 0) or a count from 1 to max. */
+const PyValueOption py_value_options[] = {
+  { "Variations", OPT_VARIATIONS, offsetof (FeOptions, variations), 0 },
+  { "Try", OPT_TRY, offsetof (FeOptions, tries), 0 },
+  { "Defence", OPT_DEFENCE, offsetof (FeOptions, defence), 99 },
+  { "SetPlay", OPT_SETPLAY, offsetof (FeOptions, set_play), 0 },
+  { "NoThreat", OPT_NOTHREAT, offsetof (FeOptions, no_threat), 0 },
+  { "Threat", OPT_THREAT, offsetof (FeOptions, threat_length), 99 },
+  { "WhiteToPlay", OPT_WHITETOPLAY, offsetof (FeOptions, white_to_play), 0 },
+  { "Duplex", OPT_DUPLEX, offsetof (FeOptions, duplex), 0 },
+  { "HalfDuplex", OPT_HALFDUPLEX, offsetof (FeOptions, half_duplex), 0 },
+  { "PostKeyPlay", OPT_POSTKEY, offsetof (FeOptions, post_key_play), 0 },
+  { "MaxSolutions", OPT_MAXSOLUTIONS, offsetof (FeOptions, max_solutions), 1000000 },
+  { "NoBoard", OPT_NOBOARD, offsetof (FeOptions, no_board), 0 },
+  { "NoWk", OPT_NOWK, offsetof (FeOptions, no_white_king), 0 },
+  { "NoBk", OPT_NOBK, offsetof (FeOptions, no_black_king), 0 },
+  { "StopOnShortSolutions", OPT_STOPSHORT, offsetof (FeOptions, stop_on_short), 0 },
+  { "MaxTime", OPT_MAXTIME, offsetof (FeOptions, max_time), 100000000 },
+};
+const int py_n_value_options = G_N_ELEMENTS (py_value_options);
+
+static const PyValueOption *
+value_option (int id)
+{
+  for (int i = 0; i < py_n_value_options; i++)
+    if (py_value_options[i].id == id)
+      return &py_value_options[i];
+  return NULL;
+}
+
 static gboolean
 parse_options (P *p, const Tok *cmd)
 {
@@ -57,36 +89,20 @@ parse_options (P *p, const Tok *cmd)
         }
       count++;
       const char *name = options[k].name;
+      const PyValueOption *v = value_option (options[k].id);
+      if (v && v->max)
+        {
+          if (!py_read_number (p, name, 1, v->max, (int *) ((char *) o + v->offset)))
+            return FALSE;
+          continue;
+        }
+      if (v)
+        {
+          *(gboolean *) ((char *) o + v->offset) = TRUE;
+          continue;
+        }
       switch (options[k].id)
         {
-        case OPT_DEFENCE:
-          if (!py_read_number (p, name, 1, 99, &o->defence))
-            return FALSE;
-          break;
-        case OPT_SETPLAY: o->set_play = TRUE; break;
-        case OPT_WHITETOPLAY: o->white_to_play = TRUE; break;
-        case OPT_VARIATIONS: o->variations = TRUE; break;
-        case OPT_NOWK: o->no_white_king = TRUE; break;
-        case OPT_NOBK: o->no_black_king = TRUE; break;
-        case OPT_DUPLEX: o->duplex = TRUE; break;
-        case OPT_HALFDUPLEX: o->half_duplex = TRUE; break;
-        case OPT_NOTHREAT: o->no_threat = TRUE; break;
-        case OPT_TRY: o->tries = TRUE; break;
-        case OPT_NOBOARD: o->no_board = TRUE; break;
-        case OPT_POSTKEY: o->post_key_play = TRUE; break;
-        case OPT_STOPSHORT: o->stop_on_short = TRUE; break;
-        case OPT_THREAT:
-          if (!py_read_number (p, name, 1, 99, &o->threat_length))
-            return FALSE;
-          break;
-        case OPT_MAXSOLUTIONS:
-          if (!py_read_number (p, name, 1, 1000000, &o->max_solutions))
-            return FALSE;
-          break;
-        case OPT_MAXTIME:
-          if (!py_read_number (p, name, 1, 100000000, &o->max_time))
-            return FALSE;
-          break;
         case OPT_MOVENUMBERS:
         case OPT_BEEP:
         case OPT_SUPPRESSGRID:

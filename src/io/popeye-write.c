@@ -95,22 +95,15 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   {
     const FeOptions *o = &pb->options;
     GString *op = g_string_new (NULL);
-    if (o->variations) g_string_append (op, " Variations");
-    if (o->tries) g_string_append (op, " Try");
-    if (o->defence) g_string_append_printf (op, " Defence %d", o->defence);
-    if (o->set_play) g_string_append (op, " SetPlay");
-    if (o->no_threat) g_string_append (op, " NoThreat");
-    if (o->threat_length) g_string_append_printf (op, " Threat %d", o->threat_length);
-    if (o->white_to_play) g_string_append (op, " WhiteToPlay");
-    if (o->duplex) g_string_append (op, " Duplex");
-    if (o->half_duplex) g_string_append (op, " HalfDuplex");
-    if (o->post_key_play) g_string_append (op, " PostKeyPlay");
-    if (o->max_solutions) g_string_append_printf (op, " MaxSolutions %d", o->max_solutions);
-    if (o->no_board) g_string_append (op, " NoBoard");
-    if (o->no_white_king) g_string_append (op, " NoWk");
-    if (o->no_black_king) g_string_append (op, " NoBk");
-    if (o->stop_on_short) g_string_append (op, " StopOnShortSolutions");
-    if (o->max_time) g_string_append_printf (op, " MaxTime %d", o->max_time);
+    for (int k = 0; k < py_n_value_options; k++)
+      {
+        const PyValueOption *v = &py_value_options[k];
+        const char *field = (const char *) o + v->offset;
+        if (v->max && *(const int *) field)
+          g_string_append_printf (op, " %s %d", v->name, *(const int *) field);
+        else if (!v->max && *(const gboolean *) field)
+          g_string_append_printf (op, " %s", v->name);
+      }
     if (o->n_ep_squares >= 2)
       {
         g_string_append (op, " EnPassant ");
