@@ -274,16 +274,14 @@ write_twin_command (GString *s, int level, const FeTwinCommand *c)
     {
     case FE_TWIN_MOVE:
     case FE_TWIN_SHIFT:
-      g_string_append (s, c->kind == FE_TWIN_MOVE ? "<move" : "<shift");
-      square_attribute (s, "from", c->a);
-      square_attribute (s, "to", c->b);
-      g_string_append (s, "/>\n");
-      break;
     case FE_TWIN_EXCHANGE:
-      g_string_append (s, "<exchange");
-      square_attribute (s, "first", c->a);
-      square_attribute (s, "second", c->b);
-      g_string_append (s, "/>\n");
+      {
+        gboolean ex = c->kind == FE_TWIN_EXCHANGE;
+        g_string_append_printf (s, "<%s", ex ? "exchange" : c->kind == FE_TWIN_MOVE ? "move" : "shift");
+        square_attribute (s, ex ? "first" : "from", c->a);
+        square_attribute (s, ex ? "second" : "to", c->b);
+        g_string_append (s, "/>\n");
+      }
       break;
     case FE_TWIN_REMOVE:
       g_string_append (s, "<remove");
