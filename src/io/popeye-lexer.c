@@ -1,4 +1,5 @@
-/* popeye-lexer.c — Popeye input split into located tokens; keywords, squares, numbers.
+/* popeye-lexer.c — Popeye input as located tokens; keyword tables, squares,
+ * numbers, stipulations: what every part of the reader uses.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The reader tokenises the whole text first (tokens remember their line and

@@ -2,8 +2,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Only src/io/popeye-*.c include this; the public API is popeye.h.  The
- * parts: lexer (tokens, keywords, squares), pieces, conditions (from the
- * condition registry), twins, read (options, stipulation, problems), write.
+ * parts, each calling only those listed after it: write, read (options
+ * and their table, the problem loop), twins, pieces, conditions (from the
+ * condition registry), lexer (tokens, keyword tables, squares, numbers,
+ * stipulation).
  */
 #pragma once
 

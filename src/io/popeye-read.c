@@ -1,4 +1,4 @@
-/* popeye-read.c — Popeye input read into FeProblem: options, stipulations, problems.
+/* popeye-read.c — Popeye input read into FeProblem: options, the problem loop.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Féerie extensions that Popeye lacks are written as "remark feerie: ..."
