@@ -34,6 +34,7 @@ typedef enum {
  * refuses a condition beyond these (fe_condition_register), never truncates. */
 #define FE_MAX_CONDITION_CLASSES 16
 #define FE_MAX_CONDITION_PARAMS 4
+#define FE_MAX_CONDITION_KEYWORDS 64
 
 /* The parameters of all conditions of a problem: a small typed value map,
  * one row per registered condition (indexed by FeConditionClass.id), one

@@ -75,9 +75,9 @@ static const Kw variant_words[] = {
 };
 
 /* Kw.id of a registered condition's keyword; 0 is an unsupported one. */
-#define COND_ID(cls, kw) (1 + (cls) * 64 + (kw))
-#define COND_CLASS(id) (((id) - 1) / 64)
-#define COND_KEYWORD(id) (((id) - 1) % 64)
+#define COND_ID(cls, kw) (1 + (cls) * FE_MAX_CONDITION_KEYWORDS + (kw))
+#define COND_CLASS(id) (((id) - 1) / FE_MAX_CONDITION_KEYWORDS)
+#define COND_KEYWORD(id) (((id) - 1) % FE_MAX_CONDITION_KEYWORDS)
 #define COND_UNSUPPORTED 0
 
 /* The condition words of this read: Popeye's names (those of a registered
@@ -96,7 +96,7 @@ py_conditions_table_init (P *p)
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
-      g_return_if_fail (cls->n_popeye_keywords <= 64);
+      /* fe_condition_register refuses more than FE_MAX_CONDITION_KEYWORDS. */
       for (int w = 0; w < cls->n_popeye_keywords; w++)
         {
           const FeConditionKeyword *kw = &cls->popeye_keywords[w];

@@ -60,6 +60,10 @@ fe_condition_register (const FeConditionClass *cls, GError **error)
     g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                  "condition \"%s\" has %d parameters, at most %d fit", cls->name, cls->n_params,
                  FE_MAX_CONDITION_PARAMS);
+  else if (cls->n_popeye_keywords > FE_MAX_CONDITION_KEYWORDS)
+    g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                 "condition \"%s\" has %d Popeye keywords, at most %d", cls->name,
+                 cls->n_popeye_keywords, FE_MAX_CONDITION_KEYWORDS);
   else if (n_classes >= FE_MAX_CONDITION_CLASSES)
     g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                  "cannot register \"%s\": at most %d conditions", cls->name,
