@@ -4,7 +4,10 @@
 #include <string.h>
 #include <glib.h>
 
+#include <stdio.h>
+
 #include "cli-inputs.h"
+#include "io/problem-file.h"
 
 static gboolean
 is_problem_file (const char *name)
@@ -84,4 +87,17 @@ fe_cli_expand_inputs (char **names, int n, GError **error)
         }
     }
   return out;
+}
+
+GPtrArray *
+fe_cli_read_problems (const char *path)
+{
+  GError *error = NULL;
+  GPtrArray *problems = fe_problem_file_read (path, &error);
+  if (!problems)
+    {
+      fprintf (stderr, "%s\n", error->message);
+      g_error_free (error);
+    }
+  return problems;
 }

@@ -11,3 +11,7 @@
  * (.inp, .xml, .fen) found under it, recursively, sorted by path.
  * GPtrArray of char*; NULL with an error when a name does not exist. */
 GPtrArray *fe_cli_expand_inputs (char **names, int n, GError **error);
+
+/* The problems of one file (fe_problem_file_read), or NULL after printing
+ * the error, located, on stderr (the caller exits with status 2). */
+GPtrArray *fe_cli_read_problems (const char *path);

@@ -12,6 +12,7 @@
 #include "io/popeye.h"
 #include "io/problem-file.h"
 #include "io/xml.h"
+#include "cli-inputs.h"
 
 int fe_cli_cmd_convert (int argc, char **argv);
 int fe_cli_cmd_convert_many (int argc, char **argv); /* cmd-convert-many.c */
@@ -82,14 +83,9 @@ fe_cli_cmd_convert (int argc, char **argv)
     }
 
   GError *error = NULL;
-  GPtrArray *problems = fe_problem_file_read (in, &error);
+  GPtrArray *problems = fe_cli_read_problems (in);
   if (!problems)
-    {
-      /* Bad input: status 2, as for `solve` (README.md, exit status). */
-      fprintf (stderr, "%s\n", error->message);
-      g_error_free (error);
-      return 2;
-    }
+    return 2; /* bad input: status 2, as for `solve` (README.md, exit status) */
 
   char *text;
   if (to == FORMAT_XML)

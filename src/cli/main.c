@@ -12,6 +12,7 @@
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"
+#include "cli-inputs.h"
 
 static int
 usage (void)
@@ -66,13 +67,9 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
             gboolean verify)
 {
   GError *error = NULL;
-  GPtrArray *problems = fe_problem_file_read (path, &error);
+  GPtrArray *problems = fe_cli_read_problems (path);
   if (!problems)
-    {
-      fprintf (stderr, "%s\n", error->message);
-      g_error_free (error);
-      return 2;
-    }
+    return 2;
   int status = 0;
   for (guint i = 0; i < problems->len && !interrupted; i++)
     {
@@ -524,19 +521,15 @@ int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
 int
 main (int argc, char **argv)
 {
-  if (argc < 2)
-    return usage ();
-  if (strcmp (argv[1], "perft") == 0)
-    return cmd_perft (argc - 2, argv + 2);
-  if (strcmp (argv[1], "solve") == 0)
-    return cmd_solve (argc - 2, argv + 2);
-  if (strcmp (argv[1], "verify") == 0)
-    return cmd_verify (argc - 2, argv + 2);
-  if (strcmp (argv[1], "bench") == 0)
-    return cmd_bench (argc - 2, argv + 2);
-  if (strcmp (argv[1], "diagram") == 0)
-    return fe_cli_cmd_diagram (argc - 2, argv + 2);
-  if (strcmp (argv[1], "convert") == 0)
-    return fe_cli_cmd_convert (argc - 2, argv + 2);
+  static const struct {
+    const char *name;
+    int (*run) (int argc, char **argv);
+  } commands[] = {
+    { "perft", cmd_perft },     { "solve", cmd_solve },          { "verify", cmd_verify },
+    { "bench", cmd_bench },     { "diagram", fe_cli_cmd_diagram }, { "convert", fe_cli_cmd_convert },
+  };
+  for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 2, argv + 2);
   return usage ();
 }

@@ -34,6 +34,7 @@ typedef enum {
  * refuses a condition beyond these (fe_condition_register), never truncates. */
 #define FE_MAX_CONDITION_CLASSES 16
 #define FE_MAX_CONDITION_PARAMS 4
+#define FE_MAX_CONDITION_KEYWORDS 64
 
 /* The parameters of all conditions of a problem: a small typed value map,
  * one row per registered condition (indexed by FeConditionClass.id), one
@@ -117,12 +118,57 @@ typedef struct {
   /* Value taken when the element is present but the attribute is absent or
    * unknown (cell 0: the switch turns on with this value, at least 1). */
   uint8_t xml_default;
-  /* Popeye word of each value, NULL for none (a generic condition's words;
-   * the built-ins' Popeye quirks are in src/io/popeye-conditions.c). */
-  const char *const *popeye_words;
-  /* The word belongs to Féerie, not Popeye: written in the remark line. */
-  bool popeye_extension;
 } FeConditionParamDesc;
+
+/* How a Popeye word of a condition behaves (FeConditionKeyword.flags). */
+enum {
+  /* Féerie's word, not Popeye's: written in a "remark feerie:" line. */
+  FE_KEYWORD_EXTENSION = 1 << 0,
+  /* Read only as the word right after the switch's word (abbreviable),
+   * written right after it: Madrasi RexInclusive.  Alone it is another
+   * Popeye condition. */
+  FE_KEYWORD_AFTER_SWITCH = 1 << 1,
+  /* Sets its cell without switching the condition on (NoIProm). */
+  FE_KEYWORD_MODIFIER = 1 << 2,
+  /* A modifier the problem or one of its twins must switch on, else the
+   * reader refuses it (Einstein's one-side words). */
+  FE_KEYWORD_NEEDS_SWITCH = 1 << 3,
+  /* Words follow that popeye_read_args reads and popeye_write_args writes
+   * (imitator squares); the keyword table writes nothing for it. */
+  FE_KEYWORD_ARGS = 1 << 4,
+};
+
+/* One Popeye word of a condition: reading it sets cell `param` to `value`
+ * (and, unless a modifier, switches the condition on); the writer writes
+ * the first word of each cell's value, in table order.  Words may be
+ * abbreviated to a unique prefix, as Popeye's are. */
+typedef struct {
+  const char *word;
+  uint8_t param;
+  uint8_t value;
+  uint8_t flags;
+} FeConditionKeyword;
+
+/* What a condition's Popeye words read into: its parameters and, for the
+ * imitator, the squares of the diagram or of a twin command. */
+typedef struct {
+  FeConditionParams *params;
+  uint8_t *n_imitators;
+  uint8_t *imitators;       /* FE_MAX_IMITATORS squares */
+  uint8_t *imitator_colour; /* NULL in a twin command: all neutral */
+} FeConditionTarget;
+
+/* The words after a keyword, as the Popeye reader hands them to a
+ * condition (src/io keeps the tokens; the core sees only words). */
+typedef struct FeWordInput FeWordInput;
+struct FeWordInput {
+  /* The next word (not NUL-terminated), its length in *len; NULL at the end. */
+  const char *(*peek) (FeWordInput *in, int *len);
+  void (*skip) (FeWordInput *in);
+  /* Fails the read.  `offset` < 0: the message is located at the keyword,
+   * else at that character of the next word (the end of the text if none). */
+  void (*fail) (FeWordInput *in, int offset, const char *message);
+};
 
 typedef struct FeConditionClass FeConditionClass;
 
@@ -137,7 +183,8 @@ struct FeConditionClass {
   const FeConditionParamDesc *params;
   int n_params;
   /* Whether the condition is in force for this diagram; NULL: when its
-   * switch is on.  (Magic pieces put magic in force, imitators Imitator.) */
+   * switch is on or a piece has its piece_attribute (magic pieces put magic
+   * in force); imitators put Imitator in force (fe_condition_in_force). */
   bool (*in_force) (const FeConditionParams *params, int id, const FePosition *diagram);
   /* Refuses parameters or diagrams the rules leave undefined; may be NULL.
    * Ranges of the described parameters are checked by the registry. */
@@ -149,9 +196,22 @@ struct FeConditionClass {
    * when it adds nothing the board does not hold (all built-ins: imitators
    * are hashed with the position). */
   uint64_t (*hash) (const FePosition *pos);
-  /* The Popeye words are handled by the generic reader and writer (false
-   * for the built-ins, whose words have historical quirks). */
-  bool popeye_generic;
+  /* Popeye: the condition's words (src/io/popeye-conditions.c reads and
+   * writes them; it names no condition). */
+  const FeConditionKeyword *popeye_keywords;
+  int n_popeye_keywords;
+  /* Reads the words after an FE_KEYWORD_ARGS keyword (index `keyword`);
+   * returns false after in->fail. */
+  bool (*popeye_read_args) (FeConditionTarget *target, int keyword, FeWordInput *in);
+  /* Writes those words: Popeye's to `popeye`, Féerie's to `ext`, each
+   * preceded by a space.  `imitator_colour` NULL: all neutral. */
+  void (*popeye_write_args) (const FeConditionParams *params, int n_imitators,
+                             const uint8_t *imitators, const uint8_t *imitator_colour,
+                             GString *popeye, GString *ext);
+  /* Pieces with this attribute (FE_ATTR_*) switch the condition on for the
+   * whole problem, twins included; the writer then leaves its switch word
+   * out (the pieces say it).  0: none. */
+  uint8_t piece_attribute;
 };
 
 /* Registered conditions, in registry order (conditions/registry.c).  Ids
@@ -164,6 +224,12 @@ const FeConditionClass *fe_condition_lookup (const char *name);
  * with `error` set when the registry is full, the name is taken or it
  * describes more parameters than a row holds. */
 int fe_condition_register (const FeConditionClass *cls, GError **error);
+
+/* The keyword-table words of condition `id`'s cells in `c` (not what
+ * popeye_write_args writes), each after a space: Popeye's to `popeye`,
+ * Féerie's to `ext` (may be the same string).  Cell values without a word
+ * write nothing. */
+void fe_condition_popeye_words (int id, const FeConditionParams *c, GString *popeye, GString *ext);
 
 /* Value map access by id. */
 static inline uint8_t
@@ -202,6 +268,10 @@ struct FeRules {
 
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);
+
+/* Whether condition `id` is in force for `diagram`: its in_force hook, or
+ * its switch is on or a piece has its piece_attribute. */
+bool fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram);
 
 /* Refuses parameter sets and diagrams the rules leave undefined (rules.md
  * §6.1 D21: no magician king; §8.3: Magic + Magician).  Readers and the

@@ -365,6 +365,18 @@ fe_problem_apply_twin (const FeProblem *problem, int index, FePosition *pos,
   return TRUE;
 }
 
+int
+fe_problem_check_twins (const FeProblem *problem, GError **error)
+{
+  FePosition pos;
+  FeStipulation stip;
+  FeConditionParams cond;
+  for (guint i = 0; i < problem->twins->len; i++)
+    if (!fe_problem_apply_next_twin (problem, (int) i + 1, &pos, &stip, &cond, error))
+      return (int) i + 1;
+  return 0;
+}
+
 char *
 fe_twin_label (int index)
 {
@@ -419,22 +431,15 @@ fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
                           : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
                                                                : "AntiEinsteinChess");
     }
-  /* Conditions the registry reads and writes generically: their words. */
-  for (int id = 0; id < fe_condition_count (); id++)
+  /* Conditions registered beyond the built-ins: their Popeye words. */
+  for (int id = FE_COND_BUILTIN_COUNT; id < fe_condition_count (); id++)
     {
-      const FeConditionClass *cls = fe_condition_nth (id);
-      if (!cls->popeye_generic || !fe_params_on (c, id))
+      if (!fe_params_on (c, id))
         continue;
       GString *line = g_string_new (NULL);
-      for (int k = 0; k < cls->n_params; k++)
-        {
-          const FeConditionParamDesc *d = &cls->params[k];
-          int v = c->v[id][k];
-          if (d->popeye_words && v < d->n_values && d->popeye_words[v])
-            g_string_append_printf (line, "%s%s", line->len ? " " : "", d->popeye_words[v]);
-        }
+      fe_condition_popeye_words (id, c, line, line);
       if (line->len)
-        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str);
+        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str + 1);
       g_string_free (line, TRUE);
     }
   return g_string_free (s, FALSE);

@@ -145,6 +145,11 @@ gboolean fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosi
                                      FeStipulation *stip, FeConditionParams *cond,
                                      GError **error);
 
+/* Applies every twin in order (linear time): 0 when all apply, else the
+ * 1-based index of the first that does not, with `error` set.  Readers
+ * check a file with it and say where that twin is. */
+int fe_problem_check_twins (const FeProblem *problem, GError **error);
+
 /* Popeye's twin label text after "b) ", e.g. "wKf5-->g5  =1". Caller frees.
  * Replays a continued chain; in a loop over all twins use the _after form
  * with the position of twin index-1. */

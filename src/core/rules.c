@@ -22,14 +22,6 @@ add_op (FeRules *r, const FeConditionOps *op)
   r->ops[i] = op;
 }
 
-/* Whether registered condition `id` is in force for `diagram`. */
-static bool
-in_force (const FeConditionClass *cls, int id, const FeConditionParams *params,
-          const FePosition *diagram)
-{
-  return cls->in_force ? cls->in_force (params, id, diagram) : fe_params_on (params, id);
-}
-
 void
 fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *diagram)
 {
@@ -60,7 +52,7 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
-      if (!in_force (cls, id, params, diagram))
+      if (!fe_condition_in_force (id, params, diagram))
         continue;
       if (!r->params.v[id][0])
         r->params.v[id][0] = 1;
@@ -96,7 +88,7 @@ fe_conditions_validate (const FeConditionParams *params, const FePosition *diagr
                          params->v[id][k], cls->params[k].n_values - 1);
             return FALSE;
           }
-      if (diagram && in_force (cls, id, params, diagram))
+      if (diagram && fe_condition_in_force (id, params, diagram))
         n_in_force++;
     }
   if (n_in_force > FE_MAX_CONDITIONS)

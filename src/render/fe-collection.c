@@ -222,14 +222,5 @@ fe_collection_write_pdf (GPtrArray *problems, GPtrArray *solutions, const char *
   cairo_show_page (f.cr);
   cairo_status_t status = cairo_status (f.cr);
   cairo_destroy (f.cr);
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", path, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
+  return fe_render_surface_close (surface, status, path, error);
 }

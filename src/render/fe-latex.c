@@ -87,6 +87,22 @@ escape_notation (GString *out, const char *text)
   g_string_free (t, TRUE);
 }
 
+/* "\\command{a; b}" for a non-empty list of caption lines. */
+static void
+append_list (GString *out, const char *command, const GPtrArray *lines)
+{
+  if (!lines->len)
+    return;
+  g_string_append_printf (out, "\\%s{", command);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      if (i)
+        g_string_append (out, "; ");
+      escape_notation (out, lines->pdata[i]);
+    }
+  g_string_append (out, "}\n");
+}
+
 /* ---- piece symbols -------------------------------------------------------- */
 
 /* A symbol of the package: a figure letter and an optional turn letter. */
@@ -409,28 +425,8 @@ fe_latex_diagram (const FeProblem *problem, gboolean caption)
       g_string_append (out, "\\stip{");
       escape_notation (out, c->stipulation);
       g_string_append (out, "}\n");
-      if (c->conditions->len)
-        {
-          g_string_append (out, "\\cond{");
-          for (guint i = 0; i < c->conditions->len; i++)
-            {
-              if (i)
-                g_string_append (out, "; ");
-              escape_notation (out, c->conditions->pdata[i]);
-            }
-          g_string_append (out, "}\n");
-        }
-      if (c->twins->len)
-        {
-          g_string_append (out, "\\twins{");
-          for (guint i = 0; i < c->twins->len; i++)
-            {
-              if (i)
-                g_string_append (out, "; ");
-              escape_notation (out, c->twins->pdata[i]);
-            }
-          g_string_append (out, "}\n");
-        }
+      append_list (out, "cond", c->conditions);
+      append_list (out, "twins", c->twins);
     }
   append_piecedefs (out, &problem->diagram, &symbols);
   g_string_append (out, "\\end{diagram}\n");

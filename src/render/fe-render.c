@@ -682,6 +682,13 @@ render_to (const FeProblem *problem, const char *ext, int size, const FeRenderSt
   if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
     status = path ? cairo_surface_write_to_png (surface, path)
                   : cairo_surface_write_to_png_stream (surface, append_bytes, sink);
+  return fe_render_surface_close (surface, status, where, error);
+}
+
+gboolean
+fe_render_surface_close (cairo_surface_t *surface, cairo_status_t status, const char *where,
+                         GError **error)
+{
   cairo_surface_finish (surface);
   if (status == CAIRO_STATUS_SUCCESS)
     status = cairo_surface_status (surface);
@@ -694,6 +701,16 @@ render_to (const FeProblem *problem, const char *ext, int size, const FeRenderSt
   return TRUE;
 }
 
+/* The options given, or the defaults (caption on). */
+static void
+options_or_default (FeDiagramOptions *opts, const FeDiagramOptions *given)
+{
+  if (given)
+    *opts = *given;
+  else
+    fe_render_diagram_options_init (opts);
+}
+
 gboolean
 fe_render_export_full (const FeProblem *problem, const char *path, int size,
                        const FeRenderStyle *given, const FeDiagramOptions *given_opts,
@@ -701,10 +718,7 @@ fe_render_export_full (const FeProblem *problem, const char *path, int size,
 {
   g_return_val_if_fail (problem && path, FALSE);
   FeDiagramOptions opts;
-  if (given_opts)
-    opts = *given_opts;
-  else
-    fe_render_diagram_options_init (&opts);
+  options_or_default (&opts, given_opts);
   const char *dot = strrchr (path, '.');
   g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);
   if (g_str_equal (ext, "tex"))
@@ -722,10 +736,7 @@ fe_render_export_bytes (const FeProblem *problem, const char *format, int size,
 {
   g_return_val_if_fail (problem && format, NULL);
   FeDiagramOptions opts;
-  if (given_opts)
-    opts = *given_opts;
-  else
-    fe_render_diagram_options_init (&opts);
+  options_or_default (&opts, given_opts);
   if (g_str_equal (format, "tex"))
     {
       char *tex = fe_latex_diagram (problem, opts.caption);

@@ -51,12 +51,17 @@ static const FeConditionOps toy_ops = {
 
 static const FeConditionParamDesc toy_params[] = {
   { .name = "toy-no-capture", .label = "Toy: no capture", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "ToyNoCapture" },
-    .popeye_extension = true },
+    .xml_default = 1 },
   { .name = "side", .label = "Side", .type = FE_PARAM_ENUM, .n_values = 3,
-    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" },
-    .popeye_words = (const char *const[]) { NULL, "ToyWhiteOnly", "ToyBlackOnly" },
-    .popeye_extension = true },
+    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" } },
+};
+
+/* Féerie's words (Popeye has no such condition); a side word alone also
+ * switches the toy on. */
+static const FeConditionKeyword toy_keywords[] = {
+  { "ToyNoCapture", 0, 1, FE_KEYWORD_EXTENSION },
+  { "ToyWhiteOnly", 1, TOY_WHITE, FE_KEYWORD_EXTENSION },
+  { "ToyBlackOnly", 1, TOY_BLACK, FE_KEYWORD_EXTENSION },
 };
 
 static const FeConditionClass toy_class = {
@@ -66,7 +71,8 @@ static const FeConditionClass toy_class = {
   .params = toy_params,
   .n_params = G_N_ELEMENTS (toy_params),
   .ops = &toy_ops,
-  .popeye_generic = true,
+  .popeye_keywords = toy_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (toy_keywords),
 };
 
 /* 1.Ra1xa8# is White's only mate. */

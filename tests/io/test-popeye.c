@@ -427,6 +427,50 @@ test_syntax (void)
 
 /* ---- Féerie's extensions ----------------------------------------------------- */
 
+/* The conditions' keyword tables (FeConditionClass.popeye_keywords) keep
+ * the built-ins' Popeye quirks. */
+static void
+test_condition_keywords (void)
+{
+  /* RexInclusive, abbreviable, right after Madrasi; alone it is Popeye's
+   * own (unsupported) condition. */
+  GPtrArray *r = read_ok ("begin\nstip #2\ncond Madr RexInc\npieces white ke1 black ke8\nend\n");
+  FeProblem *p = r->pdata[0];
+  g_assert_true (p->conditions.FE_P_MADRASI && p->conditions.FE_P_MADRASI_REX_INCLUSIVE);
+  g_free (round_trip (p, NULL));
+  g_ptr_array_unref (r);
+  r = read_ok ("begin\nstip #2\ncond RexInclusive\npieces white ke1 black ke8\nend\n");
+  p = r->pdata[0];
+  g_assert_false (p->conditions.FE_P_MADRASI || p->conditions.FE_P_MADRASI_REX_INCLUSIVE);
+  g_assert_cmpuint (p->unsupported->len, ==, 1);
+  g_assert_cmpstr (p->unsupported->pdata[0], ==, "RexInclusive");
+  g_ptr_array_unref (r);
+  /* NoIProm modifies the Imitator without switching it on. */
+  r = read_ok ("begin\nstip #2\ncond NoIProm\npieces white ke1 black ke8\nend\n");
+  p = r->pdata[0];
+  g_assert_true (p->conditions.FE_P_IMITATOR_NO_PROMOTION);
+  g_assert_false (p->conditions.FE_P_IMITATOR);
+  g_free (round_trip (p, NULL));
+  g_ptr_array_unref (r);
+  /* A one-side Einstein word in a twin that names no variant is written
+   * back (it was dropped), in a line only Féerie reads. */
+  r = read_ok ("begin\nstip h#2\ncond EinsteinChess\npieces white ke1 black ke8\n"
+               "twin condition EinsteinWhiteOnly\nend\n");
+  p = r->pdata[0];
+  char *text = round_trip (p, NULL);
+  g_assert_nonnull (strstr (text, "remark feerie: twin condition EinsteinWhiteOnly\n"));
+  g_free (text);
+  g_ptr_array_unref (r);
+  /* A twin that sets MagicPieces itself: a Féerie line, not a twin line
+   * Popeye would refuse. */
+  r = read_ok ("begin\nstip h#2\npieces white ke1 black ke8\ntwin condition MagicPieces\nend\n");
+  p = r->pdata[0];
+  text = round_trip (p, NULL);
+  g_assert_nonnull (strstr (text, "remark feerie: twin condition MagicPieces\n"));
+  g_free (text);
+  g_ptr_array_unref (r);
+}
+
 static void
 test_extensions (void)
 {
@@ -622,6 +666,7 @@ main (int argc, char **argv)
   g_test_add_func ("/popeye/oracle-fields", test_oracle_fields);
   g_test_add_func ("/popeye/syntax", test_syntax);
   g_test_add_func ("/popeye/extensions", test_extensions);
+  g_test_add_func ("/popeye/condition-keywords", test_condition_keywords);
   g_test_add_func ("/popeye/malformed", test_malformed);
   g_test_add_func ("/popeye/unsupported-stipulation", test_unsupported_stipulation);
   g_test_add_func ("/popeye/fuzz", test_fuzz);

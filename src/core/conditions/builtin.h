@@ -6,8 +6,9 @@
  * adds one line here and one file; nothing else names it.
  *
  * The FE_P_* names below are the cells (FeConditionParams.v) of the
- * built-ins, for the code that still treats them specially: their Popeye
- * quirks (imitator squares, Einstein modifiers), the captions and the tests.
+ * built-ins, for the code that still treats them specially: the solver's
+ * condition lines (fe_conditions_describe), the caption, the XML <imitator>
+ * elements, the window and the tests.
  * `params->FE_P_MADRASI` reads cell 0 of Madrasi's row.  A new condition
  * needs none of these: generic code goes through its FeConditionParamDesc.
  */

@@ -146,17 +146,22 @@ static const FeConditionParamDesc einstein_params[] = {
   { .name = "variant", .label = "Einstein chess", .type = FE_PARAM_ENUM, .n_values = 4,
     .xml_attribute = "variant",
     .xml_values = (const char *const[]) { "none", "normal", "reverse", "anti" },
-    .xml_default = FE_EINSTEIN_NORMAL,
-    .popeye_words = (const char *const[]) { NULL, "EinsteinChess", "ReversalEinsteinChess",
-                                            "AntiEinsteinChess" } },
+    .xml_default = FE_EINSTEIN_NORMAL },
   { .name = "side", .label = "Side", .type = FE_PARAM_ENUM, .n_values = 3,
-    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" },
-    .popeye_words = (const char *const[]) { NULL, "EinsteinWhiteOnly", "EinsteinBlackOnly" },
-    .popeye_extension = true },
+    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" } },
   { .name = "promotions", .label = "With promotions", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_attribute = "promotions", .xml_values = (const char *const[]) { "false", "true" },
-    .popeye_words = (const char *const[]) { NULL, "EinsteinPromotions" },
-    .popeye_extension = true },
+    .xml_attribute = "promotions", .xml_values = (const char *const[]) { "false", "true" } },
+};
+
+/* The one-side and promotion words are Féerie's (WinChloe's variants) and
+ * modify an Einstein chess the problem must also name. */
+static const FeConditionKeyword einstein_keywords[] = {
+  { "EinsteinChess", 0, FE_EINSTEIN_NORMAL, 0 },
+  { "ReversalEinsteinChess", 0, FE_EINSTEIN_REVERSE, 0 },
+  { "AntiEinsteinChess", 0, FE_EINSTEIN_ANTI, 0 },
+  { "EinsteinWhiteOnly", 1, FE_EINSTEIN_WHITE_ONLY, FE_KEYWORD_EXTENSION | FE_KEYWORD_NEEDS_SWITCH },
+  { "EinsteinBlackOnly", 1, FE_EINSTEIN_BLACK_ONLY, FE_KEYWORD_EXTENSION | FE_KEYWORD_NEEDS_SWITCH },
+  { "EinsteinPromotions", 2, 1, FE_KEYWORD_EXTENSION | FE_KEYWORD_NEEDS_SWITCH },
 };
 
 static gboolean
@@ -182,4 +187,6 @@ const FeConditionClass fe_condition_class_einstein = {
   .n_params = G_N_ELEMENTS (einstein_params),
   .validate = einstein_validate,
   .ops = &fe_condition_einstein,
+  .popeye_keywords = einstein_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (einstein_keywords),
 };

@@ -408,13 +408,117 @@ static const FeConditionParamDesc imitator_params[] = {
   { .name = "imitator", .label = "Imitator", .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
   { .name = "no-promotion", .label = "No promotion to imitator", .type = FE_PARAM_BOOL,
     .n_values = 2, .xml_attribute = "promotion",
-    .xml_values = (const char *const[]) { "allowed", "forbidden" },
-    .popeye_words = (const char *const[]) { NULL, "NoIProm" } },
+    .xml_values = (const char *const[]) { "allowed", "forbidden" } },
   { .name = "no-hurdles", .label = "Hops need no hurdle", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_attribute = "hurdles", .xml_values = (const char *const[]) { "required", "optional" },
-    .popeye_words = (const char *const[]) { NULL, "ImitatorNoHurdles" },
-    .popeye_extension = true },
+    .xml_attribute = "hurdles", .xml_values = (const char *const[]) { "required", "optional" } },
 };
+
+/* ---- Popeye words ---------------------------------------------------- */
+
+/* The imitator keywords are followed by squares; the coloured ones are
+ * Féerie's monochrome imitators (rules §4.8).  Indices matter below. */
+enum { KW_IMITATOR, KW_WHITE_IMITATOR, KW_BLACK_IMITATOR };
+
+static const FeConditionKeyword imitator_keywords[] = {
+  [KW_IMITATOR] = { "Imitator", 0, 1, FE_KEYWORD_ARGS },
+  [KW_WHITE_IMITATOR] = { "WhiteImitator", 0, 1, FE_KEYWORD_ARGS | FE_KEYWORD_EXTENSION },
+  [KW_BLACK_IMITATOR] = { "BlackImitator", 0, 1, FE_KEYWORD_ARGS | FE_KEYWORD_EXTENSION },
+  { "NoIProm", 1, 1, FE_KEYWORD_MODIFIER },
+  { "ImitatorNoHurdles", 2, 1, FE_KEYWORD_EXTENSION | FE_KEYWORD_MODIFIER },
+};
+
+static FeSquare
+square_of (const char *s)
+{
+  char f = g_ascii_tolower (s[0]), r = s[1];
+  return f >= 'a' && f <= 'h' && r >= '1' && r <= '8' ? FE_SQ (f - 'a', r - '1') : FE_NO_SQUARE;
+}
+
+static bool
+is_square_list (const char *w, int len)
+{
+  if (len < 2 || len % 2)
+    return false;
+  for (int k = 0; k < len; k += 2)
+    if (square_of (w + k) == FE_NO_SQUARE)
+      return false;
+  return true;
+}
+
+static bool
+fail (FeWordInput *in, int offset, char *message)
+{
+  in->fail (in, offset, message);
+  g_free (message);
+  return false;
+}
+
+/* "Imitator c3h8 e4": the squares, one by one however long the word. */
+static bool
+imitator_popeye_read_args (FeConditionTarget *t, int keyword, FeWordInput *in)
+{
+  const char *name = imitator_keywords[keyword].word;
+  int colour = keyword == KW_WHITE_IMITATOR   ? FE_WHITE
+               : keyword == KW_BLACK_IMITATOR ? FE_BLACK
+                                              : FE_NEUTRAL;
+  if (!t->imitator_colour && colour != FE_NEUTRAL)
+    return fail (in, -1, g_strdup_printf ("%s cannot be set in a twin (Féerie keeps only neutral "
+                                          "imitators in twins)", name));
+  int words = 0, len;
+  const char *w;
+  while ((w = in->peek (in, &len)) && is_square_list (w, len))
+    {
+      for (int k = 0; 2 * k + 1 < len; k++)
+        {
+          FeSquare sq = square_of (w + 2 * k);
+          if (*t->n_imitators >= FE_MAX_IMITATORS)
+            return fail (in, 2 * k,
+                         g_strdup_printf ("too many imitators: at most %d", FE_MAX_IMITATORS));
+          for (int j = 0; j < *t->n_imitators; j++)
+            if (t->imitators[j] == sq)
+              {
+                char sqname[3];
+                fe_square_name (sq, sqname);
+                return fail (in, 2 * k, g_strdup_printf ("two imitators on %s", sqname));
+              }
+          if (t->imitator_colour)
+            t->imitator_colour[*t->n_imitators] = (uint8_t) colour;
+          t->imitators[(*t->n_imitators)++] = sq;
+        }
+      in->skip (in);
+      words++;
+    }
+  if (!words)
+    return fail (in, 0, g_strdup_printf ("%s needs its squares, e.g. \"%s c3h8\"", name, name));
+  return true;
+}
+
+/* Neutral imitators are Popeye's; with a coloured one all go to the
+ * extension, to keep their order. */
+static void
+imitator_popeye_write_args (const FeConditionParams *params, int n, const uint8_t *imitators,
+                            const uint8_t *imitator_colour, GString *popeye, GString *ext)
+{
+  (void) params;
+  bool coloured = false;
+  for (int k = 0; imitator_colour && k < n; k++)
+    coloured |= imitator_colour[k] != FE_NEUTRAL;
+  GString *dst = coloured ? ext : popeye;
+  int last = -1;
+  for (int k = 0; k < n; k++)
+    {
+      int col = imitator_colour ? imitator_colour[k] : FE_NEUTRAL;
+      if (col != last)
+        g_string_append_printf (dst, " %s ",
+                                imitator_keywords[col == FE_WHITE   ? KW_WHITE_IMITATOR
+                                                  : col == FE_BLACK ? KW_BLACK_IMITATOR
+                                                                    : KW_IMITATOR].word);
+      char name[3];
+      fe_square_name (imitators[k], name);
+      g_string_append (dst, name);
+      last = col;
+    }
+}
 
 /* Imitators standing in the diagram put the condition in force. */
 static bool
@@ -431,4 +535,8 @@ const FeConditionClass fe_condition_class_imitator = {
   .n_params = G_N_ELEMENTS (imitator_params),
   .in_force = imitator_in_force,
   .ops = &fe_condition_imitator,
+  .popeye_keywords = imitator_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (imitator_keywords),
+  .popeye_read_args = imitator_popeye_read_args,
+  .popeye_write_args = imitator_popeye_write_args,
 };

@@ -95,12 +95,16 @@ const FeConditionOps fe_condition_madrasi = {
 };
 
 static const char *const bool_values[] = { "false", "true" };
-static const char *const rex_words[] = { NULL, "RexInclusive" };
 
 static const FeConditionParamDesc madrasi_params[] = {
   { .name = "madrasi", .label = "Madrasi", .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
   { .name = "rex-inclusive", .label = "Rex inclusive", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_attribute = "rex-inclusive", .xml_values = bool_values, .popeye_words = rex_words },
+    .xml_attribute = "rex-inclusive", .xml_values = bool_values },
+};
+
+static const FeConditionKeyword madrasi_keywords[] = {
+  { "Madrasi", 0, 1, 0 },
+  { "RexInclusive", 1, 1, FE_KEYWORD_AFTER_SWITCH },
 };
 
 /* Rex inclusive alone still means Madrasi (readers of old files). */
@@ -119,4 +123,6 @@ const FeConditionClass fe_condition_class_madrasi = {
   .n_params = G_N_ELEMENTS (madrasi_params),
   .in_force = madrasi_in_force,
   .ops = &fe_condition_madrasi,
+  .popeye_keywords = madrasi_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (madrasi_keywords),
 };

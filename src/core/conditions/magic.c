@@ -324,16 +324,12 @@ const FeConditionOps fe_condition_magic = {
 
 static const FeConditionParamDesc magic_params[] = {
   { .name = "magic", .label = "Magic pieces", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicPieces" },
-    .popeye_extension = true },
+    .xml_default = 1 },
 };
 
-/* A magic piece in the diagram puts the rules of magic in force. */
-static bool
-magic_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
-{
-  return fe_params_on (params, id) || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGIC));
-}
+static const FeConditionKeyword magic_keywords[] = {
+  { "MagicPieces", 0, 1, FE_KEYWORD_EXTENSION },
+};
 
 const FeConditionClass fe_condition_class_magic = {
   .name = "magic",
@@ -341,6 +337,8 @@ const FeConditionClass fe_condition_class_magic = {
   .xml_element = "magic",
   .params = magic_params,
   .n_params = G_N_ELEMENTS (magic_params),
-  .in_force = magic_in_force,
   .ops = &fe_condition_magic,
+  .popeye_keywords = magic_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (magic_keywords),
+  .piece_attribute = FE_ATTR_MAGIC,
 };

@@ -241,16 +241,12 @@ const FeConditionOps fe_condition_magician = {
 
 static const FeConditionParamDesc magician_params[] = {
   { .name = "magician", .label = "Magician pieces", .type = FE_PARAM_BOOL, .n_values = 2,
-    .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicianPieces" },
-    .popeye_extension = true },
+    .xml_default = 1 },
 };
 
-static bool
-magician_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
-{
-  return fe_params_on (params, id)
-         || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGICIAN));
-}
+static const FeConditionKeyword magician_keywords[] = {
+  { "MagicianPieces", 0, 1, FE_KEYWORD_EXTENSION },
+};
 
 /* D21: a magician king could never be in check; §8.3: magic and magician
  * pieces together are undefined. */
@@ -272,8 +268,8 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
         }
     }
   const FeConditionClass *magic = fe_condition_lookup ("magic");
-  if (magic && magician_in_force (params, id, diagram)
-      && magic->in_force (params, FE_COND_MAGIC, diagram))
+  if (magic && fe_condition_in_force (id, params, diagram)
+      && fe_condition_in_force (FE_COND_MAGIC, params, diagram))
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                            "magic pieces and magician pieces cannot be combined");
@@ -288,7 +284,9 @@ const FeConditionClass fe_condition_class_magician = {
   .xml_element = "magician",
   .params = magician_params,
   .n_params = G_N_ELEMENTS (magician_params),
-  .in_force = magician_in_force,
   .validate = magician_validate,
   .ops = &fe_condition_magician,
+  .popeye_keywords = magician_keywords,
+  .n_popeye_keywords = G_N_ELEMENTS (magician_keywords),
+  .piece_attribute = FE_ATTR_MAGICIAN,
 };

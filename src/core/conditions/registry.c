@@ -60,6 +60,10 @@ fe_condition_register (const FeConditionClass *cls, GError **error)
     g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                  "condition \"%s\" has %d parameters, at most %d fit", cls->name, cls->n_params,
                  FE_MAX_CONDITION_PARAMS);
+  else if (cls->n_popeye_keywords > FE_MAX_CONDITION_KEYWORDS)
+    g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                 "condition \"%s\" has %d Popeye keywords, at most %d", cls->name,
+                 cls->n_popeye_keywords, FE_MAX_CONDITION_KEYWORDS);
   else if (n_classes >= FE_MAX_CONDITION_CLASSES)
     g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                  "cannot register \"%s\": at most %d conditions", cls->name,
@@ -72,6 +76,60 @@ fe_condition_register (const FeConditionClass *cls, GError **error)
     }
   g_mutex_unlock (&lock);
   return id;
+}
+
+void
+fe_condition_popeye_words (int id, const FeConditionParams *c, GString *popeye, GString *ext)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  uint8_t row[FE_MAX_CONDITION_PARAMS];
+  memcpy (row, c->v[id], sizeof row);
+  /* A word written after the switch's brings the switch: Rex inclusive
+   * alone still means Madrasi. */
+  for (int k = 0; k < cls->n_popeye_keywords; k++)
+    {
+      const FeConditionKeyword *kw = &cls->popeye_keywords[k];
+      if ((kw->flags & FE_KEYWORD_AFTER_SWITCH) && kw->value && row[kw->param] == kw->value
+          && !row[0])
+        row[0] = MAX (cls->params[0].xml_default, 1);
+    }
+  unsigned written = 0; /* cells whose word is written */
+  for (int k = 0; k < cls->n_popeye_keywords; k++)
+    {
+      const FeConditionKeyword *kw = &cls->popeye_keywords[k];
+      if ((kw->flags & (FE_KEYWORD_ARGS | FE_KEYWORD_AFTER_SWITCH)) || !kw->value
+          || row[kw->param] != kw->value || (written & (1u << kw->param)))
+        continue;
+      written |= 1u << kw->param;
+      g_string_append_printf (kw->flags & FE_KEYWORD_EXTENSION ? ext : popeye, " %s", kw->word);
+      for (int j = 0; kw->param == 0 && j < cls->n_popeye_keywords; j++)
+        {
+          const FeConditionKeyword *after = &cls->popeye_keywords[j];
+          if ((after->flags & FE_KEYWORD_AFTER_SWITCH) && after->value
+              && row[after->param] == after->value && !(written & (1u << after->param)))
+            {
+              written |= 1u << after->param;
+              g_string_append_printf (after->flags & FE_KEYWORD_EXTENSION ? ext : popeye, " %s",
+                                      after->word);
+            }
+        }
+    }
+}
+
+bool
+fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  if (cls->in_force)
+    return cls->in_force (params, id, diagram);
+  if (fe_params_on (params, id))
+    return true;
+  /* A piece with the condition's attribute puts it in force (magic). */
+  for (int i = 0; cls->piece_attribute && diagram && i < 64; i++)
+    if (diagram->board[FE_SQ88 (i)].walk
+        && (diagram->board[FE_SQ88 (i)].attrs & cls->piece_attribute))
+      return true;
+  return false;
 }
 
 bool

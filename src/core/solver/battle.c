@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "solver-private.h"
+#include "search.h"
 
 #define SALT_ATTACK 0x3c6ef372fe94f82bull
 #define SALT_DEFEND 0xa54ff53a5f1d36f1ull

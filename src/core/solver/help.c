@@ -1,7 +1,7 @@
 /* help.c — help play and series play: every solution, one line each.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "solver-private.h"
+#include "search.h"
 
 /* Salts keep help and series entries apart in the shared table. */
 #define SALT_HELP 0x6a09e667f3bcc908ull
@@ -239,6 +239,16 @@ help_item (FeSolver *w, int k, gpointer data)
   split_unmake (w, FALSE, undo);
 }
 
+/* The work items of one length (help or series), run on `threads`. */
+static void
+run_split (FeSolver *s, int threads, Split *sp, gboolean series, FeSolverItemFunc item)
+{
+  split_list (s, sp, series);
+  fe_solver_note_root (s, sp->h, 0, sp->n);
+  fe_solver_run_items (s, threads, sp->n, item, sp);
+  g_array_unref (sp->items);
+}
+
 /* One length of help play, on several threads when asked. */
 static void
 help_length (FeSolver *s, int h, gboolean starts_half)
@@ -247,10 +257,7 @@ help_length (FeSolver *s, int h, gboolean starts_half)
   if (threads > 1 && !s->max_solutions && h >= 3)
     {
       Split sp = { .h = h, .starts_half = starts_half };
-      split_list (s, &sp, FALSE);
-      fe_solver_note_root (s, h, 0, sp.n);
-      fe_solver_run_items (s, threads, sp.n, help_item, &sp);
-      g_array_unref (sp.items);
+      run_split (s, threads, &sp, FALSE, help_item);
     }
   else
     help (s, h, 0, TRUE, starts_half);
@@ -461,10 +468,7 @@ fe_solve_series (FeSolver *s)
       if (threads > 1 && !s->max_solutions && n >= 3)
         {
           Split sp = { .h = n, .kind = kind };
-          split_list (s, &sp, TRUE);
-          fe_solver_note_root (s, n, 0, sp.n);
-          fe_solver_run_items (s, threads, sp.n, series_item, &sp);
-          g_array_unref (sp.items);
+          run_split (s, threads, &sp, TRUE, series_item);
         }
       else
         series (s, kind, n, 0, TRUE);

@@ -89,32 +89,9 @@ void fe_solution_hook_flush (FeSolver *s, GPtrArray *lines);
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 
-gboolean fe_solver_tick (FeSolver *s);
-gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last);
-gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
-void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
-
-/* Allocates s->line_moves and the killers for s->max_plies. */
-void fe_solver_alloc_line (FeSolver *s);
-void fe_solver_free_line (FeSolver *s);
-void fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len);
-
-/* The parallel search (--threads N), one design for every play: the
- * calling thread lists the work items (help and series play: every pair of
- * first move and reply; battle play: every first move), then N workers
- * claim items in list order from one atomic counter until none is left.
- * Each item keeps the lines it finds; they join the tree in item order as
- * soon as every earlier item is done, so the tree (and the text written
- * from it) is the one thread's, byte for byte.  The workers share s->tt
- * (lock-free); each has its own line and killers.  Sums nodes and
- * solutions into s. */
-typedef void (*FeSolverItemFunc) (FeSolver *w, int item, gpointer data);
-void fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data);
-
-void fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o);
-/* Who moves first in the diagram for this play (before Duplex swaps it). */
-int fe_solver_starting_side (const FeStipulation *st, const FeOptions *o);
-
+/* The plays (battle.c, help.c), dispatched by solver.c. */
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);
 void fe_solve_series (FeSolver *s);
+/* Help and series lines: the move number before move i (help.c). */
+void fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len);

@@ -38,6 +38,21 @@ fe_solver_max_hash_mb (void)
   return (int) mb;
 }
 
+#ifdef __linux__
+/* A new or moved mapping of n entries, asking for huge pages; NULL when
+ * the mapping failed. */
+static FeTTEntry *
+with_huge_pages (void *p, guint64 n)
+{
+  if (p == MAP_FAILED)
+    return NULL;
+#ifdef MADV_HUGEPAGE
+  madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
+#endif
+  return p;
+}
+#endif
+
 /* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
  * table is mapped anonymously (zero pages arrive lazily, so small problems
  * touch little of it) and asks for huge pages: a probe is a random access,
@@ -46,14 +61,9 @@ static FeTTEntry *
 alloc_entries (guint64 n)
 {
 #ifdef __linux__
-  void *p = mmap (NULL, n * sizeof (FeTTEntry), PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
-    return NULL;
-#ifdef MADV_HUGEPAGE
-  madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
-#endif
-  return p;
+  return with_huge_pages (mmap (NULL, n * sizeof (FeTTEntry), PROT_READ | PROT_WRITE,
+                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+                          n);
 #else
   return g_try_new0 (FeTTEntry, n);
 #endif
@@ -78,13 +88,9 @@ static FeTTEntry *
 extend_entries (FeTTEntry *e, guint64 old_n, guint64 n)
 {
 #ifdef __linux__
-  void *p = mremap (e, old_n * sizeof (FeTTEntry), n * sizeof (FeTTEntry), MREMAP_MAYMOVE);
-  if (p == MAP_FAILED)
-    return NULL;
-#ifdef MADV_HUGEPAGE
-  madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
-#endif
-  return p;
+  return with_huge_pages (mremap (e, old_n * sizeof (FeTTEntry), n * sizeof (FeTTEntry),
+                                  MREMAP_MAYMOVE),
+                          n);
 #else
   FeTTEntry *p = g_try_renew (FeTTEntry, e, n);
   if (p)

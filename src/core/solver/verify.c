@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "solver-private.h"
+#include "search.h"
 
 typedef struct {
   FeSolver *s;

@@ -1,0 +1,306 @@
+/* search.c — what the searches of every play share: the node tick
+ * (cancel, deadline, progress), the goal test, a move's notation with its
+ * marks, the line buffers and the parallel search over work items.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Below battle.c, help.c and verify.c; solver.c only dispatches to them.
+ */
+#include <string.h>
+
+#include "search.h"
+
+/* Nodes between two looks at the cancel callback and the clock: Stop must
+ * take effect within 200 ms even when the solve thread gets little CPU. */
+#define FE_TICK_NODES 1024
+
+/* Adds this thread's nodes to the total and, at most ten times a second,
+ * tells the caller where the search is. */
+static void
+report_phase (FeSolver *s)
+{
+  FeSolverShared *sh = s->shared;
+  gint64 total = __atomic_add_fetch (&sh->nodes, FE_TICK_NODES, __ATOMIC_RELAXED);
+  const FeSolverConfig *c = s->config;
+  if (!c || !c->phase)
+    return;
+  gint64 now = g_get_monotonic_time ();
+  gint64 last = __atomic_load_n (&sh->last_report_us, __ATOMIC_RELAXED);
+  if (now - last < 100000
+      || !__atomic_compare_exchange_n (&sh->last_report_us, &last, now, FALSE, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED))
+    return;
+  FeSolverProgress p = {
+    .twin = g_atomic_int_get (&sh->twin),
+    .n_twins = sh->n_twins,
+    .depth = g_atomic_int_get (&sh->depth),
+    .root_index = g_atomic_int_get (&sh->root_index),
+    .root_count = g_atomic_int_get (&sh->root_count),
+    .nodes = total,
+    .elapsed = (now - sh->start_us) / 1e6,
+  };
+  c->phase (&p, c->user_data);
+}
+
+gboolean
+fe_solver_tick (FeSolver *s)
+{
+  if (s->aborted)
+    return TRUE;
+  if ((++s->nodes & (FE_TICK_NODES - 1)) == 0)
+    {
+      const FeSolverConfig *c = s->config;
+      if (c && c->cancelled && c->cancelled (c->user_data))
+        s->aborted = TRUE;
+      if (s->deadline && g_get_monotonic_time () > s->deadline)
+        s->aborted = TRUE;
+      if (c && c->progress && (s->nodes & 0xFFFFF) == 0)
+        c->progress (s->nodes, c->user_data);
+      if (s->shared)
+        report_phase (s);
+    }
+  return s->aborted;
+}
+
+/* Called after `last` was made: is the stipulation's goal reached? */
+gboolean
+fe_solver_goal_reached (FeSolver *s, const FeMove *last)
+{
+  FePosition *pos = &s->pos;
+  int to_move = pos->side;
+  switch (s->goal)
+    {
+    case FE_GOAL_MATE:
+      return fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
+    case FE_GOAL_STALEMATE:
+      return !fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
+    case FE_GOAL_DOUBLE_STALEMATE:
+      {
+        if (fe_in_check (pos, to_move) || fe_has_legal_move (pos))
+          return FALSE;
+        FeUndo undo;
+        fe_make_null (pos, &undo);
+        gboolean r = !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
+        fe_unmake_null (pos, &undo);
+        return r;
+      }
+    case FE_GOAL_ANY:
+      return TRUE;
+    case FE_GOAL_CAPTURE:
+      return last && last->capture != FE_NO_SQUARE;
+    case FE_GOAL_CHECK:
+      return fe_in_check (pos, to_move);
+    case FE_GOAL_TARGET:
+      return last && !(last->flags & FE_MOVE_NULL) && last->to == s->stip.target;
+    case FE_GOAL_CASTLING:
+      return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
+    }
+  return FALSE;
+}
+
+/* What the workers of one fe_solver_run_items share: the next item to
+ * claim, each item's lines, and the merge, which delivers every finished
+ * item's lines in item order as soon as the items before it are done. */
+typedef struct {
+  FeSolver *solver; /* the calling thread's: the tree, the writer, the caller */
+  FeSolverItemFunc run;
+  gpointer data;
+  int n_items;
+  gint next;
+  GMutex lock;
+  GPtrArray **lines; /* per item, NULL until done */
+  int merged;        /* items delivered */
+} Items;
+
+typedef struct {
+  FeSolver *worker;
+  Items *items;
+} Job;
+
+/* Delivers the finished items that follow the last delivered one; one
+ * thread at a time, under the lock. */
+static void
+merge_done (Items *it)
+{
+  while (it->merged < it->n_items && it->lines[it->merged])
+    {
+      fe_solution_hook_flush (it->solver, it->lines[it->merged]);
+      g_ptr_array_set_size (it->lines[it->merged], 0);
+      it->merged++;
+    }
+}
+
+static gpointer
+run_job (gpointer p)
+{
+  Job *job = p;
+  FeSolver *w = job->worker;
+  Items *it = job->items;
+  for (;;)
+    {
+      int k = g_atomic_int_add (&it->next, 1);
+      if (k >= it->n_items || w->aborted)
+        break;
+      w->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+      fe_tt_shared_maybe_grow (w->tt);
+      fe_tt_work_begin (w->tt);
+      if (w->shared)
+        fe_solver_note_root (w, g_atomic_int_get (&w->shared->depth), k, it->n_items);
+      it->run (w, k, it->data);
+      fe_tt_work_end (w->tt);
+      g_mutex_lock (&it->lock);
+      it->lines[k] = w->pending;
+      w->pending = NULL;
+      merge_done (it);
+      g_mutex_unlock (&it->lock);
+    }
+  return NULL;
+}
+
+void
+fe_solver_alloc_line (FeSolver *s)
+{
+  s->line_moves = g_new0 (FeMove, 3 * s->max_plies);
+  s->killer_attack = s->line_moves + s->max_plies;
+  s->killer_defence = s->killer_attack + s->max_plies;
+  s->line_nodes = g_new0 (FeSolutionNode *, s->max_plies);
+  s->history = g_new0 (guint32, FE_HISTORY_SIZE);
+}
+
+void
+fe_solver_free_line (FeSolver *s)
+{
+  g_clear_pointer (&s->line_moves, g_free);
+  g_clear_pointer (&s->line_nodes, g_free);
+  g_clear_pointer (&s->history, g_free);
+}
+
+void
+fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data)
+{
+  Items it = { .solver = s, .run = run, .data = data, .n_items = n_items };
+  g_mutex_init (&it.lock);
+  it.lines = g_new0 (GPtrArray *, MAX (n_items, 1));
+  FeSolver **workers = g_new (FeSolver *, threads);
+  GThread **thread = g_new (GThread *, threads);
+  Job *jobs = g_new (Job, threads);
+  /* Workers report no node counts of their own (the shared total does). */
+  FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
+  quiet.progress = NULL;
+  s->tt->growable = FALSE; /* shared: grown between work items */
+  for (int t = 0; t < threads; t++)
+    {
+      FeSolver *w = g_new (FeSolver, 1);
+      *w = *s;
+      w->config = &quiet;
+      /* s->tt is shared: lock-free entries, grown between work items. */
+      w->nodes = 0;
+      w->solutions = 0;
+      w->writer = NULL;
+      fe_solver_alloc_line (w);
+      workers[t] = w;
+      jobs[t] = (Job) { w, &it };
+      thread[t] = g_thread_new ("feerie-solver", run_job, &jobs[t]);
+    }
+  for (int t = 0; t < threads; t++)
+    {
+      g_thread_join (thread[t]);
+      FeSolver *w = workers[t];
+      s->nodes += w->nodes;
+      s->solutions += w->solutions;
+      s->aborted |= w->aborted;
+      fe_solver_free_line (w);
+      g_free (w);
+    }
+  s->tt->growable = TRUE;
+  /* A stopped search leaves items never claimed: what the others found
+   * still joins the tree, in item order. */
+  for (int i = it.merged; i < n_items; i++)
+    if (it.lines[i])
+      fe_solution_hook_flush (s, it.lines[i]);
+  for (int i = 0; i < n_items; i++)
+    if (it.lines[i])
+      g_ptr_array_unref (it.lines[i]);
+  g_free (it.lines);
+  g_mutex_clear (&it.lock);
+  g_free (workers);
+  g_free (thread);
+  g_free (jobs);
+}
+
+/* Plays and takes back a last move: does it reach the goal?  For mate and
+ * check goals a move that gives no check is dismissed before its legality
+ * is even tested: most moves of a last ply are. */
+gboolean
+fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
+{
+  FePosition *pos = &s->pos;
+  int mover = pos->side;
+  FeUndo undo;
+  gboolean goal = FALSE;
+  gboolean needs_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK;
+  if (needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0)
+    return FALSE;
+  if (fe_make (pos, m, &undo))
+    {
+      if ((!needs_check || fe_in_check (pos, pos->side)) && !fe_in_check (pos, mover))
+        goal = fe_solver_goal_reached (s, m);
+    }
+  fe_unmake (pos, m, &undo);
+  return goal;
+}
+
+/* Appends the move (made from s->pos, which is restored) with its marks. */
+void
+fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last,
+                       gboolean show_check)
+{
+  FePosition before = s->pos;
+  FeUndo undo;
+  fe_make (&s->pos, m, &undo);
+  fe_notation_append_move (line, &before, m, &s->pos, &undo);
+  if (last && fe_solver_goal_reached (s, m))
+    {
+      /* Like Popeye, a check is written before the goal's mark unless the
+       * goal itself speaks of check (mate, check) or excludes it. */
+      gboolean mark_says_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK
+                                 || s->goal == FE_GOAL_STALEMATE
+                                 || s->goal == FE_GOAL_DOUBLE_STALEMATE;
+      if (!mark_says_check && fe_in_check (&s->pos, s->pos.side))
+        g_string_append (line, " +");
+      if (s->goal != FE_GOAL_ANY && s->goal != FE_GOAL_CASTLING)
+        g_string_append_printf (line, " %s", fe_goal_symbol (s->goal));
+    }
+  else if (show_check && fe_in_check (&s->pos, s->pos.side))
+    g_string_append (line, " +");
+  fe_unmake (&s->pos, m, &undo);
+}
+
+void
+fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o)
+{
+  pos->n_castling_mutex = 0;
+  for (int i = 0; i < o->n_castling_exclusive && i < 4; i++)
+    {
+      pos->castling_mutex[i][0] = fe_castling_flag_of_square (o->castling_exclusive[i][0]);
+      pos->castling_mutex[i][1] = fe_castling_flag_of_square (o->castling_exclusive[i][1]);
+      pos->n_castling_mutex++;
+    }
+}
+
+/* Who moves first in the diagram for this play (before Duplex swaps it). */
+int
+fe_solver_starting_side (const FeStipulation *st, const FeOptions *o)
+{
+  switch (st->play)
+    {
+    case FE_PLAY_HELP:
+      if (st->half || o->white_to_play)
+        return FE_WHITE;
+      return FE_BLACK;
+    case FE_PLAY_SERIES_HELP:
+      return FE_BLACK;
+    default:
+      return FE_WHITE;
+    }
+}
+

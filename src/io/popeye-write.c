@@ -1,0 +1,254 @@
+/* popeye-write.c — FeProblem written as Popeye input.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What Popeye lacks (conditions, variants, magician pieces) goes to
+ * "remark feerie: ..." lines that only Féerie reads, with a warning.
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "popeye-private.h"
+
+static void
+write_lines (GString *s, const char *keyword, const char *text)
+{
+  if (!text || !*text)
+    return;
+  char **lines = g_strsplit (text, "\n", -1);
+  for (char **l = lines; *l; l++)
+    g_string_append_printf (s, "%s %s\n", keyword, *l);
+  g_strfreev (lines);
+}
+
+static void
+append_squares (GString *s, const FeSquare *sq, int n)
+{
+  for (int k = 0; k < n; k++)
+    {
+      char name[3];
+      fe_square_name (sq[k], name);
+      g_string_append (s, name);
+    }
+}
+
+static void warn (GPtrArray *warnings, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+warn (GPtrArray *warnings, const char *fmt, ...)
+{
+  if (!warnings)
+    return;
+  va_list ap;
+  va_start (ap, fmt);
+  g_ptr_array_add (warnings, g_strdup_vprintf (fmt, ap));
+  va_end (ap);
+}
+
+char *
+fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
+{
+  g_return_val_if_fail (pb != NULL, NULL);
+  GString *s = g_string_new ("begin\n");
+  write_lines (s, "title", pb->title);
+  for (guint k = 0; k < pb->authors->len; k++)
+    {
+      const FeAuthor *a = pb->authors->pdata[k];
+      if (a->given && *a->given)
+        g_string_append_printf (s, "author %s %s\n", a->given, a->family ? a->family : "");
+      else if (a->family)
+        g_string_append_printf (s, "author %s\n", a->family);
+    }
+  write_lines (s, "origin", pb->source_name);
+  write_lines (s, "award", pb->award_distinction);
+  for (guint k = 0; k < pb->remarks->len; k++)
+    write_lines (s, "remark", pb->remarks->pdata[k]);
+
+  g_string_append (s, "stipulation ");
+  if (pb->unsupported_stipulation)
+    g_string_append (s, pb->unsupported_stipulation);
+  else
+    py_write_stipulation (s, &pb->stipulation);
+  g_string_append_c (s, '\n');
+
+  /* conditions */
+  const FePosition *d = &pb->diagram;
+  {
+    /* A condition the pieces switch on (magic pieces) goes without saying. */
+    GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
+    FeConditionParams cp = pb->conditions, implied;
+    py_attribute_conditions (pb, &implied);
+    py_omit_attribute_conditions (&cp, &implied);
+    py_describe_conditions (&cp, d->n_imitators, d->imitators, d->imitator_colour, po, ex);
+    if (po->len)
+      g_string_append_printf (s, "condition%s\n", po->str);
+    if (ex->len)
+      {
+        g_string_append_printf (s, "remark " DIRECTIVE " condition%s\n", ex->str);
+        warn (warnings, "Popeye lacks the condition(s)%s: they are kept in a \"remark "
+                        DIRECTIVE "\" line that only Féerie reads", ex->str);
+      }
+    g_string_free (po, TRUE);
+    g_string_free (ex, TRUE);
+  }
+
+  /* options */
+  {
+    const FeOptions *o = &pb->options;
+    GString *op = g_string_new (NULL);
+    for (int k = 0; k < py_n_value_options; k++)
+      {
+        const PyValueOption *v = &py_value_options[k];
+        const char *field = (const char *) o + v->offset;
+        if (v->max && *(const int *) field)
+          g_string_append_printf (op, " %s %d", v->name, *(const int *) field);
+        else if (!v->max && *(const gboolean *) field)
+          g_string_append_printf (op, " %s", v->name);
+      }
+    if (o->n_ep_squares >= 2)
+      {
+        g_string_append (op, " EnPassant ");
+        append_squares (op, o->ep_squares, o->n_ep_squares);
+      }
+    /* NoCastling: the squares given, plus any right the diagram lacks. */
+    {
+      FeSquare nc[8];
+      int n = 0;
+      for (int k = 0; k < o->n_no_castling && n < 8; k++)
+        nc[n++] = o->no_castling[k];
+      FePosition fresh = *d;
+      fe_position_default_castling (&fresh);
+      uint8_t missing = fresh.castling & ~d->castling;
+      static const struct { uint8_t flag; int file, rank; } rights[] = {
+        { FE_CASTLE_WK, 4, 0 }, { FE_CASTLE_WA, 0, 0 }, { FE_CASTLE_WH, 7, 0 },
+        { FE_CASTLE_BK, 4, 7 }, { FE_CASTLE_BA, 0, 7 }, { FE_CASTLE_BH, 7, 7 },
+      };
+      for (guint k = 0; k < G_N_ELEMENTS (rights); k++)
+        if (missing & rights[k].flag)
+          {
+            FeSquare sq = FE_SQ (rights[k].file, rights[k].rank);
+            gboolean have = FALSE;
+            for (int j = 0; j < n; j++)
+              have |= nc[j] == sq;
+            if (!have && n < 8)
+              nc[n++] = sq;
+          }
+      if (n)
+        {
+          g_string_append (op, " NoCastling ");
+          append_squares (op, nc, n);
+        }
+    }
+    for (int k = 0; k < o->n_castling_exclusive; k++)
+      {
+        g_string_append (op, " CastlingMutuallyExclusive ");
+        append_squares (op, o->castling_exclusive[k], 2);
+      }
+    if (op->len)
+      g_string_append_printf (s, "option%s\n", op->str);
+    g_string_free (op, TRUE);
+  }
+
+  /* pieces; those with unsupported attributes are written with them below
+   * (skip is indexed by FE_SQ64 of a square parse_attr_entry checked) */
+  gboolean skip[64] = { FALSE };
+  for (guint k = 0; k < pb->unsupported->len; k++)
+    {
+      char *attr;
+      int colour, walk;
+      FeSquare sq;
+      if (py_parse_attr_entry (pb->unsupported->pdata[k], &attr, &colour, &sq, &walk))
+        {
+          FePiece q = d->board[sq];
+          if (q.walk == walk && q.colour == colour)
+            skip[FE_SQ64 (sq)] = TRUE;
+          g_free (attr);
+        }
+    }
+  {
+    gboolean first = TRUE;
+    for (int colour = FE_WHITE; colour <= FE_NEUTRAL; colour++)
+      for (int attrs = 0; attrs < 4; attrs++)
+        {
+          /* Magician pieces are written plain (magic kept) for Popeye, and
+           * once more with the attribute in a directive. */
+          if (attrs & FE_ATTR_MAGICIAN)
+            continue;
+          GString *line = g_string_new (NULL);
+          gboolean any = py_append_piece_group (line, d, colour, (uint8_t) attrs, skip);
+          any |= py_append_piece_group (line, d, colour, (uint8_t) (attrs | FE_ATTR_MAGICIAN), skip);
+          if (any)
+            {
+              g_string_append_printf (s, "%s%s%s%s\n", first ? "pieces " : "       ",
+                                      py_colour_name (colour), attrs & FE_ATTR_MAGIC ? " magic" : "",
+                                      line->str);
+              first = FALSE;
+            }
+          g_string_free (line, TRUE);
+        }
+    for (int colour = FE_WHITE; colour <= FE_NEUTRAL; colour++)
+      for (int attrs = FE_ATTR_MAGICIAN; attrs <= (FE_ATTR_MAGICIAN | FE_ATTR_MAGIC); attrs++)
+        {
+          GString *line = g_string_new (NULL);
+          if (py_append_piece_group (line, d, colour, (uint8_t) attrs, skip))
+            {
+              g_string_append_printf (s, "remark " DIRECTIVE " pieces %s%s magician%s\n",
+                                      py_colour_name (colour), attrs & FE_ATTR_MAGIC ? " magic" : "",
+                                      line->str);
+              warn (warnings, "Popeye has no magician pieces: the %s magician piece(s)%s are "
+                              "plain pieces for Popeye and magicians in a \"remark " DIRECTIVE
+                              "\" line",
+                    py_colour_name (colour), line->str);
+            }
+          g_string_free (line, TRUE);
+        }
+  }
+
+  /* unsupported conditions, options and attributes, in their order */
+  for (guint k = 0; k < pb->unsupported->len; k++)
+    {
+      const char *e = pb->unsupported->pdata[k];
+      char *attr;
+      int colour, walk;
+      FeSquare sq;
+      if (py_parse_attr_entry (e, &attr, &colour, &sq, &walk))
+        {
+          FePiece q = d->board[sq];
+          char name[3];
+          fe_square_name (sq, name);
+          if (q.walk == walk && q.colour == colour)
+            g_string_append_printf (s, "pieces %s%s %s %s%s\n", py_colour_name (colour),
+                                    q.attrs & FE_ATTR_MAGIC ? " magic" : "", attr,
+                                    py_walk_code (walk), name);
+          /* else: a piece a twin adds; written with the twin */
+          g_free (attr);
+        }
+      else if (g_str_has_prefix (e, "option "))
+        g_string_append_printf (s, "%s\n", e);
+      else
+        g_string_append_printf (s, "condition %s\n", e);
+    }
+
+  /* twins */
+  for (guint k = 0; k < pb->twins->len; k++)
+    {
+      const FeTwin *tw = pb->twins->pdata[k];
+      gboolean ext = py_twin_needs_extension (pb, tw);
+      const char *head = pb->zero_position && k == 0 ? "zeroposition" : "twin";
+      if (ext)
+        {
+          g_string_append (s, "remark " DIRECTIVE " ");
+          char *label = fe_twin_label ((int) k + 1);
+          warn (warnings, "twin %s) uses what Popeye lacks (magician pieces or a condition "
+                          "variant): it is kept in a \"remark " DIRECTIVE "\" line that only "
+                          "Féerie reads", label);
+          g_free (label);
+        }
+      g_string_append_printf (s, "%s%s", head, tw->continued ? " continued" : "");
+      py_write_twin_commands (s, pb, tw);
+      g_string_append_c (s, '\n');
+    }
+  if (pb->zero_position && !pb->twins->len)
+    g_string_append (s, "zeroposition\n");
+  g_string_append (s, "end\n");
+  return g_string_free (s, FALSE);
+}
