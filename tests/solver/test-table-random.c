@@ -147,11 +147,22 @@ test_table_on_off (void)
   g_rand_free (r);
 }
 
-/* Battle play (issue 14): random #2, #3, s#2, r#2 and s#3 problems of every
- * genre, with tries, variations, threats and set play at random, solved
- * with the table on, off and tiny and on two threads: the deepening, the
- * move ordering and the bucketed table change the search, never the
- * output. */
+/* Solves with the battle search's aids (orderings, prunings) switched off
+ * (FEERIE_BATTLE_OFF, read at each solve). */
+static char *
+solve_without_aids (const FeProblem *pb)
+{
+  g_setenv ("FEERIE_BATTLE_OFF", "all", TRUE);
+  char *out = solve (pb, 0, 1);
+  g_unsetenv ("FEERIE_BATTLE_OFF");
+  return out;
+}
+
+/* Battle play (issue 14): random #2, #3, s#2, r#2, s#3 and r#3 problems of
+ * every genre, with tries, variations, threats and set play at random,
+ * solved with the table on, off and tiny, on two threads, and without the
+ * search aids: the deepening, the move ordering, the prunings and the
+ * bucketed table change the search, never the output. */
 static void
 test_battle_on_off (void)
 {
@@ -178,12 +189,14 @@ test_battle_on_off (void)
           char *off = solve (pb, -1, 1);
           char *tiny = solve (pb, 1, 1);
           char *two = solve (pb, 1, 2);
-          if (off && tiny && two)
+          char *plain = solve_without_aids (pb);
+          if (off && tiny && two && plain)
             {
-              if (strcmp (on, off) != 0 || strcmp (on, tiny) != 0 || strcmp (on, two) != 0)
+              if (strcmp (on, off) != 0 || strcmp (on, tiny) != 0 || strcmp (on, two) != 0
+                  || strcmp (on, plain) != 0)
                 g_error ("problem %d (%s, genre %d): outputs differ\n--- table on:\n%s\n--- off:\n%s\n"
-                         "--- tiny:\n%s\n--- 2 threads:\n%s",
-                         k, stips[si], genre, on, off, tiny, two);
+                         "--- tiny:\n%s\n--- 2 threads:\n%s\n--- without aids:\n%s",
+                         k, stips[si], genre, on, off, tiny, two, plain);
               compared++;
               per_stip[si]++;
               with_solutions += strstr (on, " !") != NULL || strstr (on, " ?") != NULL;
@@ -191,6 +204,7 @@ test_battle_on_off (void)
           g_free (off);
           g_free (tiny);
           g_free (two);
+          g_free (plain);
         }
       g_free (on);
       fe_problem_free (pb);
