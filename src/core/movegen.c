@@ -1000,3 +1000,52 @@ fe_perft (FePosition *pos, int depth)
     }
   return n;
 }
+
+/* The pseudo-legal moves of the piece on `from` alone, as
+ * fe_generate_pseudo lists them (with the same conditions' filters and
+ * choices): the search tries a killer move without listing every move. */
+void
+fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
+{
+  fe_move_list_reset (list);
+  if (!FE_ON_BOARD (from) || !fe_piece_playable_by (pos->board[from], pos->side))
+    return;
+  const FeRules *r = pos->rules;
+  if (r && !piece_may_move (pos, from))
+    return;
+  FePiece copy[128];
+  Gen g = { pos, pos->side, list, blocked_board (pos, pos->side, copy), NULL, NULL, false };
+  gen_piece (&g, from);
+  if (!r)
+    return;
+  if (r->any_move_hook)
+    {
+      int n = 0;
+      for (int i = 0; i < list->count; i++)
+        {
+          bool ok = true;
+          for (int k = 0; k < r->n_ops && ok; k++)
+            if (r->ops[k]->move_allowed)
+              ok = r->ops[k]->move_allowed (pos, &list->moves[i]);
+          if (ok)
+            list->moves[n++] = list->moves[i];
+        }
+      list->count = n;
+    }
+  for (int k = 0; k < r->n_ops; k++)
+    {
+      if (!r->ops[k]->choice_count)
+        continue;
+      int n = list->count;
+      for (int i = 0; i < n; i++)
+        {
+          int c = r->ops[k]->choice_count (pos, &list->moves[i]);
+          for (int j = 1; j < c; j++)
+            {
+              FeMove alt = list->moves[i];
+              alt.choice |= (uint32_t) j << r->ops[k]->choice_shift;
+              fe_move_list_push (list, &alt);
+            }
+        }
+    }
+}

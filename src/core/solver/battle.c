@@ -13,6 +13,7 @@
  * never what is proved, so the output must not change. */
 enum {
   AID_MOBILITY = 1 << 0, /* defences leaving the attacker fewest moves first */
+  AID_KILLER = 1 << 1,   /* the killer tried before listing all moves */
 };
 static int battle_aids = -1;
 
@@ -20,11 +21,13 @@ static void
 read_battle_aids (void)
 {
   const char *off = g_getenv ("FEERIE_BATTLE_OFF");
-  int aids = AID_MOBILITY;
+  int aids = AID_MOBILITY | AID_KILLER;
   if (off && strstr (off, "all"))
     aids = 0;
-  else if (off && strstr (off, "mobility"))
+  if (off && strstr (off, "mobility"))
     aids &= ~AID_MOBILITY;
+  if (off && strstr (off, "killer"))
+    aids &= ~AID_KILLER;
   battle_aids = aids;
 }
 
@@ -201,6 +204,21 @@ order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg
     g_free (sc);
 }
 
+/* Is the killer a pseudo-legal move here?  Only its piece's moves are
+ * listed. */
+static gboolean
+killer_playable (FeSolver *s, const FeMove *killer)
+{
+  if (killer->from == killer->to)
+    return FALSE; /* none yet */
+  FE_MOVE_LIST (list);
+  fe_generate_pseudo_from (&s->pos, killer->from, &list);
+  for (int i = 0; i < list.count; i++)
+    if (fe_move_equal (&list.moves[i], killer))
+      return TRUE;
+  return FALSE;
+}
+
 /* Attacker to move: does it win within h half-moves?  Searched at this
  * length only (attack() deepens). */
 static gboolean
@@ -220,6 +238,33 @@ attack_at (FeSolver *s, int h)
     win = FALSE; /* obliged to reach the goal itself: the wrong result */
   else
     {
+      /* The last win at this length first, found among its piece's moves
+       * only: when it wins again, the attacker's moves are never listed. */
+      FeMove killer = s->killer_attack[h];
+      gboolean killer_tried = FALSE;
+      if (aid (AID_KILLER) && killer_playable (s, &killer))
+        {
+          killer_tried = TRUE;
+          if (h == 1 && goal_by_attacker (s))
+            win = fe_solver_final_move_reaches_goal (s, &killer);
+          else
+            {
+              FeUndo undo;
+              if (fe_make_legal (&s->pos, &killer, &undo))
+                {
+                  if (goal_by_attacker (s))
+                    win = fe_solver_goal_reached (s, &killer) || (h >= 3 && defend (s, h - 1));
+                  else
+                    win = h >= 2 && defend (s, h - 1);
+                  fe_unmake (&s->pos, &killer, &undo);
+                }
+            }
+          if (win)
+            {
+              history_reward (s, &killer, h);
+              goto done;
+            }
+        }
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
       Picker pk;
@@ -233,6 +278,8 @@ attack_at (FeSolver *s, int h)
       for (int i = 0; i < list.count && !win; i++)
         {
           FeMove *m = picker_next (&pk, i);
+          if (killer_tried && fe_move_equal (m, &killer))
+            continue; /* it does not win: tried above */
           if (h == 1 && goal_by_attacker (s))
             {
               win = fe_solver_final_move_reaches_goal (s, m);
@@ -253,6 +300,7 @@ attack_at (FeSolver *s, int h)
         }
       picker_stop (&pk);
     }
+done:
   if (!s->aborted)
     fe_tt_store (s->tt, key, h, win);
   return win;
@@ -270,6 +318,19 @@ attack (FeSolver *s, int h)
     if (attack_at (s, k))
       return TRUE;
   return attack_at (s, h);
+}
+
+/* The defence m (just made, legal) loses: the attacker wins within h - 1
+ * after it. */
+static gboolean
+defence_loses (FeSolver *s, const FeMove *m, int h)
+{
+  if (goal_by_attacker (s))
+    return attack (s, h - 1);
+  if (reflex (s))
+    /* No move reaches the goal here (goal_in_one said so). */
+    return h >= 3 && attack (s, h - 1);
+  return fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
 }
 
 /* Defender to move: does the attacker win within h half-moves whatever
@@ -293,6 +354,27 @@ defend (FeSolver *s, int h)
     lost = FALSE;
   else
     {
+      /* The last refutation at this length first, found among its piece's
+       * moves only: it refutes most of the time, and then the defender's
+       * moves are never listed. */
+      FeMove killer = s->killer_defence[h];
+      gboolean killer_tried = FALSE;
+      if (aid (AID_KILLER) && killer_playable (s, &killer))
+        {
+          FeUndo undo;
+          if (fe_make_legal (&s->pos, &killer, &undo))
+            {
+              any = TRUE;
+              killer_tried = TRUE;
+              lost = defence_loses (s, &killer, h);
+              fe_unmake (&s->pos, &killer, &undo);
+              if (!lost)
+                {
+                  history_reward (s, &killer, h);
+                  goto done;
+                }
+            }
+        }
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
       Picker pk;
@@ -312,16 +394,12 @@ defend (FeSolver *s, int h)
               by_mobility = FALSE;
             }
           FeMove *m = picker_next (&pk, i);
+          if (killer_tried && fe_move_equal (m, &killer))
+            continue; /* it loses: tried above */
           if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           any = TRUE;
-          if (goal_by_attacker (s))
-            lost = attack (s, h - 1);
-          else if (reflex (s))
-            /* No move reaches the goal here (goal_in_one said so above). */
-            lost = h >= 3 && attack (s, h - 1);
-          else
-            lost = fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
+          lost = defence_loses (s, m, h);
           fe_unmake (&s->pos, m, &undo);
           if (!lost)
             {
@@ -331,6 +409,7 @@ defend (FeSolver *s, int h)
         }
       picker_stop (&pk);
     }
+done:
   lost = lost && any;
   if (!s->aborted)
     fe_tt_store (s->tt, key, h, lost);
