@@ -14,6 +14,7 @@
 enum {
   AID_MOBILITY = 1 << 0, /* defences leaving the attacker fewest moves first */
   AID_KILLER = 1 << 1,   /* the killer tried before listing all moves */
+  AID_KING_FIRST = 1 << 2, /* mate tests look at the king's moves first */
 };
 static int battle_aids = -1;
 
@@ -21,13 +22,15 @@ static void
 read_battle_aids (void)
 {
   const char *off = g_getenv ("FEERIE_BATTLE_OFF");
-  int aids = AID_MOBILITY | AID_KILLER;
+  int aids = AID_MOBILITY | AID_KILLER | AID_KING_FIRST;
   if (off && strstr (off, "all"))
     aids = 0;
   if (off && strstr (off, "mobility"))
     aids &= ~AID_MOBILITY;
   if (off && strstr (off, "killer"))
     aids &= ~AID_KILLER;
+  if (off && strstr (off, "king"))
+    aids &= ~AID_KING_FIRST;
   battle_aids = aids;
 }
 
@@ -52,6 +55,57 @@ reflex (const FeSolver *s)
   return s->stip.play == FE_PLAY_REFLEX;
 }
 
+/* Has the side to move a legal move?  Mate tests mostly end on a king's
+ * flight: its moves are tried before all moves are listed. */
+static gboolean
+has_legal_move (FeSolver *s)
+{
+  FePosition *pos = &s->pos;
+  FeSquare k = pos->king[pos->side];
+  if (aid (AID_KING_FIRST) && k != FE_NO_SQUARE)
+    {
+      FE_MOVE_LIST (list);
+      fe_generate_pseudo_from (pos, k, &list);
+      for (int i = 0; i < list.count; i++)
+        {
+          FeUndo undo;
+          if (fe_make_legal (pos, &list.moves[i], &undo))
+            {
+              fe_unmake (pos, &list.moves[i], &undo);
+              return TRUE;
+            }
+        }
+    }
+  return fe_has_legal_move (pos);
+}
+
+/* fe_solver_goal_reached, with the mate test above. */
+static gboolean
+goal_reached (FeSolver *s, const FeMove *last)
+{
+  if (s->goal != FE_GOAL_MATE)
+    return fe_solver_goal_reached (s, last);
+  return fe_in_check (&s->pos, s->pos.side) && !has_legal_move (s);
+}
+
+/* fe_solver_final_move_reaches_goal (the move not made yet), likewise. */
+static gboolean
+final_move_reaches_goal (FeSolver *s, const FeMove *m)
+{
+  if (s->goal != FE_GOAL_MATE)
+    return fe_solver_final_move_reaches_goal (s, m);
+  FePosition *pos = &s->pos;
+  int mover = pos->side;
+  if (s->orthodox && fe_orthodox_gives_check (pos, m) == 0)
+    return FALSE;
+  FeUndo undo;
+  gboolean goal = FALSE;
+  if (fe_make (pos, m, &undo) && fe_in_check (pos, pos->side) && !fe_in_check (pos, mover))
+    goal = !has_legal_move (s);
+  fe_unmake (pos, m, &undo);
+  return goal;
+}
+
 #define SALT_GOAL1 0x510e527fade682d1ull
 
 /* Can the side to move reach the goal in one move?  Reflex play asks it at
@@ -68,7 +122,7 @@ goal_in_one (FeSolver *s)
   fe_generate_pseudo (&s->pos, &list);
   gboolean g = FALSE;
   for (int i = 0; i < list.count && !g; i++)
-    g = fe_solver_final_move_reaches_goal (s, &list.moves[i]);
+    g = final_move_reaches_goal (s, &list.moves[i]);
   fe_tt_store (s->tt, key, 1, g);
   return g;
 }
@@ -124,14 +178,55 @@ picker_init (FeSolver *s, Picker *p, FeMoveList *list, const FeMove *killer, gbo
     }
 }
 
-/* The move to try i-th: the best of those not tried yet (the first of
- * equals, so equal moves mostly keep the generator's order). */
+static void picker_stop (Picker *p);
+
+/* Sorts moves[i..n) by score, best first, equals in their present order. */
+static void
+picker_sort_rest (Picker *p, int i)
+{
+  int n = p->list->count - i;
+  FeMove *moves = p->list->moves + i;
+  guint64 stack_keys[256];
+  guint64 *keys = n <= 256 ? stack_keys : g_new (guint64, n);
+  for (int j = 0; j < n; j++)
+    keys[j] = (guint64) p->sc[i + j] << 32 | (guint32) (n - j);
+  for (int j = 1; j < n; j++)
+    {
+      guint64 v = keys[j];
+      int k = j;
+      while (k > 0 && keys[k - 1] < v)
+        {
+          keys[k] = keys[k - 1];
+          k--;
+        }
+      keys[k] = v;
+    }
+  FeMove stack_copy[64];
+  FeMove *copy = n <= 64 ? stack_copy : g_new (FeMove, n);
+  memcpy (copy, moves, n * sizeof (FeMove));
+  for (int j = 0; j < n; j++)
+    moves[j] = copy[n - (guint32) keys[j]];
+  if (copy != stack_copy)
+    g_free (copy);
+  if (keys != stack_keys)
+    g_free (keys);
+  picker_stop (p);
+}
+
+/* The move to try i-th: the best of those not tried yet.  The first two
+ * are selected; past them the node is likely to try them all, and the rest
+ * is sorted once. */
 static FeMove *
 picker_next (Picker *p, int i)
 {
   FeMove *moves = p->list->moves;
   if (!p->sc)
     return &moves[i];
+  if (i >= 2)
+    {
+      picker_sort_rest (p, i);
+      return &moves[i];
+    }
   int n = p->list->count, best = i;
   for (int j = i + 1; j < n; j++)
     if (p->sc[j] > p->sc[best])
@@ -246,14 +341,14 @@ attack_at (FeSolver *s, int h)
         {
           killer_tried = TRUE;
           if (h == 1 && goal_by_attacker (s))
-            win = fe_solver_final_move_reaches_goal (s, &killer);
+            win = final_move_reaches_goal (s, &killer);
           else
             {
               FeUndo undo;
               if (fe_make_legal (&s->pos, &killer, &undo))
                 {
                   if (goal_by_attacker (s))
-                    win = fe_solver_goal_reached (s, &killer) || (h >= 3 && defend (s, h - 1));
+                    win = goal_reached (s, &killer) || (h >= 3 && defend (s, h - 1));
                   else
                     win = h >= 2 && defend (s, h - 1);
                   fe_unmake (&s->pos, &killer, &undo);
@@ -268,7 +363,13 @@ attack_at (FeSolver *s, int h)
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
       Picker pk;
-      picker_init (s, &pk, &list, &s->killer_attack[h], s->orthodox && h >= 3);
+      if (h == 1 && goal_by_attacker (s))
+        {
+          pk.list = &list; /* every move is tried: no order */
+          pk.sc = NULL;
+        }
+      else
+        picker_init (s, &pk, &list, &s->killer_attack[h], s->orthodox && h >= 3);
       FeLegality lg;
       if (h > 1 || !goal_by_attacker (s))
         fe_legality_prepare (&s->pos, &lg);
@@ -282,13 +383,13 @@ attack_at (FeSolver *s, int h)
             continue; /* it does not win: tried above */
           if (h == 1 && goal_by_attacker (s))
             {
-              win = fe_solver_final_move_reaches_goal (s, m);
+              win = final_move_reaches_goal (s, m);
               continue;
             }
           if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           if (goal_by_attacker (s))
-            win = fe_solver_goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
+            win = goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
           else
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
@@ -330,7 +431,7 @@ defence_loses (FeSolver *s, const FeMove *m, int h)
   if (reflex (s))
     /* No move reaches the goal here (goal_in_one said so). */
     return h >= 3 && attack (s, h - 1);
-  return fe_solver_goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
+  return goal_reached (s, m) || (h >= 3 && attack (s, h - 1));
 }
 
 /* Defender to move: does the attacker win within h half-moves whatever
@@ -441,7 +542,7 @@ move_wins (FeSolver *s, const FeMove *m, int h)
     return FALSE;
   gboolean win;
   if (goal_by_attacker (s))
-    win = fe_solver_goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
+    win = goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
   else
     win = h >= 2 && defend (s, h - 1);
   fe_unmake (&s->pos, m, &undo);
