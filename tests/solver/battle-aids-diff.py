@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Every direct, self and reflex problem of the oracle data solved with the
 battle search's aids (move orderings, killer shortcuts, king-first mate
-tests: FEERIE_BATTLE_OFF) on and off, all together and one by one: the
+tests, orthodox checking-piece filter: FEERIE_BATTLE_OFF) on and off, all together and one by one: the
 outputs must be byte-identical (issue 14: the aids change what is searched,
 never what is proved).
 
@@ -19,7 +19,7 @@ import time
 STIP = re.compile(r"^\s*stip\w*\s+(\S+)", re.I | re.M)
 BATTLE = re.compile(r"^(#|s#|r#|s=|r=|=|\+|x|s\+|r\+|sx|rx|#=|s##|r##|##|s!|r!)?\d", re.I)
 HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph|pser)", re.I)
-AIDS = ["all", "mobility", "killer", "king"]
+AIDS = ["all", "mobility", "killer", "king", "checkers"]
 
 
 def run(cli, path, off):

@@ -219,7 +219,8 @@ test_battle_on_off (void)
 }
 
 /* The battle search's aids (FEERIE_BATTLE_OFF: mobility ordering, killer
- * tried before listing, king-first mate tests) on and off, on random
+ * tried before listing, king-first mate tests, checking-piece filter) on
+ * and off, on random
  * battle problems of every genre and stipulation kept only when they have
  * a key or a try, so that each comparison has a tree to lose. */
 static void

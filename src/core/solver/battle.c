@@ -15,6 +15,7 @@ enum {
   AID_MOBILITY = 1 << 0, /* defences leaving the attacker fewest moves first */
   AID_KILLER = 1 << 1,   /* the killer tried before listing all moves */
   AID_KING_FIRST = 1 << 2, /* mate tests look at the king's moves first */
+  AID_CHECKERS = 1 << 3,   /* orthodox mate in one: only pieces that may check */
 };
 static int battle_aids = -1;
 
@@ -22,7 +23,7 @@ static void
 read_battle_aids (void)
 {
   const char *off = g_getenv ("FEERIE_BATTLE_OFF");
-  int aids = AID_MOBILITY | AID_KILLER | AID_KING_FIRST;
+  int aids = AID_MOBILITY | AID_KILLER | AID_KING_FIRST | AID_CHECKERS;
   if (off && strstr (off, "all"))
     aids = 0;
   if (off && strstr (off, "mobility"))
@@ -31,6 +32,8 @@ read_battle_aids (void)
     aids &= ~AID_KILLER;
   if (off && strstr (off, "king"))
     aids &= ~AID_KING_FIRST;
+  if (off && strstr (off, "checkers"))
+    aids &= ~AID_CHECKERS;
   battle_aids = aids;
 }
 
@@ -111,13 +114,84 @@ final_move_reaches_goal (FeSolver *s, const FeMove *m)
 /* Can the side to move reach the goal in one move?  Reflex play asks it at
  * every node, and again at each length of the deepening: the answer is
  * kept in the table (depth 1, its own salt). */
+/* Orthodox positions: could the side to move's piece on `sq` give check to
+ * the king on `k` with any move (directly, by discovery, by promotion or
+ * castling)?  Geometry only, and generous: FALSE only where no move can. */
 static gboolean
-goal_in_one (FeSolver *s)
+may_give_check (const FePosition *pos, FeSquare sq, FeSquare k)
 {
-  uint64_t key = s->pos.hash ^ SALT_GOAL1;
-  int known = fe_tt_probe (s->tt, key, 1);
-  if (known >= 0)
-    return known;
+  int df = FE_FILE (k) - FE_FILE (sq), dr = FE_RANK (k) - FE_RANK (sq);
+  int af = ABS (df), ar = ABS (dr);
+  if (af == 0 || ar == 0 || af == ar)
+    return TRUE; /* on a line through the king: a discovery, or a direct check */
+  FePiece p = pos->board[sq];
+  switch (p.walk)
+    {
+    case FE_WALK_QUEEN:
+    case FE_WALK_ROOK:
+      return TRUE;
+    case FE_WALK_BISHOP:
+      /* Only the king's colour of squares has diagonals through it. */
+      return ((af + ar) & 1) == 0;
+    case FE_WALK_KNIGHT:
+      {
+        /* Two knight steps away: by |file|, the |rank| offsets reached. */
+        static const guint8 two_steps[5] = { 0x15, 0x0a, 0x11, 0x0a, 0x05 };
+        return af <= 4 && ar <= 4 && (two_steps[af] >> ar & 1);
+      }
+    case FE_WALK_PAWN:
+      {
+        int up = p.colour == FE_WHITE ? dr : -dr;
+        int rank = p.colour == FE_WHITE ? FE_RANK (sq) : 7 - FE_RANK (sq);
+        if (rank == 6 || pos->ep_count)
+          return TRUE; /* promotions; e.p. may open a line */
+        return (up == 2 || up == 3) && af <= 2;
+      }
+    case FE_WALK_KING:
+      return pos->castling != 0; /* the rook may check */
+    default:
+      return TRUE;
+    }
+}
+
+/* Orthodox mate or check in one: only the pieces that may check are
+ * listed (goal_in_one and the direct mate-in-one test). */
+static gboolean
+checking_goal_in_one (FeSolver *s)
+{
+  FePosition *pos = &s->pos;
+  FeSquare k = pos->king[FE_OPPONENT (pos->side)];
+  FE_MOVE_LIST (list);
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      if (!fe_piece_playable_by (pos->board[sq], pos->side) || !may_give_check (pos, sq, k))
+        continue;
+      fe_generate_pseudo_from (pos, sq, &list);
+      for (int j = 0; j < list.count; j++)
+        if (final_move_reaches_goal (s, &list.moves[j]))
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+checkers_only (const FeSolver *s)
+{
+  return aid (AID_CHECKERS) && s->orthodox && (s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK)
+         && s->pos.king[FE_OPPONENT (s->pos.side)] != FE_NO_SQUARE;
+}
+
+/* goal_in_one's search (not in the table under `key`). */
+static gboolean
+goal_in_one_search (FeSolver *s, uint64_t key)
+{
+  if (checkers_only (s))
+    {
+      gboolean g = checking_goal_in_one (s);
+      fe_tt_store (s->tt, key, 1, g);
+      return g;
+    }
   FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
   gboolean g = FALSE;
@@ -125,6 +199,16 @@ goal_in_one (FeSolver *s)
     g = final_move_reaches_goal (s, &list.moves[i]);
   fe_tt_store (s->tt, key, 1, g);
   return g;
+}
+
+static gboolean
+goal_in_one (FeSolver *s)
+{
+  uint64_t key = s->pos.hash ^ SALT_GOAL1;
+  int known = fe_tt_probe (s->tt, key, 1);
+  if (known >= 0)
+    return known;
+  return goal_in_one_search (s, key);
 }
 
 static gboolean defend (FeSolver *s, int h);
@@ -360,6 +444,11 @@ attack_at (FeSolver *s, int h)
               goto done;
             }
         }
+      if (h == 1 && goal_by_attacker (s) && checkers_only (s))
+        {
+          win = checking_goal_in_one (s);
+          goto done;
+        }
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
       Picker pk;
@@ -441,6 +530,18 @@ defend (FeSolver *s, int h)
 {
   if (s->aborted || h < 1)
     return FALSE;
+  if (reflex (s) && h == 1)
+    {
+      /* The defender loses iff it can (so must) reach the goal: one table
+       * entry, goal_in_one's, instead of two. */
+      uint64_t gkey = s->pos.hash ^ SALT_GOAL1;
+      int g = fe_tt_probe (s->tt, gkey, 1);
+      if (g >= 0)
+        return g;
+      if (fe_solver_tick (s))
+        return FALSE;
+      return goal_in_one_search (s, gkey);
+    }
   uint64_t key = s->pos.hash ^ SALT_DEFEND;
   int known = fe_tt_probe (s->tt, key, h);
   if (known >= 0)
