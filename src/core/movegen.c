@@ -20,28 +20,11 @@ piece_may_move (const FePosition *pos, FeSquare sq)
   return true;
 }
 
-void
-fe_generate_pseudo (FePosition *pos, FeMoveList *list)
+/* The conditions' move filters and choices, on a list of pseudo-legal
+ * moves. */
+static void
+apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list)
 {
-  FePiece copy[128];
-  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
-  fe_move_list_reset (list);
-  const FeRules *r = pos->rules;
-  for (int rank = 0; rank < 8; rank++)
-    for (int file = 0; file < 8; file++)
-      {
-        FeSquare sq = FE_SQ (file, rank);
-        FePiece p = pos->board[sq];
-        if (!fe_piece_playable_by (p, g.side))
-          continue;
-        if (r && !piece_may_move (pos, sq))
-          continue;
-        fe_gen_piece (&g, sq);
-        if (p.colour == g.side && fe_walk_def (p.walk)->family == FE_FAMILY_KING)
-          fe_gen_castling (&g, sq);
-      }
-  if (!r)
-    return;
   if (r->any_move_hook)
     {
       int n = 0;
@@ -72,6 +55,30 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
             }
         }
     }
+}
+
+void
+fe_generate_pseudo (FePosition *pos, FeMoveList *list)
+{
+  FePiece copy[128];
+  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
+  fe_move_list_reset (list);
+  const FeRules *r = pos->rules;
+  for (int rank = 0; rank < 8; rank++)
+    for (int file = 0; file < 8; file++)
+      {
+        FeSquare sq = FE_SQ (file, rank);
+        FePiece p = pos->board[sq];
+        if (!fe_piece_playable_by (p, g.side))
+          continue;
+        if (r && !piece_may_move (pos, sq))
+          continue;
+        fe_gen_piece (&g, sq);
+        if (p.colour == g.side && fe_walk_def (p.walk)->family == FE_FAMILY_KING)
+          fe_gen_castling (&g, sq);
+      }
+  if (r)
+    apply_condition_filters (pos, r, list);
 }
 
 void
@@ -168,38 +175,11 @@ fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
   if (r && !piece_may_move (pos, from))
     return;
   FePiece copy[128];
-  Gen g = { pos, pos->side, list, blocked_board (pos, pos->side, copy), NULL, NULL, false };
-  gen_piece (&g, from);
-  if (!r)
-    return;
-  if (r->any_move_hook)
-    {
-      int n = 0;
-      for (int i = 0; i < list->count; i++)
-        {
-          bool ok = true;
-          for (int k = 0; k < r->n_ops && ok; k++)
-            if (r->ops[k]->move_allowed)
-              ok = r->ops[k]->move_allowed (pos, &list->moves[i]);
-          if (ok)
-            list->moves[n++] = list->moves[i];
-        }
-      list->count = n;
-    }
-  for (int k = 0; k < r->n_ops; k++)
-    {
-      if (!r->ops[k]->choice_count)
-        continue;
-      int n = list->count;
-      for (int i = 0; i < n; i++)
-        {
-          int c = r->ops[k]->choice_count (pos, &list->moves[i]);
-          for (int j = 1; j < c; j++)
-            {
-              FeMove alt = list->moves[i];
-              alt.choice |= (uint32_t) j << r->ops[k]->choice_shift;
-              fe_move_list_push (list, &alt);
-            }
-        }
-    }
+  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
+  FePiece p = pos->board[from];
+  fe_gen_piece (&g, from);
+  if (p.colour == g.side && fe_walk_def (p.walk)->family == FE_FAMILY_KING)
+    fe_gen_castling (&g, from);
+  if (r)
+    apply_condition_filters (pos, r, list);
 }
