@@ -20,29 +20,11 @@ piece_may_move (const FePosition *pos, FeSquare sq)
   return true;
 }
 
-void
-fe_generate_pseudo (FePosition *pos, FeMoveList *list)
+/* The conditions' move filters and choices, on a list of pseudo-legal
+ * moves. */
+static void
+apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list)
 {
-  FePiece copy[128];
-  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
-  fe_move_list_reset (list);
-  const FeRules *r = pos->rules;
-  /* The side's pieces in square order (a1, b1, … h8), as the lists have
-   * always been. */
-  uint64_t mine = pos->occupied[g.side] | pos->occupied[FE_NEUTRAL];
-  while (mine)
-    {
-      FeSquare sq = FE_SQ88 (__builtin_ctzll (mine));
-      mine &= mine - 1;
-      FePiece p = pos->board[sq];
-      if (r && !piece_may_move (pos, sq))
-        continue;
-      fe_gen_piece (&g, sq);
-      if (p.colour == g.side && p.walk == FE_WALK_KING)
-        fe_gen_castling (&g, sq);
-    }
-  if (!r)
-    return;
   if (r->any_move_hook)
     {
       int n = 0;
@@ -73,6 +55,31 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
             }
         }
     }
+}
+
+void
+fe_generate_pseudo (FePosition *pos, FeMoveList *list)
+{
+  FePiece copy[128];
+  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
+  fe_move_list_reset (list);
+  const FeRules *r = pos->rules;
+  /* The side's pieces in square order (a1, b1, … h8), as the lists have
+   * always been. */
+  uint64_t mine = pos->occupied[g.side] | pos->occupied[FE_NEUTRAL];
+  while (mine)
+    {
+      FeSquare sq = FE_SQ88 (__builtin_ctzll (mine));
+      mine &= mine - 1;
+      FePiece p = pos->board[sq];
+      if (r && !piece_may_move (pos, sq))
+        continue;
+      fe_gen_piece (&g, sq);
+      if (p.colour == g.side && p.walk == FE_WALK_KING)
+        fe_gen_castling (&g, sq);
+    }
+  if (r)
+    apply_condition_filters (pos, r, list);
 }
 
 void
@@ -154,4 +161,26 @@ fe_perft (FePosition *pos, int depth)
       fe_unmake (pos, &list.moves[i], &undo);
     }
   return n;
+}
+
+/* The pseudo-legal moves of the piece on `from` alone, as
+ * fe_generate_pseudo lists them (with the same conditions' filters and
+ * choices): the search tries a killer move without listing every move. */
+void
+fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
+{
+  fe_move_list_reset (list);
+  if (!FE_ON_BOARD (from) || !fe_piece_playable_by (pos->board[from], pos->side))
+    return;
+  const FeRules *r = pos->rules;
+  if (r && !piece_may_move (pos, from))
+    return;
+  FePiece copy[128];
+  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
+  FePiece p = pos->board[from];
+  fe_gen_piece (&g, from);
+  if (p.colour == g.side && p.walk == FE_WALK_KING)
+    fe_gen_castling (&g, from);
+  if (r)
+    apply_condition_filters (pos, r, list);
 }

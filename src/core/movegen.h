@@ -18,6 +18,9 @@
  * pre-move filters.  Takes a mutable position because castling tests the
  * crossed square by playing the king's one step; it is restored. */
 void fe_generate_pseudo (FePosition *pos, FeMoveList *list);
+/* The pseudo-legal moves of the side to move's piece on `from` only (the
+ * same moves fe_generate_pseudo lists for it, perhaps in another order). */
+void fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list);
 /* Legal moves: pseudo-legal ones after which the mover is not in check. */
 void fe_generate_legal (FePosition *pos, FeMoveList *list);
 /* Is there at least one legal move? (stops at the first) */

@@ -147,11 +147,22 @@ test_table_on_off (void)
   g_rand_free (r);
 }
 
-/* Battle play (issue 14): random #2, #3, s#2, r#2 and s#3 problems of every
- * genre, with tries, variations, threats and set play at random, solved
- * with the table on, off and tiny and on two threads: the deepening, the
- * move ordering and the bucketed table change the search, never the
- * output. */
+/* Solves with the battle search's aids (orderings, prunings) switched off
+ * (FEERIE_BATTLE_OFF, read at each solve). */
+static char *
+solve_without_aids (const FeProblem *pb)
+{
+  g_setenv ("FEERIE_BATTLE_OFF", "all", TRUE);
+  char *out = solve (pb, 0, 1);
+  g_unsetenv ("FEERIE_BATTLE_OFF");
+  return out;
+}
+
+/* Battle play (issue 14): random #2, #3, s#2, r#2, s#3 and r#3 problems of
+ * every genre, with tries, variations, threats and set play at random,
+ * solved with the table on, off and tiny, on two threads, and without the
+ * search aids: the deepening, the move ordering, the prunings and the
+ * bucketed table change the search, never the output. */
 static void
 test_battle_on_off (void)
 {
@@ -178,12 +189,14 @@ test_battle_on_off (void)
           char *off = solve (pb, -1, 1);
           char *tiny = solve (pb, 1, 1);
           char *two = solve (pb, 1, 2);
-          if (off && tiny && two)
+          char *plain = solve_without_aids (pb);
+          if (off && tiny && two && plain)
             {
-              if (strcmp (on, off) != 0 || strcmp (on, tiny) != 0 || strcmp (on, two) != 0)
+              if (strcmp (on, off) != 0 || strcmp (on, tiny) != 0 || strcmp (on, two) != 0
+                  || strcmp (on, plain) != 0)
                 g_error ("problem %d (%s, genre %d): outputs differ\n--- table on:\n%s\n--- off:\n%s\n"
-                         "--- tiny:\n%s\n--- 2 threads:\n%s",
-                         k, stips[si], genre, on, off, tiny, two);
+                         "--- tiny:\n%s\n--- 2 threads:\n%s\n--- without aids:\n%s",
+                         k, stips[si], genre, on, off, tiny, two, plain);
               compared++;
               per_stip[si]++;
               with_solutions += strstr (on, " !") != NULL || strstr (on, " ?") != NULL;
@@ -191,6 +204,7 @@ test_battle_on_off (void)
           g_free (off);
           g_free (tiny);
           g_free (two);
+          g_free (plain);
         }
       g_free (on);
       fe_problem_free (pb);
@@ -204,11 +218,67 @@ test_battle_on_off (void)
   g_rand_free (r);
 }
 
+/* The battle search's aids (FEERIE_BATTLE_OFF: mobility ordering, killer
+ * tried before listing, king-first mate tests, checking-piece filter) on
+ * and off, on random
+ * battle problems of every genre and stipulation kept only when they have
+ * a key or a try, so that each comparison has a tree to lose. */
+static void
+test_battle_aids (void)
+{
+  static const char *stips[] = { "#2", "#3", "s#2", "r#2", "s#3", "r#3" };
+  GRand *r = g_rand_new_with_seed (1415);
+  int wanted = g_test_slow () ? 300 : 48;
+  int found = 0, tried = 0;
+  int per_stip[G_N_ELEMENTS (stips)] = { 0 }, per_genre[5] = { 0 };
+  while (found < wanted && tried < 40 * wanted)
+    {
+      FeProblem *pb = fe_problem_new ();
+      int genre = tried % 5;
+      /* Every stipulation in turn, so the rare ones are not starved. */
+      int si = found % G_N_ELEMENTS (stips);
+      tried++;
+      random_problem (r, pb, genre);
+      g_assert_true (fe_stipulation_parse (stips[si], &pb->stipulation, NULL));
+      pb->options.tries = TRUE;
+      pb->options.defence = g_rand_int_range (r, 0, 3) == 0 ? 2 : 0;
+      pb->options.variations = g_rand_boolean (r);
+      pb->options.set_play = g_rand_int_range (r, 0, 3) == 0;
+      pb->options.no_threat = g_rand_int_range (r, 0, 5) == 0;
+      char *on = solve (pb, 0, 1);
+      if (on && (strstr (on, " !") || strstr (on, " ?")))
+        {
+          char *plain = solve_without_aids (pb);
+          if (plain)
+            {
+              if (strcmp (on, plain) != 0)
+                g_error ("problem %d (%s, genre %d): outputs differ\n--- with aids:\n%s\n"
+                         "--- without:\n%s",
+                         tried, stips[si], genre, on, plain);
+              found++;
+              per_stip[si]++;
+              per_genre[genre]++;
+            }
+          g_free (plain);
+        }
+      g_free (on);
+      fe_problem_free (pb);
+    }
+  g_test_message ("%d battle problems with keys or tries compared, of %d", found, tried);
+  g_assert_cmpint (found, ==, wanted);
+  for (guint i = 0; i < G_N_ELEMENTS (stips); i++)
+    g_assert_cmpint (per_stip[i], >, 0);
+  for (int g = 0; g < 5; g++)
+    g_assert_cmpint (per_genre[g], >, 0);
+  g_rand_free (r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/solver/table-on-off-random", test_table_on_off);
   g_test_add_func ("/solver/battle-on-off-random", test_battle_on_off);
+  g_test_add_func ("/solver/battle-aids-random", test_battle_aids);
   return g_test_run ();
 }
