@@ -99,6 +99,10 @@ struct FeConditionOps {
 
 /* ---- the registry ---------------------------------------------------- */
 
+/* Marks a label for translation (xgettext --keyword=FE_N_); the GUI
+ * translates it when it shows it.  The core itself stays in English. */
+#define FE_N_(text) text
+
 typedef enum {
   FE_PARAM_BOOL, /* 0 or 1 */
   FE_PARAM_ENUM, /* 0 … n_values - 1 */
@@ -122,6 +126,9 @@ typedef struct {
   const char *const *popeye_words;
   /* The word belongs to Féerie, not Popeye: written in the remark line. */
   bool popeye_extension;
+  /* English name of each value, for pickers (the GUI translates them);
+   * NULL: the XML value names. */
+  const char *const *value_labels;
 } FeConditionParamDesc;
 
 typedef struct FeConditionClass FeConditionClass;

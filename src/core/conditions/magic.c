@@ -311,7 +311,7 @@ const FeConditionOps fe_condition_magic = {
 };
 
 static const FeConditionParamDesc magic_params[] = {
-  { .name = "magic", .label = "Magic pieces", .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "magic", .label = FE_N_("Magic pieces"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicPieces" },
     .popeye_extension = true },
 };
@@ -330,7 +330,7 @@ magic_in_force (const FeConditionParams *params, int id, const FePosition *diagr
 
 const FeConditionClass fe_condition_class_magic = {
   .name = "magic",
-  .label = "Magic pieces",
+  .label = FE_N_("Magic pieces"),
   .xml_element = "magic",
   .params = magic_params,
   .n_params = G_N_ELEMENTS (magic_params),

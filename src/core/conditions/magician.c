@@ -240,7 +240,7 @@ const FeConditionOps fe_condition_magician = {
 };
 
 static const FeConditionParamDesc magician_params[] = {
-  { .name = "magician", .label = "Magician pieces", .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "magician", .label = FE_N_("Magician pieces"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1, .popeye_words = (const char *const[]) { NULL, "MagicianPieces" },
     .popeye_extension = true },
 };
@@ -289,7 +289,7 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
 
 const FeConditionClass fe_condition_class_magician = {
   .name = "magician",
-  .label = "Magician pieces",
+  .label = FE_N_("Magician pieces"),
   .xml_element = "magician",
   .params = magician_params,
   .n_params = G_N_ELEMENTS (magician_params),
