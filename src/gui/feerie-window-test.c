@@ -66,6 +66,41 @@ typedef struct {
   int polls;
 } Script;
 
+/* The rightmost edge of `w`'s visible descendants, in `pane`'s coordinates. */
+static double
+right_edge (GtkWidget *w, GtkWidget *pane)
+{
+  double edge = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      graphene_rect_t r;
+      if (!gtk_widget_get_visible (c) || !gtk_widget_compute_bounds (c, pane, &r))
+        continue;
+      edge = MAX (edge, r.origin.x + r.size.width);
+      edge = MAX (edge, right_edge (c, pane));
+    }
+  return edge;
+}
+
+/* "conditions MIN WIDTH RIGHT": the condition pane's minimum and given
+ * widths and its content's right edge; "conditions-scroll UPPER PAGE":
+ * the width its scrolled page holds and shows (equal: no sideways scroll). */
+static void
+describe_pane_fit (GtkWidget *pane, GString *out)
+{
+  int min;
+  gtk_widget_measure (pane, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_string_append_printf (out, "conditions %d %d %.0f\n", min, gtk_widget_get_width (pane),
+                          right_edge (pane, pane) + 0.5);
+  GtkWidget *sw = gtk_widget_get_ancestor (pane, GTK_TYPE_SCROLLED_WINDOW);
+  if (sw)
+    {
+      GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw));
+      g_string_append_printf (out, "conditions-scroll %.0f %.0f\n", gtk_adjustment_get_upper (h),
+                              gtk_adjustment_get_page_size (h));
+    }
+}
+
 typedef struct {
   gint64 last, max, end;
   char *path;
@@ -549,6 +584,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
             gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &m, NULL, NULL, NULL);
             g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
           }
+      describe_pane_fit (GTK_WIDGET (self->conditions), out);
       gboolean ok = g_file_set_contents (argv[1], out->str, -1, error);
       g_string_free (out, TRUE);
       return ok;
