@@ -6,6 +6,7 @@
  *   palette-drop COLOUR KIND WALK SQ   (w|b|n, plain|magic|magician, code)
  *   drag FROM TO | drag-copy FROM TO | drag-off SQ | click SQ
  *   pieces TEXT | stipulation TEXT | state ACTION VALUE | action ACTION [PARAM]
+ *   meta FIELD TEXT   (typed into a metadata field: title, authors, source…)
  *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
  *   wait-file PATH   (until another process creates PATH; fails after 60 s)
  *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
@@ -71,14 +72,10 @@ static double
 right_edge (GtkWidget *w, GtkWidget *pane)
 {
   double edge = 0;
+  graphene_rect_t r;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-    {
-      graphene_rect_t r;
-      if (!gtk_widget_get_visible (c) || !gtk_widget_compute_bounds (c, pane, &r))
-        continue;
-      edge = MAX (edge, r.origin.x + r.size.width);
-      edge = MAX (edge, right_edge (c, pane));
-    }
+    if (gtk_widget_get_visible (c) && gtk_widget_compute_bounds (c, pane, &r))
+      edge = MAX (edge, MAX (r.origin.x + r.size.width, right_edge (c, pane)));
   return edge;
 }
 
@@ -290,6 +287,13 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       gtk_editable_set_text (GTK_EDITABLE (self->stipulation_entry), argv[1]);
       return TRUE;
+    }
+  if (g_str_equal (cmd, "meta"))
+    {
+      NEED (2);
+      g_autofree char *text = g_strjoinv (" ", argv + 2);
+      return feerie_metadata_pane_type (self->metadata, argv[1], text)
+             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s", argv[1]), FALSE);
     }
   if (g_str_equal (cmd, "state"))
     {
