@@ -109,6 +109,9 @@ wrapping_label (const char *text)
   GtkWidget *label = gtk_label_new (text);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* Beside a check box the label takes the rest of the line: it wraps
+   * only where the pane ends, not at its own guess of a good width. */
+  gtk_widget_set_hexpand (label, TRUE);
   return label;
 }
 
