@@ -229,8 +229,8 @@ build (FeerieConditionPane *self)
         {
           g_autofree char *name = action_name (cls, k);
           const FeConditionParamDesc *d = &cls->params[k];
-          GSimpleAction *a = g_simple_action_new_stateful (name, d->type == FE_PARAM_BOOL ? NULL : G_VARIANT_TYPE_STRING,
-                                                           state_of (d, 0));
+          const GVariantType *type = d->type == FE_PARAM_BOOL ? NULL : G_VARIANT_TYPE_STRING;
+          GSimpleAction *a = g_simple_action_new_stateful (name, type, state_of (d, 0));
           g_signal_connect_object (a, "change-state", G_CALLBACK (on_change_state), self, 0);
           g_action_map_add_action (G_ACTION_MAP (self->actions), G_ACTION (a));
           g_object_unref (a);
@@ -321,7 +321,8 @@ feerie_condition_pane_class_init (FeerieConditionPaneClass *klass)
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                    NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-condition-pane.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-condition-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieConditionPane, rows);
   gtk_widget_class_bind_template_child (widget_class, FeerieConditionPane, message);
 }

@@ -99,7 +99,8 @@ static const char *const rex_words[] = { NULL, "RexInclusive" };
 
 static const FeConditionParamDesc madrasi_params[] = {
   { .name = "madrasi", .label = FE_N_("Madrasi"), .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
-  { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings paralyse too)"), .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings paralyse too)"),
+    .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "rex-inclusive", .xml_values = bool_values, .popeye_words = rex_words },
 };
 
