@@ -77,8 +77,11 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
   for (guint i = 0; i < problems->len && !interrupted; i++)
     {
       const FeProblem *p = problems->pdata[i];
+      gsize board = out->len;
       if (!p->options.no_board)
         fe_write_board (p, out);
+      if (config->line && out->len > board)
+        config->line (out->str + board, config->user_data);
       gsize from = out->len;
       if (!fe_solve (p, config, out, stats, &error))
         {
@@ -165,6 +168,24 @@ bad_option (const char *option, const char *value, const char *expected)
   return 2;
 }
 
+/* The solution is printed as the solver finds it (config.line), so a long
+ * solve shows its first lines at once; flushed at most 20 times a second
+ * (the whole text of a big help play is tens of thousands of lines). */
+static gint64 last_flush_us;
+
+static void
+print_text (const char *text, gpointer data)
+{
+  (void) data;
+  fputs (text, stdout);
+  gint64 now = g_get_monotonic_time ();
+  if (now - last_flush_us >= 50000)
+    {
+      fflush (stdout);
+      last_flush_us = now;
+    }
+}
+
 static int
 cmd_solve (int argc, char **argv)
 {
@@ -216,8 +237,8 @@ cmd_solve (int argc, char **argv)
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
   catch_sigint (&config);
+  config.line = print_text;
   int status = solve_file (path, &config, out, &stats, verify);
-  fputs (out->str, stdout);
   if (interrupted)
     printf ("\nsolve interrupted (Ctrl+C) after %.1f s: the solutions above are those found so "
             "far\n", stats.seconds);

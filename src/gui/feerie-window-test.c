@@ -485,6 +485,9 @@ run_command (FeerieWindow *self, char **argv, GError **error)
           return FALSE;
         }
       g_autofree char *value = g_strjoinv (" ", argv + 2);
+      g_autoptr (GVariant) current = g_settings_get_value (self->settings, argv[1]);
+      if (g_variant_is_of_type (current, G_VARIANT_TYPE_INT32))
+        return g_settings_set_int (self->settings, argv[1], atoi (value));
       return g_settings_set_string (self->settings, argv[1], value);
     }
   if (g_str_equal (cmd, "style"))

@@ -48,8 +48,14 @@ SCRIPT
   echo "wait 2200"
   echo "solve-log $work/solve.log"
   echo "show $work/diagram.txt"
+  # The first solve on 2 threads, the second on 1: the same tree.
+  echo "setting solve-threads 2"
   echo "bus-info $work/bus"
+  echo "wait-file $work/solved1"
+  echo "setting solve-threads 1"
+  echo "touch $work/threads1"
   echo "wait-file $work/solved"
+  echo "setting solve-threads 0"
   echo "show $work/solved.txt"
   echo "select mQh6-g7"
   echo "show $work/key.txt"
@@ -111,6 +117,8 @@ done
 # Solved twice: a single pause of the loaded machine is not a verdict.
 act solve
 await_finished 1
+touch "$work/solved1"
+await "$work/threads1"
 act solve
 await_finished 2
 touch "$work/solved"
@@ -184,6 +192,10 @@ awk -v idle="$idle" -v base="$base" 'BEGIN { limit = idle + 10 > base ? idle + 1
        if (gap[3] > limit) { print "main loop paused " gap[3] " ms (long solve)"; bad = 1 }
        exit bad
      }' "$work/solve.log" || fail "timing"
+# 2 threads, then 1: the same tree, node for node.
+t2=$(grep '^finished' "$work/solve.log" | sed -n '1s/.*threads=2 tree=\([0-9a-f]*\).*/\1/p')
+t1=$(grep '^finished' "$work/solve.log" | sed -n '2s/.*threads=1 tree=\([0-9a-f]*\).*/\1/p')
+[ -n "$t2" ] && [ "$t2" = "$t1" ] || fail "the tree with 2 threads ($t2) differs from 1 thread's ($t1)"
 # An edit while solving stops the solve and greys its solution.
 expect stale "solving 0"
 expect stale "stale 1"

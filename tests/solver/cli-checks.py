@@ -11,13 +11,19 @@ usage: cli-checks.py CHECK FEERIE_CLI TEST_DIR
                      --hash beyond the machine: exit 2; peak RSS within --hash + 64 MB
   verify-bad-line    --verify / verify accept good lines and report a bad one
   defence-99         option Defence 99 with more than 64 refutations
+  stream-interrupt   solve prints solutions as it finds them (1 and 2 threads):
+                     the first lines come long before the end, Ctrl+C then
+                     stops it with what was found and exit 130
 """
 import os
 import re
 import resource
+import select
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def run(cli, *args, timeout=300):
@@ -152,8 +158,47 @@ def defence_99(cli, d):
     print(f"largest try: {best} refutations")
 
 
+def stream_interrupt(cli, d):
+    # Hundreds of thousands of any-move lines: minutes to solve, the first
+    # lines at once.
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "any.inp")
+        open(path, "w").write("begin\nstip h~6\npieces white ke1 qd1 ra1 black ke8 qd8 ra8\nend\n")
+        for threads in ("1", "2"):
+            p = subprocess.Popen([cli, "solve", "--threads", threads, path], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+            seen, buf, deadline = [], b"", 20
+            start = time.monotonic()
+            while len(seen) < 50:
+                left = deadline - (time.monotonic() - start)
+                ready = select.select([p.stdout], [], [], max(left, 0))[0] if left > 0 else []
+                if not ready:
+                    p.kill()
+                    p.communicate()
+                    fail(f"{threads} thread(s): {len(seen)} solution lines after {deadline} s: "
+                         "the solution is not printed as it is found")
+                chunk = os.read(p.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                buf += chunk
+                seen = [l for l in buf.decode().splitlines() if re.match(r"^\s+1\.", l)]
+            p.send_signal(signal.SIGINT)
+            rest, err = p.communicate(timeout=60)
+            text = (buf + rest).decode()
+            if p.returncode != 130:
+                fail(f"{threads} thread(s): exit {p.returncode} after Ctrl+C, expected 130: {err[-300:]!r}")
+            if "solve interrupted (Ctrl+C)" not in text.splitlines()[-1]:
+                fail(f"{threads} thread(s): no interruption message at the end: {text[-300:]!r}")
+            lines = solution_lines(text)
+            if lines[:len(seen)] != seen[:len(lines)] or len(lines) < 50:
+                fail(f"{threads} thread(s): {len(lines)} lines in the end, not starting with those seen")
+            print(f"{threads} thread(s): {len(seen)} lines streamed before Ctrl+C, {len(lines)} in all, "
+                  f"after {time.monotonic() - start:.1f} s")
+
+
 CHECKS = {"h25-table": h25_table, "wide-root-threads": wide_root_threads, "limits": limits,
-          "verify-bad-line": verify_bad_line, "defence-99": defence_99}
+          "verify-bad-line": verify_bad_line, "defence-99": defence_99,
+          "stream-interrupt": stream_interrupt}
 
 if __name__ == "__main__":
     CHECKS[sys.argv[1]](sys.argv[2], sys.argv[3])

@@ -1,4 +1,4 @@
-/* battle.c — direct, self and reflex play, written as Popeye's tree.
+/* battle.c — direct, self and reflex play, found as Popeye's tree.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Lengths are in half-moves left: a #n starts with 2n-1 (ending on the
@@ -259,33 +259,23 @@ move_wins (FeSolver *s, const FeMove *m, int h)
   return win;
 }
 
-/* ---- writing -------------------------------------------------------- */
+/* ---- the solution tree ------------------------------------------------ */
 
-static void
-begin_line (GString *line, int level)
+/* A node for the move `m` from s->pos, its notation and marks as Popeye
+ * writes them; fe_solution_hook_battle delivers it. */
+static FeSolutionNode *
+move_node (FeSolver *s, FeSolutionRole role, const FeMove *m, gboolean last)
 {
-  int indent = level == 0 ? 3 : 4 * level + 2;
-  for (int i = 0; i < indent; i++)
-    g_string_append_c (line, ' ');
-  if (level % 2 == 0)
-    g_string_append_printf (line, "%d.", level / 2 + 1);
-  else
-    g_string_append_printf (line, "%d...", (level + 1) / 2);
-}
-
-static void
-emit (FeSolver *s, GString *line)
-{
-  g_string_append_c (line, '\n');
-  g_string_append (s->out, line->str);
-  if (s->config && s->config->line)
-    s->config->line (line->str, s->config->user_data);
-  g_string_truncate (line, 0);
+  GString *text = g_string_new (NULL);
+  fe_solver_append_move (s, text, m, last, TRUE);
+  FeSolutionNode *n = fe_solution_battle_node (s, role, m, text->str);
+  g_string_free (text, TRUE);
+  return n;
 }
 
 static void print_defences (FeSolver *s, int level, int h, const FeMove *refuted_by, int n_ref,
                             gboolean have_threat_info, int threat_h, FeMoveList *threats);
-static void print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
+static void print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSolutionRole role,
                           const FeMove *refs, int n_ref);
 
 /* Attacking moves that win within exactly the shortest length k. */
@@ -296,7 +286,7 @@ print_continuations (FeSolver *s, int level, int k)
   fe_generate_pseudo (&s->pos, &list);
   for (int i = 0; i < list.count && !s->aborted; i++)
     if (move_wins (s, &list.moves[i], k))
-      print_attack (s, level, &list.moves[i], k, NULL, NULL, 0);
+      print_attack (s, level, &list.moves[i], k, FE_ROLE_CONTINUATION, NULL, 0);
 }
 
 /* Collects the attacker's winning moves within k (threats after a pass). */
@@ -317,24 +307,14 @@ show_variations (const FeSolver *s)
   return s->problem->options.variations;
 }
 
-/* Writes an attacking move already known to win within h, and what follows
- * (threat, variations, forced final replies).  `tail` is " !" or " ?". */
+/* Adds an attacking move already known to win within h, and what follows
+ * (threat, variations, forced final replies); `role` is KEY, TRY (then
+ * `refs` are its refutations) or CONTINUATION. */
 static void
-print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
+print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSolutionRole role,
               const FeMove *refs, int n_ref)
 {
-  GString *line = g_string_new (NULL);
-  begin_line (line, level);
-  gboolean last = goal_by_attacker (s);
-  gsize mark = line->len;
-  fe_solver_append_move (s, line, m, last, TRUE);
-  if (s->tree)
-    {
-      FeSolutionRole role = !tail                      ? FE_ROLE_CONTINUATION
-                            : strcmp (tail, " !") == 0 ? FE_ROLE_KEY
-                                                       : FE_ROLE_TRY;
-      fe_solution_hook_battle (s, level, role, m, line->str + mark);
-    }
+  FeSolutionNode *node = move_node (s, role, m, goal_by_attacker (s));
 
   FeUndo undo;
   fe_make (&s->pos, m, &undo);
@@ -355,22 +335,9 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
       if (threat_h)
         collect_wins (s, threat_h, &threats);
       fe_unmake_null (&s->pos, &nu);
-      if (!s->problem->options.no_threat)
-        g_string_append (line, threat_h ? " threat:" : " zugzwang.");
+      node->notes |= threat_h ? FE_NOTE_THREAT : FE_NOTE_ZUGZWANG;
     }
-  if (tail)
-    {
-      /* Popeye writes the verdict before the threat. */
-      const char *t = strstr (line->str, " threat:");
-      if (!t)
-        t = strstr (line->str, " zugzwang.");
-      if (t)
-        g_string_insert (line, t - line->str, tail);
-      else
-        g_string_append (line, tail);
-    }
-  emit (s, line);
-  g_string_free (line, TRUE);
+  fe_solution_hook_battle (s, level, node);
 
   if (!done && want_tree)
     {
@@ -383,28 +350,14 @@ print_attack (FeSolver *s, int level, const FeMove *m, int h, const char *tail,
               FeUndo nu;
               fe_make_null (&s->pos, &nu);
               for (int i = 0; i < threats.count; i++)
-                print_attack (s, level + 2, &threats.moves[i], threat_h, NULL, NULL, 0);
+                print_attack (s, level + 2, &threats.moves[i], threat_h, FE_ROLE_CONTINUATION, NULL, 0);
               fe_unmake_null (&s->pos, &nu);
             }
           print_defences (s, level + 1, hd, refs, n_ref, TRUE, threat_h, &threats);
         }
     }
-  if (n_ref)
-    {
-      GString *but = g_string_new ("    but");
-      emit (s, but);
-      for (int i = 0; i < n_ref; i++)
-        {
-          begin_line (but, level + 1);
-          gsize mark = but->len;
-          fe_solver_append_move (s, but, &refs[i], FALSE, TRUE);
-          if (s->tree)
-            fe_solution_hook_battle (s, level + 1, FE_ROLE_REFUTATION, &refs[i], but->str + mark);
-          g_string_append (but, " !");
-          emit (s, but);
-        }
-      g_string_free (but, TRUE);
-    }
+  for (int i = 0; i < n_ref; i++)
+    fe_solution_hook_battle (s, level + 1, move_node (s, FE_ROLE_REFUTATION, &refs[i], FALSE));
   fe_unmake (&s->pos, m, &undo);
 }
 
@@ -445,7 +398,6 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
   fe_generate_pseudo (&s->pos, &list);
   gboolean must_goal = reflex (s) && goal_in_one (s);
   gboolean check = fe_in_check (&s->pos, s->pos.side);
-  GString *line = g_string_new (NULL);
   for (int i = 0; i < list.count && !s->aborted; i++)
     {
       FeMove *d = &list.moves[i];
@@ -467,12 +419,7 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
           fe_unmake (&s->pos, d, &undo);
           if (h > 1)
             continue;
-          begin_line (line, level);
-          gsize mark = line->len;
-          fe_solver_append_move (s, line, d, TRUE, TRUE);
-          if (s->tree)
-            fe_solution_hook_battle (s, level, FE_ROLE_DEFENCE, d, line->str + mark);
-          emit (s, line);
+          fe_solution_hook_battle (s, level, move_node (s, FE_ROLE_DEFENCE, d, TRUE));
           continue;
         }
       if (h == 1)
@@ -498,17 +445,11 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
       fe_unmake (&s->pos, d, &undo);
       if (!show || k == 0)
         continue;
-      begin_line (line, level);
-      gsize mark = line->len;
-      fe_solver_append_move (s, line, d, FALSE, TRUE);
-      if (s->tree)
-        fe_solution_hook_battle (s, level, FE_ROLE_DEFENCE, d, line->str + mark);
-      emit (s, line);
+      fe_solution_hook_battle (s, level, move_node (s, FE_ROLE_DEFENCE, d, FALSE));
       fe_make (&s->pos, d, &undo);
       print_continuations (s, level + 1, k);
       fe_unmake (&s->pos, d, &undo);
     }
-  g_string_free (line, TRUE);
 }
 
 /* Refutations of an attacking first move (made), up to `max` + 1. */
@@ -558,12 +499,7 @@ print_set_play (FeSolver *s, int h)
   /* The defender moves first, as if the attacker had passed. */
   fe_make_null (&s->pos, &nu);
   if (!fe_in_check (&s->pos, FE_OPPONENT (s->pos.side)))
-    {
-      int before = s->out->len;
-      print_defences (s, 1, h - 1, NULL, 0, FALSE, 0, NULL);
-      if (s->out->len != (gsize) before)
-        g_string_append_c (s->out, '\n');
-    }
+    print_defences (s, 1, h - 1, NULL, 0, FALSE, 0, NULL);
   fe_unmake_null (&s->pos, &nu);
 }
 
@@ -596,10 +532,8 @@ fe_solve_battle (FeSolver *s)
       BattleItems *b = g_new (BattleItems, 1);
       b->h = h;
       fe_generate_pseudo (&s->pos, &b->list);
-      GString *out = s->out;
       fe_solver_note_root (s, n, 0, b->list.count);
       fe_solver_run_items (s, threads, b->list.count, battle_item, b);
-      s->out = out;
       fe_move_list_release (&b->list);
       g_free (b);
     }
@@ -620,8 +554,7 @@ fe_solve_battle (FeSolver *s)
       fe_unmake (&s->pos, m, &undo);
       if (move_wins (s, m, h))
         {
-          g_string_append_c (s->out, '\n');
-          print_attack (s, 0, m, h, " !", NULL, 0);
+          print_attack (s, 0, m, h, FE_ROLE_KEY, NULL, 0);
           s->solutions++;
           continue;
         }
@@ -637,10 +570,8 @@ fe_solve_battle (FeSolver *s)
           continue;
         }
       fe_unmake (&s->pos, m, &undo);
-      /* A try: written like a key, then its refutations. */
-      g_string_append_c (s->out, '\n');
-      print_attack (s, 0, m, h, " ?", (FeMove *) refs->data, nr);
+      /* A try: like a key, then its refutations. */
+      print_attack (s, 0, m, h, FE_ROLE_TRY, (FeMove *) refs->data, nr);
     }
   g_array_unref (refs);
-  g_string_append_c (s->out, '\n');
 }

@@ -18,7 +18,7 @@ exact_key (uint64_t hash, uint64_t salt, int left)
   return hash ^ salt ^ ((uint64_t) (left + 1) * 0x9e3779b97f4a7c15ull);
 }
 
-/* What precedes the i-th move of a printed line: help play numbers move
+/* What precedes the i-th move of a written line: help play numbers move
  * pairs ("1.B W   2.B W"); series play numbers each series move and passes
  * for the other side between them, then adds the final reply after a
  * space.  Shared with the verifier (verify.c), which reads lines back. */
@@ -49,23 +49,21 @@ fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_le
     g_string_append_c (line, ' ');
 }
 
-/* Writes one solution, replayed from the root so that each move is written
- * from its own position. */
+/* Adds one solution to the tree, replayed from the root so that each move
+ * is noted from its own position. */
 static void
 print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
 {
   FePosition here = s->pos;
   s->pos = s->root;
-  GString *line = g_string_new ("  ");
+  GString *text = g_string_new (NULL);
   FeUndo *undo = g_new (FeUndo, 2 * n);
   FeUndo *null_undo = undo + n;
   for (int i = 0; i < n; i++)
     {
-      fe_solver_line_prefix (line, i, starts_half, series_len);
-      gsize mark = line->len;
-      fe_solver_append_move (s, line, &moves[i], i == n - 1, TRUE);
-      if (s->tree)
-        fe_solution_hook_line_move (s, i, &moves[i], line->str + mark, starts_half, series_len);
+      g_string_truncate (text, 0);
+      fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
+      fe_solution_hook_line_move (s, i, &moves[i], text->str, starts_half, series_len);
       fe_make (&s->pos, &moves[i], &undo[i]);
       if (series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
@@ -77,14 +75,9 @@ print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int s
       fe_unmake (&s->pos, &moves[i], &undo[i]);
     }
   g_free (undo);
+  g_string_free (text, TRUE);
   s->pos = here;
-  if (s->tree)
-    fe_solution_hook_line_end (s, n, series_len);
-  g_string_append_c (line, '\n');
-  g_string_append (s->out, line->str);
-  if (s->config && s->config->line)
-    s->config->line (line->str, s->config->user_data);
-  g_string_free (line, TRUE);
+  fe_solution_hook_line_end (s, n, series_len);
   s->solutions++;
 }
 
@@ -255,10 +248,8 @@ help_length (FeSolver *s, int h, gboolean starts_half)
     {
       Split sp = { .h = h, .starts_half = starts_half };
       split_list (s, &sp, FALSE);
-      GString *out = s->out;
       fe_solver_note_root (s, h, 0, sp.n);
       fe_solver_run_items (s, threads, sp.n, help_item, &sp);
-      s->out = out;
       g_array_unref (sp.items);
     }
   else
@@ -286,8 +277,6 @@ fe_solve_help (FeSolver *s)
           int before = s->solutions;
           for (int h = set_total % 2 == 1 ? 1 : 2; h <= set_total && !s->aborted; h += 2)
             help (s, h, 0, TRUE, set_total % 2 == 1);
-          if (s->solutions > before)
-            g_string_append_c (s->out, '\n');
           s->solutions = before; /* set play is not a solution */
           s->play_phase = 0;
         }
@@ -473,10 +462,8 @@ fe_solve_series (FeSolver *s)
         {
           Split sp = { .h = n, .kind = kind };
           split_list (s, &sp, TRUE);
-          GString *out = s->out;
           fe_solver_note_root (s, n, 0, sp.n);
           fe_solver_run_items (s, threads, sp.n, series_item, &sp);
-          s->out = out;
           g_array_unref (sp.items);
         }
       else

@@ -1,5 +1,5 @@
-/* solution.c — the solution tree: stages of a move, the builder the solver
- * feeds while it writes, the soundness summary.
+/* solution.c — the solution tree: stages of a move, the builder the search
+ * feeds as it finds the solution, the soundness summary.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
@@ -159,9 +159,7 @@ fe_solution_new (void)
   t->ref_count = 1;
   g_mutex_init (&t->lock);
   t->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
-  t->text = g_string_new (NULL);
   t->stack = g_ptr_array_new ();
-  t->pending = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   return t;
 }
 
@@ -178,9 +176,7 @@ fe_solution_unref (FeSolution *t)
   if (!t || !g_atomic_int_dec_and_test (&t->ref_count))
     return;
   g_ptr_array_unref (t->twins);
-  g_string_free (t->text, TRUE);
   g_ptr_array_unref (t->stack);
-  g_hash_table_unref (t->pending);
   g_mutex_clear (&t->lock);
   g_free (t);
 }
@@ -197,17 +193,9 @@ fe_solution_twin (const FeSolution *t, guint i)
   return i < t->twins->len ? t->twins->pdata[i] : NULL;
 }
 
-char *
-fe_solution_to_text (FeSolution *t)
-{
-  g_mutex_lock (&t->lock);
-  char *text = g_strdup (t->text->str);
-  g_mutex_unlock (&t->lock);
-  return text;
-}
-
 static FeSolutionNode *
-node_new (const FePosition *before, const FeMove *m, const char *text, FeSolutionRole role)
+node_new (const FeSolution *t, const FePosition *before, const FeMove *m, const char *text,
+          FeSolutionRole role)
 {
   FeSolutionNode *n = g_new0 (FeSolutionNode, 1);
   n->children = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
@@ -215,8 +203,9 @@ node_new (const FePosition *before, const FeMove *m, const char *text, FeSolutio
   n->text = g_strdup (text ? text : "");
   n->before = *before;
   if (m)
+    n->move = *m;
+  if (m && !t->transient)
     {
-      n->move = *m;
       n->n_stages = fe_move_stages (before, m, &n->stages);
       FePosition after = *before;
       FeUndo u;
@@ -231,24 +220,6 @@ node_new (const FePosition *before, const FeMove *m, const char *text, FeSolutio
   return n;
 }
 
-static void
-deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
-{
-  FeSolution *t = s->tree;
-  n->parent = parent;
-  if (parent)
-    n->twin = parent->twin;
-  g_mutex_lock (&t->lock);
-  n->serial = t->n_nodes++;
-  if (parent)
-    g_ptr_array_add (parent->children, n);
-  else
-    g_ptr_array_add (t->twins, n);
-  g_mutex_unlock (&t->lock);
-  if (s->config && s->config->node)
-    s->config->node (n, s->config->user_data);
-}
-
 static FeSolutionNode *
 current_twin (FeSolver *s)
 {
@@ -256,17 +227,73 @@ current_twin (FeSolver *s)
   return t->twins->len ? t->twins->pdata[t->twins->len - 1] : NULL;
 }
 
-void
-fe_solution_hook_twin (FeSolver *s, int twin, const char *label)
+/* Adds the node to the tree, then tells the text writer and the caller:
+ * from one thread at a time (the solver's, or the worker that merges a
+ * parallel search's lines). */
+static void
+deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
 {
-  if (!s->tree)
-    return;
-  g_ptr_array_set_size (s->tree->stack, 0);
-  FeSolutionNode *n = node_new (&s->pos, NULL, "", FE_ROLE_TWIN);
+  FeSolution *t = s->tree;
+  n->parent = parent;
+  if (parent)
+    {
+      n->twin = parent->twin;
+      FeSolutionNode *twin = current_twin (s);
+      n->phase = twin ? MAX (twin->n_phases - 1, 0) : 0;
+    }
+  g_mutex_lock (&t->lock);
+  n->serial = t->n_nodes++;
+  if (!parent)
+    g_ptr_array_add (t->twins, n);
+  else if (!t->transient)
+    g_ptr_array_add (parent->children, n);
+  g_mutex_unlock (&t->lock);
+  if (s->writer)
+    fe_text_writer_node (s->writer, n);
+  if (s->config && s->config->node)
+    s->config->node (n, s->config->user_data);
+}
+
+/* Battle: the nodes from `level` on can no longer be parents; a transient
+ * tree frees them (written, and their children with them). */
+static void
+stack_truncate (FeSolution *t, int level)
+{
+  for (guint l = level; t->transient && l < t->stack->len; l++)
+    node_free (t->stack->pdata[l]);
+  if ((int) t->stack->len > level)
+    g_ptr_array_set_size (t->stack, level);
+}
+
+void
+fe_solution_builder_end (FeSolution *t)
+{
+  stack_truncate (t, 0);
+}
+
+void
+fe_solution_hook_twin (FeSolver *s, int twin, const char *label, const FePosition *pos,
+                       FePlayKind play)
+{
+  stack_truncate (s->tree, 0);
+  FeSolutionNode *n = node_new (s->tree, pos, NULL, "", FE_ROLE_TWIN);
   n->number = g_strdup ("");
   n->twin_label = g_strdup (label);
   n->twin = twin;
+  n->play = play;
   deliver (s, NULL, n);
+}
+
+void
+fe_solution_hook_phase (FeSolver *s)
+{
+  FeSolutionNode *twin = current_twin (s);
+  stack_truncate (s->tree, 0);
+  if (!twin)
+    return;
+  g_mutex_lock (&s->tree->lock);
+  twin->n_phases++;
+  g_mutex_unlock (&s->tree->lock);
 }
 
 static char *
@@ -276,13 +303,17 @@ battle_number (int level)
                         : g_strdup_printf ("%d...", (level + 1) / 2);
 }
 
+FeSolutionNode *
+fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m, const char *text)
+{
+  return node_new (s->tree, &s->pos, m, text, role);
+}
+
 void
-fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMove *m,
-                         const char *text)
+fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *n)
 {
   FeSolution *t = s->tree;
-  if (!t || level < 0)
-    return;
+  g_assert (level >= 0);
   if ((int) t->stack->len <= level)
     g_ptr_array_set_size (t->stack, level + 1);
   FeSolutionNode *parent = NULL;
@@ -290,18 +321,15 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMo
   for (int l = level - 1; l >= 0 && !parent; l--)
     if (t->stack->pdata[l])
       parent = t->stack->pdata[l], parent_level = l;
-  gboolean after_pass = FALSE;
   if (!parent)
     {
       parent = current_twin (s);
-      if (role == FE_ROLE_DEFENCE && level == 1)
-        role = FE_ROLE_SET_PLAY, after_pass = TRUE;
+      if (n->role == FE_ROLE_DEFENCE && level == 1)
+        n->role = FE_ROLE_SET_PLAY, n->after_pass = TRUE;
     }
-  else if (role == FE_ROLE_CONTINUATION && parent_level == level - 2)
-    role = FE_ROLE_THREAT, after_pass = TRUE;
-  g_ptr_array_set_size (t->stack, level);
-  FeSolutionNode *n = node_new (&s->pos, m, text, role);
-  n->after_pass = after_pass;
+  else if (n->role == FE_ROLE_CONTINUATION && parent_level == level - 2)
+    n->role = FE_ROLE_THREAT, n->after_pass = TRUE;
+  stack_truncate (t, level);
   n->number = battle_number (level);
   g_ptr_array_add (t->stack, n);
   deliver (s, parent, n);
@@ -311,10 +339,8 @@ void
 fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
                             gboolean starts_half, int series_len)
 {
-  g_assert (i < s->max_plies); /* fe_solve sizes lines for the stipulation */
-  if (!s->tree || i < 0)
-    return;
-  FeSolutionNode *n = node_new (&s->pos, m, text, FE_ROLE_SOLUTION);
+  g_assert (i >= 0 && i < s->max_plies); /* fe_solve sizes lines for the stipulation */
+  FeSolutionNode *n = node_new (s->tree, &s->pos, m, text, FE_ROLE_SOLUTION);
   if (series_len)
     n->number = i < series_len ? g_strdup_printf ("%d.", i + 1) : g_strdup ("");
   else
@@ -336,15 +362,29 @@ same_move (const FeSolutionNode *a, const FeSolutionNode *b)
 }
 
 /* Attaches a complete line under the twin, sharing the moves it has in
- * common with lines already there. */
+ * common with lines already there.  Its last node is always its own (a
+ * shorter line may end where a longer one goes on, never the reverse:
+ * lengths grow), so the line is written when that node arrives. */
 static void
 attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
 {
   FeSolutionNode *parent = current_twin (s);
+  if (s->tree->transient)
+    {
+      /* Written as a whole when its last node arrives, then done with. */
+      for (int i = 0; i < n; i++)
+        {
+          deliver (s, parent, nodes[i]);
+          parent = nodes[i];
+        }
+      for (int i = 0; i < n; i++)
+        node_free (nodes[i]);
+      return;
+    }
   for (int i = 0; i < n; i++)
     {
       FeSolutionNode *same = NULL;
-      for (guint c = 0; parent && c < parent->children->len && !same; c++)
+      for (guint c = 0; i < n - 1 && parent && c < parent->children->len && !same; c++)
         if (same_move (parent->children->pdata[c], nodes[i]))
           same = parent->children->pdata[c];
       if (same)
@@ -361,8 +401,6 @@ attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
 void
 fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
 {
-  if (!s->tree)
-    return;
   FeSolutionRole role = FE_ROLE_SOLUTION;
   if (s->play_phase == FE_ROLE_SET_PLAY)
     role = FE_ROLE_SET_PLAY;
@@ -372,22 +410,16 @@ fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
     s->line_nodes[i]->role = role;
   if (role == FE_ROLE_SET_PLAY && n)
     s->line_nodes[0]->after_pass = TRUE;
-  if (s->in_worker)
+  if (n)
+    s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END;
+  if (s->pending)
     {
-      /* A worker of a parallel search: keep the line until its buffer is
-       * merged, so the tree keeps the text's order. */
+      /* A worker of a parallel search: keep the line until its item is
+       * merged, so the tree keeps the one thread's order. */
       GPtrArray *line = g_ptr_array_new ();
       for (int i = 0; i < n; i++)
         g_ptr_array_add (line, s->line_nodes[i]);
-      g_mutex_lock (&s->tree->lock);
-      GPtrArray *list = g_hash_table_lookup (s->tree->pending, s->out);
-      if (!list)
-        {
-          list = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-          g_hash_table_insert (s->tree->pending, s->out, list);
-        }
-      g_ptr_array_add (list, line);
-      g_mutex_unlock (&s->tree->lock);
+      g_ptr_array_add (s->pending, line);
     }
   else
     attach_line (s, s->line_nodes, n);
@@ -395,22 +427,13 @@ fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
 }
 
 void
-fe_solution_hook_flush (FeSolver *s, GString *buffer)
+fe_solution_hook_flush (FeSolver *s, GPtrArray *lines)
 {
-  if (!s->tree)
-    return;
-  g_mutex_lock (&s->tree->lock);
-  GPtrArray *list = NULL;
-  g_hash_table_steal_extended (s->tree->pending, buffer, NULL, (gpointer *) &list);
-  g_mutex_unlock (&s->tree->lock);
-  if (!list)
-    return;
-  for (guint i = 0; i < list->len; i++)
+  for (guint i = 0; i < lines->len; i++)
     {
-      GPtrArray *line = list->pdata[i];
+      GPtrArray *line = lines->pdata[i];
       attach_line (s, (FeSolutionNode **) line->pdata, line->len);
     }
-  g_ptr_array_unref (list);
 }
 
 void

@@ -1,11 +1,13 @@
 /* solution.h — the solution as a tree of moves, each with its stages.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The solver fills an FeSolution while it writes Popeye's text: one node per
- * move it writes, in the same order, under one root node per twin.  Each
- * node keeps the position before its move and the move's stages (the
- * displacement, then each condition's effect in the order of rules.md §8.1),
- * so a viewer can play the solution back step by step without the rules.
+ * The search produces only this tree: one node per move of the solution,
+ * under one root node per twin.  Each node keeps the position before its
+ * move and the move's stages (the displacement, then each condition's
+ * effect in the order of rules.md §8.1), so a viewer can play the solution
+ * back step by step without the rules; and what Popeye's text needs (move
+ * numbers, verdicts, threat and zugzwang notes, line ends), so that one
+ * writer (solution-text.c) turns the tree into the CLI's text.
  *
  * Nodes are delivered to FeSolverConfig.node as they are added, always from
  * one thread at a time and in tree order; a node's own fields never change
@@ -60,6 +62,19 @@ enum {
   FE_MARK_STALEMATE = 1 << 2,
 };
 
+/* What the text writes after a move besides its marks. */
+enum {
+  FE_NOTE_THREAT = 1 << 0,   /* battle: " threat:" (the threats are children) */
+  FE_NOTE_ZUGZWANG = 1 << 1, /* battle: " zugzwang." (no threat after a pass) */
+  FE_NOTE_LINE_END = 1 << 2, /* help / series: a solution's line ends here */
+};
+
+/* The kind of play of a twin, which decides how its text is laid out. */
+typedef enum {
+  FE_PLAY_KIND_BATTLE, /* direct, self, reflex: a tree of variations */
+  FE_PLAY_KIND_LINES,  /* help and series: one line per solution */
+} FePlayKind;
+
 typedef struct FeSolutionNode FeSolutionNode;
 struct FeSolutionNode {
   FeSolutionNode *parent; /* NULL for a twin root */
@@ -71,9 +86,18 @@ struct FeSolutionNode {
   gboolean after_pass;
   FeMove move;
   guint marks;            /* FE_MARK_* */
+  guint notes;            /* FE_NOTE_* */
   char *text;             /* the move as the solution writes it: "Sb7-a5 +" */
-  char *number;           /* "1.", "1...", "2." (empty for a twin root) */
-  char *twin_label;       /* twin roots: "a)", "b) rotate 90" */
+  /* "1.", "1...", "2."; empty for a twin root and for the other side's
+   * reply that ends a series line. */
+  char *number;
+  char *twin_label;       /* twin roots: "a)", "b) rotate 90" ("" without twins) */
+  /* Duplex: 0 for the first play of the twin, 1 for the other side's. */
+  int phase;
+  /* Twin roots: the kind of play, and how many plays began (Duplex: 2);
+   * n_phases grows after delivery, like `children`. */
+  FePlayKind play;
+  int n_phases;
   FePosition before;      /* rules pointer cleared */
   int n_stages;
   FeStage *stages;
@@ -98,13 +122,12 @@ struct FeSolution {
   GPtrArray *twins; /* of FeSolutionNode*: roots */
   guint n_nodes;
   gboolean complete; /* the solve ran to its end (not stopped) */
-  /* The Popeye text of the whole solve (what the CLI prints). */
-  GString *text;
   /* The builder's state (solver side only). */
   GPtrArray *stack; /* the last node written at each battle level (grows) */
-  GHashTable *pending; /* parallel help/series: worker buffer -> nodes */
-  void (*deliver) (const FeSolutionNode *node, gpointer user_data);
-  gpointer deliver_data;
+  /* fe_solve's own tree when the caller asked for none, only to write the
+   * text: nodes carry no stages and are freed once written, so a solution
+   * of millions of lines costs no more memory than its deepest line. */
+  gboolean transient;
 };
 
 FeSolution *fe_solution_new (void);
@@ -127,6 +150,20 @@ void fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosi
 /* The summary composers ask for, of one twin.  Free with fe_soundness_clear. */
 void fe_solution_soundness (const FeSolutionNode *twin, FeSoundness *out);
 void fe_soundness_clear (FeSoundness *s);
+
+/* ---- Popeye's text (solution-text.c) ---- */
+
+/* The text writer: fed the nodes in the order they were delivered, it
+ * writes the solution part of Popeye's output (twin headers, move lines,
+ * "but", blank lines; no board), one or more whole lines per call of
+ * `emit`, as soon as they are known. */
+typedef struct FeTextWriter FeTextWriter;
+typedef void (*FeTextEmit) (const char *text, gpointer user_data);
+FeTextWriter *fe_text_writer_new (FeTextEmit emit, gpointer user_data);
+void fe_text_writer_node (FeTextWriter *writer, const FeSolutionNode *node);
+/* The solve is over: closes the last twin's plays. */
+void fe_text_writer_finish (FeTextWriter *writer);
+void fe_text_writer_free (FeTextWriter *writer);
 
 /* The solution as Popeye writes it (what the CLI prints after the board),
  * so far: copying it gives the familiar text. */

@@ -30,7 +30,6 @@ typedef struct {
   gint64 deadline;      /* monotonic µs, 0 = none */
   gboolean aborted;
   FeTT *tt;
-  GString *out;
   int solutions;
   int max_solutions;
   /* The moves of the line being searched (help/series printing), and the
@@ -45,14 +44,17 @@ typedef struct {
    * how much this move has won (attacker) or refuted (defender) before,
    * weighted by depth; moves are tried best first.  Per thread. */
   guint32 *history;
-  FePosition root; /* where printed lines are replayed from */
-  /* In a parallel search's worker: solution-tree lines wait for the merge
-   * (fe_solution_hook_flush) instead of being attached at once. */
-  gboolean in_worker;
-  /* The solution tree (NULL unless asked for), and the help/series line
-   * being written: its nodes (max_plies of them), attached once the line is
-   * complete. */
+  FePosition root; /* where solution lines are replayed from */
+  /* In a parallel search's worker: the lines of the item under way, which
+   * wait for the merge (fe_solution_hook_flush) instead of being attached
+   * at once; NULL in the solver's own thread. */
+  GPtrArray *pending;
+  /* The solution tree (the search's only output; fe_solve makes one when
+   * the caller does not), the text writer fed as nodes arrive (NULL when no
+   * text is asked for), and the help/series line being found: its nodes
+   * (max_plies of them), attached once the line is complete. */
   FeSolution *tree;
+  FeTextWriter *writer;
   FeSolverShared *shared;
   int play_phase;       /* FE_ROLE_SET_PLAY while help set play is written */
   int line_full;        /* length of a full help (half-moves) or series (moves) line */
@@ -60,22 +62,30 @@ typedef struct {
 } FeSolver;
 
 /* ---- feeding the solution tree (solution.c) ---- */
-/* A new twin (label "" when there are none); resets the builder. */
-void fe_solution_hook_twin (FeSolver *s, int twin, const char *label);
-/* Battle play: the move just written at this level (`text` its notation and
- * marks), s->pos being the position before it.  `role` is KEY, TRY or
- * REFUTATION where the writer knows it, else DEFENCE or CONTINUATION and
- * the tree tells threats and set play apart. */
-void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionRole role, const FeMove *m,
-                              const char *text);
-/* Help / series play: move i of a line being written (s->pos before it). */
+/* A new twin (label "" when there are none) standing at `pos`. */
+void fe_solution_hook_twin (FeSolver *s, int twin, const char *label, const FePosition *pos,
+                            FePlayKind play);
+/* The solve is over: a transient tree frees the battle nodes it kept. */
+void fe_solution_builder_end (FeSolution *tree);
+/* One play of the twin begins (Duplex: two); resets the battle builder. */
+void fe_solution_hook_phase (FeSolver *s);
+/* Battle play: a node for the move `m` (s->pos being the position before
+ * it; `text` its notation and marks), to be completed (notes) and then
+ * delivered at this level by fe_solution_hook_battle.  `role` is KEY, TRY
+ * or REFUTATION where the search knows it, else DEFENCE or CONTINUATION
+ * and the tree tells threats and set play apart. */
+FeSolutionNode *fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m,
+                                         const char *text);
+void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *node);
+/* Help / series play: move i of a line being found (s->pos before it). */
 void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
                                  gboolean starts_half, int series_len);
-/* The line of n moves is complete: attach it (or keep it for the merge of
- * a parallel search). */
+/* The line of n moves is complete: attach it (or, in a parallel search's
+ * worker, keep it in s->pending for the merge). */
 void fe_solution_hook_line_end (FeSolver *s, int n, int series_len);
-/* Parallel search: the lines a worker wrote into `buffer`, in order. */
-void fe_solution_hook_flush (FeSolver *s, GString *buffer);
+/* Parallel search: attaches the lines a worker kept for one item, in order
+ * (their nodes now belong to the tree). */
+void fe_solution_hook_flush (FeSolver *s, GPtrArray *lines);
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 
@@ -93,10 +103,11 @@ void fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int seri
  * calling thread lists the work items (help and series play: every pair of
  * first move and reply; battle play: every first move), then N workers
  * claim items in list order from one atomic counter until none is left.
- * Each item writes into its own buffer; the buffers are appended to s->out
- * in item order, so the output is the one thread's, byte for byte.  The
- * workers share s->tt (lock-free); each has its own line and killers.
- * Sums nodes and solutions into s. */
+ * Each item keeps the lines it finds; they join the tree in item order as
+ * soon as every earlier item is done, so the tree (and the text written
+ * from it) is the one thread's, byte for byte.  The workers share s->tt
+ * (lock-free); each has its own line and killers.  Sums nodes and
+ * solutions into s. */
 typedef void (*FeSolverItemFunc) (FeSolver *w, int item, gpointer data);
 void fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data);
 

@@ -93,32 +93,61 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
   return FALSE;
 }
 
+/* What the workers of one fe_solver_run_items share: the next item to
+ * claim, each item's lines, and the merge, which delivers every finished
+ * item's lines in item order as soon as the items before it are done. */
 typedef struct {
-  FeSolver *worker;
+  FeSolver *solver; /* the calling thread's: the tree, the writer, the caller */
   FeSolverItemFunc run;
   gpointer data;
   int n_items;
-  gint *next;
-  GString **outs;
+  gint next;
+  GMutex lock;
+  GPtrArray **lines; /* per item, NULL until done */
+  int merged;        /* items delivered */
+} Items;
+
+typedef struct {
+  FeSolver *worker;
+  Items *items;
 } Job;
+
+/* Delivers the finished items that follow the last delivered one; one
+ * thread at a time, under the lock. */
+static void
+merge_done (Items *it)
+{
+  while (it->merged < it->n_items && it->lines[it->merged])
+    {
+      fe_solution_hook_flush (it->solver, it->lines[it->merged]);
+      g_ptr_array_set_size (it->lines[it->merged], 0);
+      it->merged++;
+    }
+}
 
 static gpointer
 run_job (gpointer p)
 {
   Job *job = p;
   FeSolver *w = job->worker;
+  Items *it = job->items;
   for (;;)
     {
-      int k = g_atomic_int_add (job->next, 1);
-      if (k >= job->n_items || w->aborted)
+      int k = g_atomic_int_add (&it->next, 1);
+      if (k >= it->n_items || w->aborted)
         break;
-      w->out = job->outs[k] = g_string_new (NULL);
+      w->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
       fe_tt_shared_maybe_grow (w->tt);
       fe_tt_work_begin (w->tt);
       if (w->shared)
-        fe_solver_note_root (w, g_atomic_int_get (&w->shared->depth), k, job->n_items);
-      job->run (w, k, job->data);
+        fe_solver_note_root (w, g_atomic_int_get (&w->shared->depth), k, it->n_items);
+      it->run (w, k, it->data);
       fe_tt_work_end (w->tt);
+      g_mutex_lock (&it->lock);
+      it->lines[k] = w->pending;
+      w->pending = NULL;
+      merge_done (it);
+      g_mutex_unlock (&it->lock);
     }
   return NULL;
 }
@@ -144,15 +173,14 @@ fe_solver_free_line (FeSolver *s)
 void
 fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data)
 {
-  GString **outs = g_new0 (GString *, MAX (n_items, 1));
-  gint next = 0;
+  Items it = { .solver = s, .run = run, .data = data, .n_items = n_items };
+  g_mutex_init (&it.lock);
+  it.lines = g_new0 (GPtrArray *, MAX (n_items, 1));
   FeSolver **workers = g_new (FeSolver *, threads);
   GThread **thread = g_new (GThread *, threads);
   Job *jobs = g_new (Job, threads);
-  /* Workers report no lines as they go: the GUI's callback is not
-   * thread-safe, and the merged lines are reported below in order. */
+  /* Workers report no node counts of their own (the shared total does). */
   FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
-  quiet.line = NULL;
   quiet.progress = NULL;
   s->tt->growable = FALSE; /* shared: grown between work items */
   for (int t = 0; t < threads; t++)
@@ -163,10 +191,10 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
       /* s->tt is shared: lock-free entries, grown between work items. */
       w->nodes = 0;
       w->solutions = 0;
-      w->in_worker = TRUE;
+      w->writer = NULL;
       fe_solver_alloc_line (w);
       workers[t] = w;
-      jobs[t] = (Job) { w, run, data, n_items, &next, outs };
+      jobs[t] = (Job) { w, &it };
       thread[t] = g_thread_new ("feerie-solver", run_job, &jobs[t]);
     }
   for (int t = 0; t < threads; t++)
@@ -180,26 +208,16 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
       g_free (w);
     }
   s->tt->growable = TRUE;
+  /* A stopped search leaves items never claimed: what the others found
+   * still joins the tree, in item order. */
+  for (int i = it.merged; i < n_items; i++)
+    if (it.lines[i])
+      fe_solution_hook_flush (s, it.lines[i]);
   for (int i = 0; i < n_items; i++)
-    if (outs[i])
-      {
-        fe_solution_hook_flush (s, outs[i]);
-        g_string_append (s->out, outs[i]->str);
-        if (s->config && s->config->line && outs[i]->len)
-          {
-            char **lines = g_strsplit (outs[i]->str, "\n", -1);
-            for (char **l = lines; *l; l++)
-              if (**l)
-                {
-                  char *with_newline = g_strconcat (*l, "\n", NULL);
-                  s->config->line (with_newline, s->config->user_data);
-                  g_free (with_newline);
-                }
-            g_strfreev (lines);
-          }
-        g_string_free (outs[i], TRUE);
-      }
-  g_free (outs);
+    if (it.lines[i])
+      g_ptr_array_unref (it.lines[i]);
+  g_free (it.lines);
+  g_mutex_clear (&it.lock);
   g_free (workers);
   g_free (thread);
   g_free (jobs);
@@ -253,6 +271,23 @@ fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean las
   fe_unmake (&s->pos, m, &undo);
 }
 
+/* Where the text writer's lines go: the caller's string, and its line
+ * callback (the CLI prints them as they come). */
+typedef struct {
+  GString *out;
+  const FeSolverConfig *config;
+} TextSink;
+
+static void
+sink_text (const char *text, gpointer data)
+{
+  TextSink *sink = data;
+  if (sink->out)
+    g_string_append (sink->out, text);
+  if (sink->config && sink->config->line)
+    sink->config->line (text, sink->config->user_data);
+}
+
 static gboolean
 check_position (FeSolver *s, const FeProblem *p, GError **error)
 {
@@ -279,8 +314,7 @@ solve_one (FeSolver *s, int first_side)
 {
   s->pos.side = first_side;
   s->attacker = first_side;
-  if (s->tree)
-    g_ptr_array_set_size (s->tree->stack, 0);
+  fe_solution_hook_phase (s);
   /* Rights and e.p. squares may depend on the side to move. */
   fe_position_recompute_hash (&s->pos);
   switch (s->stip.play)
@@ -355,13 +389,21 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
   FeSolver *s = g_new0 (FeSolver, 1);
   s->problem = problem;
   s->config = config;
-  s->out = out;
-  gsize out_start = out->len;
+  /* The search makes the tree; the text is written from it as it grows. */
+  if (config && config->tree)
+    s->tree = fe_solution_ref (config->tree);
+  else
+    {
+      s->tree = fe_solution_new ();
+      s->tree->transient = TRUE;
+    }
+  TextSink sink = { out, config };
+  if (out || (config && config->line))
+    s->writer = fe_text_writer_new (sink_text, &sink);
   FeSolverShared shared = { 0 };
   shared.start_us = g_get_monotonic_time ();
   shared.n_twins = problem->twins->len + 1 - (problem->zero_position ? 1 : 0);
   s->shared = &shared;
-  s->tree = config ? config->tree : NULL;
   s->tt = fe_tt_new (config ? config->hash_mb : 0);
   s->max_plies = 0;
   gint64 start = g_get_monotonic_time ();
@@ -394,21 +436,24 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       if (n_twins)
         {
           if (t == 0)
-            {
-              g_string_append (out, "\na) \n\n");
-              twin_label = g_strdup ("a)");
-            }
+            twin_label = g_strdup ("a)");
           else
             {
               FeTwin *tw = problem->twins->pdata[t - 1];
               char *label = fe_twin_label (t);
-              g_string_append_printf (out, "\n%s%s) %s  \n\n", tw->continued ? "+" : "", label, d);
               twin_label = g_strdup_printf ("%s%s) %s", tw->continued ? "+" : "", label, d);
               g_free (label);
             }
         }
-      else
-        g_string_append_c (out, '\n');
+      /* The twin's root, before anything may refuse it (its header is
+       * written even then, as Popeye does). */
+      FePosition root = pos;
+      fe_solver_apply_castling_mutex (&root, &problem->options);
+      FePlayKind play = s->stip.play == FE_PLAY_DIRECT || s->stip.play == FE_PLAY_SELF
+                                || s->stip.play == FE_PLAY_REFLEX
+                            ? FE_PLAY_KIND_BATTLE
+                            : FE_PLAY_KIND_LINES;
+      fe_solution_hook_twin (s, t, twin_label ? twin_label : "", &root, play);
       g_free (d);
       g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));
       if (!fe_conditions_validate (&cond, &pos, error))
@@ -427,8 +472,6 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
           ok = FALSE;
           break;
         }
-      if (s->tree)
-        fe_solution_hook_twin (s, t, twin_label ? twin_label : "");
       s->goal = s->stip.goal;
       /* The longest line: 2n + 1 half-moves in help play, n + 1 moves in
        * series play, 2n in battle play; sized for this twin's length. */
@@ -468,13 +511,16 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       g_free (rules);
     }
 
-  if (s->tree)
+  if (s->writer)
     {
-      g_mutex_lock (&s->tree->lock);
-      g_string_append (s->tree->text, out->str + out_start);
-      s->tree->complete = ok && !s->aborted;
-      g_mutex_unlock (&s->tree->lock);
+      fe_text_writer_finish (s->writer);
+      fe_text_writer_free (s->writer);
     }
+  fe_solution_builder_end (s->tree);
+  g_mutex_lock (&s->tree->lock);
+  s->tree->complete = ok && !s->aborted;
+  g_mutex_unlock (&s->tree->lock);
+  fe_solution_unref (s->tree);
   if (stats)
     {
       stats->nodes += s->nodes;

@@ -28,14 +28,16 @@ typedef struct {
   gboolean (*cancelled) (gpointer user_data);
   /* Told the number of nodes searched so far, now and then. */
   void (*progress) (guint64 nodes, gpointer user_data);
-  /* Each finished output line, as soon as it is known (GUI streaming). */
+  /* The text (what `out` receives) as soon as it is known: one or more
+   * whole lines at a time, from the thread that delivers nodes. */
   void (*line) (const char *text, gpointer user_data);
   /* Each solution node as it is added to `tree`, in tree order, from one
-   * thread at a time (not necessarily the caller's). */
+   * thread at a time (not necessarily the caller's).  Without `tree` the
+   * nodes are fe_solve's own, valid during the call only. */
   void (*node) (const FeSolutionNode *node, gpointer user_data);
   /* Where the search is (see FeSolverProgress); any solver thread. */
   void (*phase) (const FeSolverProgress *progress, gpointer user_data);
-  /* When set, the solver fills this tree alongside the text. */
+  /* When set, the solver fills this tree (the text is written from it). */
   FeSolution *tree;
   gpointer user_data;
   int hash_mb;      /* transposition table bound in MB; 0 = default (64 MB), < 0 = no table */
@@ -55,8 +57,9 @@ typedef struct {
 } FeSolverStats;
 
 /* Solves every twin and appends the solution part of Popeye's output (twin
- * headers, solution lines; no board) to `out`.  Refuses problems with
- * unsupported conditions (FE_PROBLEM_ERROR_UNSUPPORTED). */
+ * headers, solution lines; no board) to `out` (may be NULL), written from
+ * the solution tree as it grows.  Refuses problems with unsupported
+ * conditions (FE_PROBLEM_ERROR_UNSUPPORTED). */
 gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
                    FeSolverStats *stats, GError **error);
 
