@@ -89,13 +89,11 @@ describe_pane_fit (GtkWidget *pane, GString *out)
   gtk_widget_measure (pane, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_string_append_printf (out, "conditions %d %d %.0f\n", min, gtk_widget_get_width (pane),
                           right_edge (pane, pane) + 0.5);
+  /* The Problem page is a scrolled window by construction (feerie-window.ui). */
   GtkWidget *sw = gtk_widget_get_ancestor (pane, GTK_TYPE_SCROLLED_WINDOW);
-  if (sw)
-    {
-      GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw));
-      g_string_append_printf (out, "conditions-scroll %.0f %.0f\n", gtk_adjustment_get_upper (h),
-                              gtk_adjustment_get_page_size (h));
-    }
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw));
+  g_string_append_printf (out, "conditions-scroll %.0f %.0f\n", gtk_adjustment_get_upper (h),
+                          gtk_adjustment_get_page_size (h));
 }
 
 typedef struct {
