@@ -100,6 +100,10 @@ struct FeConditionOps {
 
 /* ---- the registry ---------------------------------------------------- */
 
+/* Marks a label for translation (xgettext --keyword=FE_N_); the GUI
+ * translates it when it shows it.  The core itself stays in English. */
+#define FE_N_(text) text
+
 typedef enum {
   FE_PARAM_BOOL, /* 0 or 1 */
   FE_PARAM_ENUM, /* 0 … n_values - 1 */
@@ -118,6 +122,9 @@ typedef struct {
   /* Value taken when the element is present but the attribute is absent or
    * unknown (cell 0: the switch turns on with this value, at least 1). */
   uint8_t xml_default;
+  /* English name of each value, for pickers (the GUI translates them);
+   * NULL: the XML value names. */
+  const char *const *value_labels;
 } FeConditionParamDesc;
 
 /* How a Popeye word of a condition behaves (FeConditionKeyword.flags). */

@@ -1,8 +1,10 @@
 /* feerie-window-actions.c — every command of the window as a GAction.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Conditions and options are stateful actions: the check buttons of the
- * template bind to them, so undo only has to set the states back.
+ * Options are stateful actions: the check buttons of the template bind to
+ * them, so undo only has to set the states back.  The conditions' actions
+ * come from their pane (feerie-condition-pane.c), which builds them from
+ * the registry: nothing here names a condition.
  */
 
 #include "config.h"
@@ -228,7 +230,7 @@ new_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  if (self->dirty || self->file)
+  if (feerie_document_get_dirty (self->document) || feerie_document_get_file (self->document))
     gtk_window_present (GTK_WINDOW (feerie_window_new (app)));
   else
     feerie_window_set_problem (self, fe_problem_new (), NULL);
@@ -259,16 +261,17 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
   static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
-  if (self->imported_from)
+  GFile *imported = feerie_document_get_imported_from (self->document);
+  if (imported)
     {
       /* An imported Popeye or FEN file: its name, as Féerie XML. */
-      g_autofree char *base = g_file_get_basename (self->imported_from);
+      g_autofree char *base = g_file_get_basename (imported);
       char *dot = strrchr (base, '.');
       if (dot)
         *dot = 0;
       g_autofree char *name = g_strconcat (base, ".xml", NULL);
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-      g_autoptr (GFile) folder = g_file_get_parent (self->imported_from);
+      g_autoptr (GFile) folder = g_file_get_parent (imported);
       if (folder)
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
     }
@@ -282,13 +285,14 @@ static void
 save_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
-  if (!self->file)
+  GFile *file = feerie_document_get_file (self->document);
+  if (!file)
     {
       save_as_activated (a, p, data);
       return;
     }
   g_autoptr (GError) error = NULL;
-  if (!feerie_window_save_to (self, self->file, &error))
+  if (!feerie_window_save_to (self, file, &error))
     report_error (self, _("Cannot save the problem"), error);
 }
 
@@ -363,25 +367,17 @@ paste_fen_activated (GSimpleAction *a, GVariant *p, gpointer data)
   gdk_clipboard_read_text_async (clipboard, NULL, on_fen_pasted, g_object_ref (data));
 }
 
-/* ---- conditions and options -------------------------------------------------- */
+/* ---- options and imitators ---------------------------------------------------- */
 
+/* The solving options (not conditions: they change what is shown, not the
+ * rules), each a gboolean of FeOptions. */
 typedef struct {
   const char *name;
-  gsize offset; /* of a bool in FeConditionParams or a gboolean in FeOptions */
-  gboolean option;
-} Flag;
+  gsize offset;
+} Option;
 
-#define COND(n, f) { n, G_STRUCT_OFFSET (FeConditionParams, f), FALSE }
-#define OPT(n, f) { n, G_STRUCT_OFFSET (FeOptions, f), TRUE }
-static const Flag flags[] = {
-  COND ("madrasi", FE_P_MADRASI),
-  COND ("madrasi-rex-inclusive", FE_P_MADRASI_REX_INCLUSIVE),
-  COND ("imitator", FE_P_IMITATOR),
-  COND ("imitator-no-promotion", FE_P_IMITATOR_NO_PROMOTION),
-  COND ("imitator-no-hurdles", FE_P_IMITATOR_NO_HURDLES),
-  COND ("magic", FE_P_MAGIC),
-  COND ("magician", FE_P_MAGICIAN),
-  COND ("einstein-promotions", FE_P_EINSTEIN_PROMOTIONS),
+#define OPT(n, f) { n, G_STRUCT_OFFSET (FeOptions, f) }
+static const Option options[] = {
   OPT ("set-play", set_play),
   OPT ("tries", tries),
   OPT ("variations", variations),
@@ -390,109 +386,27 @@ static const Flag flags[] = {
   OPT ("half-duplex", half_duplex),
   OPT ("white-to-play", white_to_play),
 };
+#undef OPT
 
-static gboolean
-flag_get (FeerieWindow *self, const Flag *f)
+static gboolean *
+option_field (FeerieWindow *self, const Option *o)
 {
-  if (f->option)
-    return *(gboolean *) ((char *) &self->problem->options + f->offset);
-  return *(bool *) ((char *) &self->problem->conditions + f->offset);
+  return (gboolean *) ((char *) &self->problem->options + o->offset);
 }
 
 static void
-flag_set (FeerieWindow *self, const Flag *f, gboolean value)
-{
-  if (f->option)
-    *(gboolean *) ((char *) &self->problem->options + f->offset) = value;
-  else
-    *(bool *) ((char *) &self->problem->conditions + f->offset) = value;
-}
-
-static gboolean
-board_has_attr (FeerieWindow *self, uint8_t attr)
-{
-  for (int i = 0; i < 64; i++)
-    if (self->problem->diagram.board[FE_SQ88 (i)].attrs & attr)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-flag_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+option_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
   const char *name = g_action_get_name (G_ACTION (action));
   gboolean on = g_variant_get_boolean (value);
-  const Flag *f = NULL;
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-    if (g_str_equal (flags[i].name, name))
-      f = &flags[i];
-  g_assert (f);
-  const FeConditionParams *c = &self->problem->conditions;
-  if (on && ((g_str_equal (name, "magic") && (c->FE_P_MAGICIAN || board_has_attr (self, FE_ATTR_MAGICIAN)))
-             || (g_str_equal (name, "magician") && (c->FE_P_MAGIC || board_has_attr (self, FE_ATTR_MAGIC)))))
-    {
-      /* Rules §8.3: the combination is rejected; keep the old state. */
-      gtk_label_set_text (self->conflict, _("Magic and magician pieces cannot be combined "
-                                            "(rules §8.3: whether a magician may be recoloured "
-                                            "is unclear in every source)."));
-      feerie_window_sync_actions (self);
-      return;
-    }
-  if (!on && ((g_str_equal (name, "magic") && board_has_attr (self, FE_ATTR_MAGIC))
-              || (g_str_equal (name, "magician") && board_has_attr (self, FE_ATTR_MAGICIAN))))
-    {
-      gtk_label_set_text (self->conflict, _("Pieces on the board carry this attribute; remove them first."));
-      feerie_window_sync_actions (self);
-      return;
-    }
-  if (!on && g_str_equal (name, "imitator") && self->problem->diagram.n_imitators > 0)
-    {
-      gtk_label_set_text (self->conflict, _("Remove the imitators from the board first."));
-      feerie_window_sync_actions (self);
-      return;
-    }
-  gtk_label_set_text (self->conflict, "");
-  if (flag_get (self, f) == on)
-    return;
-  feerie_window_begin_edit (self, NULL);
-  flag_set (self, f, on);
-  if (g_str_equal (name, "madrasi-rex-inclusive") && on)
-    self->problem->conditions.FE_P_MADRASI = TRUE;
-  feerie_window_end_edit (self);
-}
-
-static const char *einstein_names[] = { "none", "normal", "reverse", "anti" };
-
-static void
-einstein_change_state (GSimpleAction *action, GVariant *value, gpointer data)
-{
-  FeerieWindow *self = data;
-  const char *v = g_variant_get_string (value, NULL);
-  for (int i = 0; i < 4; i++)
-    if (g_str_equal (v, einstein_names[i]) && self->problem->conditions.FE_P_EINSTEIN != i)
+  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
+    if (g_str_equal (options[i].name, name) && *option_field (self, &options[i]) != on)
       {
         feerie_window_begin_edit (self, NULL);
-        /* FeConditionParams zero-fills einstein_side to White; a freshly
-         * chosen Einstein condition applies to both sides (Popeye's default). */
-        if (self->problem->conditions.FE_P_EINSTEIN == FE_EINSTEIN_NONE)
-          self->problem->conditions.FE_P_EINSTEIN_SIDE = -1;
-        self->problem->conditions.FE_P_EINSTEIN = i;
+        *option_field (self, &options[i]) = on;
         feerie_window_end_edit (self);
       }
-}
-
-static void
-einstein_side_change_state (GSimpleAction *action, GVariant *value, gpointer data)
-{
-  FeerieWindow *self = data;
-  const char *v = g_variant_get_string (value, NULL);
-  int side = g_str_equal (v, "white") ? FE_WHITE : g_str_equal (v, "black") ? FE_BLACK : -1;
-  if (self->problem->conditions.FE_P_EINSTEIN_SIDE == side)
-    return;
-  feerie_window_begin_edit (self, NULL);
-  self->problem->conditions.FE_P_EINSTEIN_SIDE = side;
-  feerie_window_end_edit (self);
 }
 
 static const char *colour_names[] = { "white", "black", "neutral" };
@@ -519,6 +433,35 @@ pick_imitators_change_state (GSimpleAction *action, GVariant *value, gpointer da
   feerie_window_sync (self);
 }
 
+/* "Pick imitator squares on the board" and the colour of new imitators. */
+static GtkWidget *
+imitator_tools (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *pick = gtk_toggle_button_new_with_label (_("Pick imitator squares on the board"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (pick), "win.pick-imitators");
+  gtk_label_set_wrap (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (pick))), TRUE);
+  gtk_box_append (GTK_BOX (box), pick);
+  GtkWidget *label = gtk_label_new (_("New imitators:"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (box), label);
+  GtkWidget *flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_widget_set_margin_start (flow, 12);
+  const char *labels[] = { N_("standard"), N_("white"), N_("black") };
+  const char *targets[] = { "neutral", "white", "black" };
+  for (int i = 0; i < 3; i++)
+    {
+      GtkWidget *radio = gtk_check_button_new_with_label (_(labels[i]));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (radio), "win.imitator-colour");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (radio), "s", targets[i]);
+      gtk_flow_box_append (GTK_FLOW_BOX (flow), radio);
+      gtk_widget_set_focusable (gtk_widget_get_parent (radio), FALSE);
+    }
+  gtk_box_append (GTK_BOX (box), flow);
+  return box;
+}
+
 static void
 set_state (FeerieWindow *self, const char *name, GVariant *state)
 {
@@ -537,30 +480,12 @@ void
 feerie_window_sync_actions (FeerieWindow *self)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
-  const FeConditionParams *c = &self->problem->conditions;
-  gboolean magic = c->FE_P_MAGIC || board_has_attr (self, FE_ATTR_MAGIC);
-  gboolean magician = c->FE_P_MAGICIAN || board_has_attr (self, FE_ATTR_MAGICIAN);
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
-    set_state (self, flags[i].name, g_variant_new_boolean (flag_get (self, &flags[i])));
-  /* Pieces with the attribute switch the condition on by themselves. */
-  set_state (self, "magic", g_variant_new_boolean (magic));
-  set_state (self, "magician", g_variant_new_boolean (magician));
-  set_state (self, "einstein", g_variant_new_string (einstein_names[MIN (c->FE_P_EINSTEIN, 3)]));
-  set_state (self, "einstein-side", g_variant_new_string (c->FE_P_EINSTEIN == FE_EINSTEIN_NONE ? "both"
-                                                          : c->FE_P_EINSTEIN_SIDE == FE_WHITE ? "white"
-                                                          : c->FE_P_EINSTEIN_SIDE == FE_BLACK ? "black" : "both"));
+  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
+    set_state (self, options[i].name, g_variant_new_boolean (*option_field (self, &options[i])));
+  feerie_condition_pane_show (self->conditions, &self->problem->conditions, &self->problem->diagram);
   feerie_window_sync_solve_actions (self);
-  enable (self, "undo", self->undo_stack->len > 0);
-  enable (self, "redo", self->redo_stack->len > 0);
-  enable (self, "madrasi-rex-inclusive", c->FE_P_MADRASI);
-  enable (self, "imitator-no-promotion", c->FE_P_IMITATOR);
-  enable (self, "imitator-no-hurdles", c->FE_P_IMITATOR);
-  enable (self, "einstein-side", c->FE_P_EINSTEIN != FE_EINSTEIN_NONE);
-  enable (self, "einstein-promotions", c->FE_P_EINSTEIN != FE_EINSTEIN_NONE);
-  /* A board loaded with both (another tool wrote it) is shown, not hidden. */
-  if (magic && magician)
-    gtk_label_set_text (self->conflict, _("This problem combines magic and magician pieces, "
-                                          "which Féerie rejects (rules §8.3)."));
+  enable (self, "undo", feerie_document_can_undo (self->document));
+  enable (self, "redo", feerie_document_can_redo (self->document));
 
   GMenu *recent = self->recent_menu;
   g_menu_remove_all (recent);
@@ -596,8 +521,6 @@ static const GActionEntry entries[] = {
   { "rotate", rotate_activated },
   { "mirror", mirror_activated },
   { "swap-colours", swap_colours_activated },
-  { "einstein", NULL, "s", "'none'", einstein_change_state },
-  { "einstein-side", NULL, "s", "'both'", einstein_side_change_state },
   { "imitator-colour", NULL, "s", "'neutral'", imitator_colour_change_state },
   { "pick-imitators", NULL, NULL, "false", pick_imitators_change_state },
 };
@@ -606,10 +529,10 @@ static void
 install_entries (FeerieWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
-  for (gsize i = 0; i < G_N_ELEMENTS (flags); i++)
+  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
     {
-      GSimpleAction *a = g_simple_action_new_stateful (flags[i].name, NULL, g_variant_new_boolean (FALSE));
-      g_signal_connect (a, "change-state", G_CALLBACK (flag_change_state), self);
+      GSimpleAction *a = g_simple_action_new_stateful (options[i].name, NULL, g_variant_new_boolean (FALSE));
+      g_signal_connect (a, "change-state", G_CALLBACK (option_change_state), self);
       g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a));
       g_object_unref (a);
     }
@@ -623,4 +546,19 @@ feerie_window_install_actions (FeerieWindow *self)
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   install_entries (self);
   feerie_window_install_export_actions (self);
+}
+
+/* The condition pane's actions join the window's map: win.NAME for D-Bus,
+ * shortcuts and tests, as every other command. */
+void
+feerie_window_install_condition_actions (FeerieWindow *self)
+{
+  GActionGroup *group = feerie_condition_pane_get_actions (self->conditions);
+  g_auto (GStrv) names = g_action_group_list_actions (group);
+  for (int i = 0; names[i]; i++)
+    g_action_map_add_action (G_ACTION_MAP (self),
+                             g_action_map_lookup_action (G_ACTION_MAP (group), names[i]));
+  /* Imitators stand on squares of the diagram (FePosition.imitators):
+   * the tools to place them go under the Imitator's picker. */
+  feerie_condition_pane_add_extra (self->conditions, "imitator", imitator_tools ());
 }

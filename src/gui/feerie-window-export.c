@@ -152,9 +152,7 @@ feerie_window_paste_text (FeerieWindow *self, const char *given, GError **error)
         }
       /* The whole problem replaces the window's, as one undoable edit. */
       feerie_window_begin_edit (self, NULL);
-      FeProblem *old = self->problem;
-      self->problem = g_ptr_array_steal_index (problems, 0);
-      fe_problem_free (old);
+      feerie_document_replace_problem (self->document, g_ptr_array_steal_index (problems, 0));
       g_ptr_array_unref (problems);
       feerie_window_end_edit (self);
       feerie_window_sync (self);

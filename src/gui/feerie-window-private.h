@@ -7,6 +7,9 @@
 #include "feerie-board-view.h"
 #include "feerie-palette.h"
 #include "feerie-solution-view.h"
+#include "feerie-document.h"
+#include "feerie-condition-pane.h"
+#include "feerie-metadata-pane.h"
 #include "core/problem.h"
 
 struct _FeerieWindow
@@ -21,37 +24,25 @@ struct _FeerieWindow
   GtkLabel *status;
   GtkEntry *stipulation_entry;
   GtkLabel *stipulation_error;
-  GtkLabel *conflict;
-  GtkEntry *authors;
-  GtkEntry *source;
-  GtkEntry *number;
-  GtkEntry *date;
-  GtkEntry *award;
-  GtkEntry *tourney;
-  GtkEntry *keywords;
-  GtkTextView *comments;
-  GtkTextView *solution;
+  FeerieConditionPane *conditions;
+  FeerieMetadataPane *metadata;
   GtkTextView *twins;
   GtkLabel *twins_error;
   GMenu *recent_menu;
   GtkNotebook *notebook;
   FeerieSolutionView *solution_view;
 
+  /* The problem, its file, history and autosave (feerie-document.c). */
+  FeerieDocument *document;
+  /* The document's problem, borrowed: kept current on notify::problem
+   * (undo, redo and loading replace it). */
   FeProblem *problem;
-  GPtrArray *undo_stack; /* of FeProblem*: states before each edit */
-  GPtrArray *redo_stack;
-  char *coalesce_tag;    /* typing in one field makes one undo step */
-  GFile *file;
-  GFile *imported_from;  /* a Popeye or FEN file shown, which Save does not overwrite */
-  gboolean dirty;
   gboolean syncing;      /* widgets being filled from the model: not edits */
   gboolean picking_imitators;
   FeColour imitator_colour;
   FeSquare selected;     /* click-to-move: the square picked first */
   FeSquare last_from, last_to;
-  guint autosave_id;
   char *reopen_error;    /* why a saved file would not reopen; NULL when it would */
-  char *autosave_path;   /* this window's own autosave, NULL until written */
   GSettings *settings;   /* NULL when the schema is not installed */
 
   /* Solving (feerie-window-solve.c) */
@@ -90,7 +81,8 @@ gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
 gboolean feerie_window_export_to (FeerieWindow *self, const char *path, GError **error);
 void feerie_window_add_recent (FeerieWindow *self, GFile *file);
 
-/* Board edits shared by drag and drop, clicks, keyboard entry and tests. */
+/* feerie-window-edit.c: board edits shared by drag and drop, clicks,
+ * keyboard entry and tests. */
 gboolean feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq);
 void feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy);
 void feerie_window_remove (FeerieWindow *self, FeSquare sq);
@@ -99,6 +91,10 @@ gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, F
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
 
 void feerie_window_refresh_board (FeerieWindow *self);
+/* The board's signals (bound in feerie-window.ui). */
+void feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button);
+void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy);
+void feerie_window_on_dragged_off (FeerieWindow *self, guint sq);
 
 /* feerie-window-check.c: the problem written to XML and read back. */
 char *feerie_window_reopen_error (FeerieWindow *self);
@@ -135,4 +131,6 @@ void feerie_window_install_export_actions (FeerieWindow *self);
 
 /* feerie-window-actions.c */
 void feerie_window_install_actions (FeerieWindow *self);
+/* After the template: the condition pane's actions as win.NAME. */
+void feerie_window_install_condition_actions (FeerieWindow *self);
 void feerie_window_sync_actions (FeerieWindow *self);

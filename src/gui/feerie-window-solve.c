@@ -20,6 +20,7 @@
 #endif
 
 #include "feerie-window-private.h"
+#include "feerie-solve-summary.h"
 #include "core/walk.h"
 #include "core/solver/solver.h"
 
@@ -215,100 +216,6 @@ gap_tick (gpointer data)
 }
 
 static void
-append_node_name (GString *s, const FeSolutionNode *n)
-{
-  g_string_append_printf (s, "%s%s", n->number, n->text);
-}
-
-/* The soundness summary of every twin, as markup. */
-static char *
-summary_markup (FeSolution *solution, gboolean complete)
-{
-  GString *s = g_string_new (NULL);
-  guint n_twins = fe_solution_n_twins (solution);
-  for (guint t = 0; t < n_twins; t++)
-    {
-      FeSolutionNode *twin = fe_solution_twin (solution, t);
-      FeSoundness sd;
-      fe_solution_soundness (twin, &sd);
-      if (s->len)
-        g_string_append_c (s, '\n');
-      if (n_twins > 1)
-        {
-          g_autofree char *label = g_markup_escape_text (twin->twin_label, -1);
-          g_string_append_printf (s, "<b>%s</b> ", label);
-        }
-      GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
-      gboolean battle = sd.keys || sd.tries;
-      int found = battle ? sd.keys : sd.solutions;
-      if (found == 0)
-        g_ptr_array_add (parts, g_strdup (complete ? _("<b>No solution</b>") : _("No solution found yet")));
-      else if (found == 1)
-        g_ptr_array_add (parts, g_strdup (battle ? _("<b>Unique key</b>") : _("<b>Unique solution</b>")));
-      else if (battle)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("<b>Cooked: %d key</b>", "<b>Cooked: %d keys</b>",
-                                                           found), found));
-      else
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("<b>%d solution</b>", "<b>%d solutions</b>", found),
-                                                 found));
-      if (sd.short_solutions)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d short solution", "%d short solutions",
-                                                           sd.short_solutions), sd.short_solutions));
-      if (sd.tries)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d try", "%d tries", sd.tries), sd.tries));
-      if (sd.set_play)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d line of set play", "%d lines of set play",
-                                                           sd.set_play), sd.set_play));
-      if (sd.duals->len == 0 && found)
-        g_ptr_array_add (parts, g_strdup (_("no duals")));
-      else if (sd.duals->len)
-        {
-          GString *d = g_string_new (NULL);
-          for (guint i = 0; i < sd.duals->len && i < 4; i++)
-            {
-              if (i)
-                g_string_append (d, ", ");
-              append_node_name (d, sd.duals->pdata[i]);
-            }
-          if (sd.duals->len > 4)
-            g_string_append (d, ", …");
-          g_autofree char *esc = g_markup_escape_text (d->str, -1);
-          g_string_free (d, TRUE);
-          g_ptr_array_add (parts, g_strdup_printf (ngettext ("dual after %s", "duals after %s", sd.duals->len), esc));
-        }
-      for (guint i = 0; i < parts->len; i++)
-        g_string_append_printf (s, "%s%s", i ? " · " : "", (char *) parts->pdata[i]);
-      g_ptr_array_unref (parts);
-      /* Tries with their refutations, by name: what composers check first. */
-      for (guint i = 0; i < twin->children->len; i++)
-        {
-          const FeSolutionNode *c = twin->children->pdata[i];
-          if (c->role != FE_ROLE_TRY)
-            continue;
-          GString *line = g_string_new (NULL);
-          append_node_name (line, c);
-          g_string_append (line, " ? ");
-          for (guint j = 0; j < c->children->len; j++)
-            {
-              const FeSolutionNode *r = c->children->pdata[j];
-              if (r->role != FE_ROLE_REFUTATION)
-                continue;
-              g_string_append_printf (line, "%s ", _("but"));
-              append_node_name (line, r);
-              g_string_append (line, " ! ");
-            }
-          g_autofree char *esc = g_markup_escape_text (line->str, -1);
-          g_string_append_printf (s, "\n  %s", esc);
-          g_string_free (line, TRUE);
-        }
-      fe_soundness_clear (&sd);
-    }
-  if (!complete)
-    g_string_prepend (s, _("<i>Stopped: the solution is partial.</i>\n"));
-  return g_string_free (s, FALSE);
-}
-
-static void
 log_line (FeerieWindow *self, const char *text)
 {
   if (!self->solve_log)
@@ -375,7 +282,7 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
       feerie_solution_view_set_progress (self->solution_view, progress);
       if (!job->error)
         {
-          g_autofree char *summary = summary_markup (job->tree, !stopped);
+          g_autofree char *summary = feerie_solve_summary_markup (job->tree, !stopped);
           feerie_solution_view_set_summary (self->solution_view, summary);
         }
       if (self->solution_stale)
@@ -807,7 +714,7 @@ feerie_window_describe_display (FeerieWindow *self)
                             fe_stage_kind_name (self->play_node->stages[self->play_stage - 1].kind));
   if (self->solved && !self->job)
     {
-      g_autofree char *summary = summary_markup (self->solved, self->solved->complete);
+      g_autofree char *summary = feerie_solve_summary_markup (self->solved, self->solved->complete);
       g_autofree char *plain = NULL;
       pango_parse_markup (summary, -1, 0, NULL, &plain, NULL, NULL);
       g_strdelimit (plain, "\n", '|');

@@ -6,6 +6,7 @@
  *   palette-drop COLOUR KIND WALK SQ   (w|b|n, plain|magic|magician, code)
  *   drag FROM TO | drag-copy FROM TO | drag-off SQ | click SQ
  *   pieces TEXT | stipulation TEXT | state ACTION VALUE | action ACTION [PARAM]
+ *   meta FIELD TEXT   (typed into a metadata field: title, authors, source…)
  *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
  *   wait-file PATH   (until another process creates PATH; fails after 60 s)
  *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
@@ -65,6 +66,35 @@ typedef struct {
   gboolean awaiting_solve;
   int polls;
 } Script;
+
+/* The rightmost edge of `w`'s visible descendants, in `pane`'s coordinates. */
+static double
+right_edge (GtkWidget *w, GtkWidget *pane)
+{
+  double edge = 0;
+  graphene_rect_t r;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_visible (c) && gtk_widget_compute_bounds (c, pane, &r))
+      edge = MAX (edge, MAX (r.origin.x + r.size.width, right_edge (c, pane)));
+  return edge;
+}
+
+/* "conditions MIN WIDTH RIGHT": the condition pane's minimum and given
+ * widths and its content's right edge; "conditions-scroll UPPER PAGE":
+ * the width its scrolled page holds and shows (equal: no sideways scroll). */
+static void
+describe_pane_fit (GtkWidget *pane, GString *out)
+{
+  int min;
+  gtk_widget_measure (pane, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_string_append_printf (out, "conditions %d %d %.0f\n", min, gtk_widget_get_width (pane),
+                          right_edge (pane, pane) + 0.5);
+  /* The Problem page is a scrolled window by construction (feerie-window.ui). */
+  GtkWidget *sw = gtk_widget_get_ancestor (pane, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw));
+  g_string_append_printf (out, "conditions-scroll %.0f %.0f\n", gtk_adjustment_get_upper (h),
+                          gtk_adjustment_get_page_size (h));
+}
 
 typedef struct {
   gint64 last, max, end;
@@ -255,6 +285,13 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       gtk_editable_set_text (GTK_EDITABLE (self->stipulation_entry), argv[1]);
       return TRUE;
+    }
+  if (g_str_equal (cmd, "meta"))
+    {
+      NEED (2);
+      g_autofree char *text = g_strjoinv (" ", argv + 2);
+      return feerie_metadata_pane_type (self->metadata, argv[1], text)
+             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s", argv[1]), FALSE);
     }
   if (g_str_equal (cmd, "state"))
     {
@@ -552,6 +589,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
             gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &m, NULL, NULL, NULL);
             g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
           }
+      describe_pane_fit (GTK_WIDGET (self->conditions), out);
       gboolean ok = g_file_set_contents (argv[1], out->str, -1, error);
       g_string_free (out, TRUE);
       return ok;

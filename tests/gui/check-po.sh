@@ -25,7 +25,7 @@ for lang in $(cat "$top/po/LINGUAS"); do
   po="$top/po/$lang.po"
   msgfmt -c --check-format -o /dev/null "$po" || { echo "$lang.po: msgfmt check failed"; status=1; }
   (cd "$top" && xgettext --package-name=feerie -f po/POTFILES.in -D . --from-code=UTF-8 \
-     -k_ -kN_ -kC_:1c,2 -kNC_:1c,2 -kg_dngettext:2,3 -o "$work/feerie.pot")
+     -k_ -kN_ -kFE_N_ -kC_:1c,2 -kNC_:1c,2 -kg_dngettext:2,3 -o "$work/feerie.pot")
   msgmerge -q --no-fuzzy-matching "$po" "$work/feerie.pot" -o "$work/$lang.po"
   untranslated=$(msgattrib --untranslated --no-obsolete "$work/$lang.po" | grep -c '^msgid ' || true)
   fuzzy=$(msgattrib --only-fuzzy --no-obsolete "$work/$lang.po" | grep -c '^msgid ' || true)

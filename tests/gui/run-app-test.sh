@@ -37,6 +37,13 @@ stipulation h#2.5
 stipulation h#x
 state magician true
 action undo
+# metadata (FeerieMetadataPane): typing in one field is one undo step
+meta title Twin study
+meta authors Loyd, Sam; Dawson, Thomas
+meta source F
+meta source Feenschach
+meta keywords mistake
+action undo
 save $work/problem.xml
 action clear
 open $work/problem.xml
@@ -70,4 +77,10 @@ refuse "piece wQd1"
 refuse "piece nGc5"
 refuse "piece wRa1"
 grep -q "Madrasi\|madrasi" "$work/problem.xml" || { echo "XML lacks Madrasi"; exit 1; }
+xml () { grep -q -- "$1" "$work/problem.xml" || { echo "XML lacks $1"; exit 1; }; }
+xml "<title>Twin study</title>"
+xml "<family>Dawson</family>"
+xml "<given>Thomas</given>"
+xml "<name>Feenschach</name>"
+if grep -q "mistake" "$work/problem.xml"; then echo "undo left the keyword"; exit 1; fi
 echo "ok"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # run-layout-test.sh — small and large screens (issue 12): on an 800×600
 # screen the window's minimum size fits (the palette reflows, the side
-# pages scroll) and at 800×600 the board keeps at least 240 px; on a
-# 1920×1080 screen the board grows beyond its size at 1280×800.
+# pages scroll down, never sideways: the condition pickers reflow), at
+# 800×600 the board keeps at least 240 px; on a 1920×1080 screen the board grows beyond its size at 1280×800.
 # Exit 77 without xvfb-run.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -28,6 +28,14 @@ set -- $(sed -n 's/^minimum //p' "$work/small"); [ "$1" -le 800 ] && [ "$2" -le 
   || fail "the window needs $1×$2, more than 800×600"
 set -- $(sed -n 's/^window //p' "$work/small"); [ "$1" -le 800 ] && [ "$2" -le 600 ] \
   || fail "at 800×600 the window is $1×$2"
+# The condition pane reflows into the width it is given: nothing sticks
+# out on the right, its page does not scroll sideways.
+set -- $(sed -n 's/^conditions //p' "$work/small")
+[ "$#" -eq 3 ] || fail "no condition pane in the layout"
+[ "$1" -le "$2" ] || fail "at 800×600 the condition pane needs $1 px, it has $2"
+[ "$3" -le $(($2 + 1)) ] || fail "at 800×600 the condition pane's content reaches $3 px, beyond its $2 px"
+set -- $(sed -n 's/^conditions-scroll //p' "$work/small")
+[ "$#" -eq 2 ] && [ "$1" -le "$2" ] || fail "at 800×600 the conditions scroll sideways ($1 px in $2)"
 small=$(sed -n 's/^board \([0-9]*\) .*/\1/p' "$work/small")
 medium=$(sed -n 's/^board \([0-9]*\) .*/\1/p' "$work/medium")
 large=$(sed -n 's/^board \([0-9]*\) .*/\1/p' "$work/large")

@@ -90,10 +90,13 @@ shoot preferences "pieces wKg1 wRd4 bKc8
 app-action preferences
 wait 500" "Preferences"
 
-# Small and large screens (issue 12): the window at 800×600, then at
-# 1920×1080 with the board grown.
+# Small, medium and large screens (issue 12): the window at 800×600 (the
+# condition pickers reflow), 1280×800, then 1920×1080 with the board grown.
 SCREEN=800x600
 shoot small-screen-800x600 "window-size 800 600
+$IMITATOR"
+SCREEN=1280x800
+shoot medium-screen-1280x800 "window-size 1280 800
 $IMITATOR"
 SCREEN=1920x1080
 shoot large-screen-1920x1080 "window-size 1920 1080

@@ -143,13 +143,16 @@ const FeConditionOps fe_condition_einstein = {
 
 static const FeConditionParamDesc einstein_params[] = {
   /* The switch is the variant (FeEinsteinVariant, 0: off). */
-  { .name = "variant", .label = "Einstein chess", .type = FE_PARAM_ENUM, .n_values = 4,
+  { .name = "variant", .label = FE_N_("Einstein chess"), .type = FE_PARAM_ENUM, .n_values = 4,
     .xml_attribute = "variant",
     .xml_values = (const char *const[]) { "none", "normal", "reverse", "anti" },
-    .xml_default = FE_EINSTEIN_NORMAL },
-  { .name = "side", .label = "Side", .type = FE_PARAM_ENUM, .n_values = 3,
-    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" } },
-  { .name = "promotions", .label = "With promotions", .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_default = FE_EINSTEIN_NORMAL,
+    .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("normal"), FE_N_("reverse"),
+                                            FE_N_("anti") } },
+  { .name = "side", .label = FE_N_("Applies to"), .type = FE_PARAM_ENUM, .n_values = 3,
+    .xml_attribute = "side", .xml_values = (const char *const[]) { "both", "white", "black" },
+    .value_labels = (const char *const[]) { FE_N_("both"), FE_N_("White"), FE_N_("Black") } },
+  { .name = "promotions", .label = FE_N_("Einstein with promotions"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "promotions", .xml_values = (const char *const[]) { "false", "true" } },
 };
 
@@ -181,7 +184,7 @@ einstein_validate (const FeConditionParams *params, int id, const FePosition *di
 
 const FeConditionClass fe_condition_class_einstein = {
   .name = "einstein",
-  .label = "Einstein chess",
+  .label = FE_N_("Einstein chess"),
   .xml_element = "einstein",
   .params = einstein_params,
   .n_params = G_N_ELEMENTS (einstein_params),

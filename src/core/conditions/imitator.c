@@ -405,11 +405,11 @@ const FeConditionOps fe_condition_imitator = {
 };
 
 static const FeConditionParamDesc imitator_params[] = {
-  { .name = "imitator", .label = "Imitator", .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
-  { .name = "no-promotion", .label = "No promotion to imitator", .type = FE_PARAM_BOOL,
+  { .name = "imitator", .label = FE_N_("Imitator"), .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
+  { .name = "no-promotion", .label = FE_N_("Promotion to imitator forbidden"), .type = FE_PARAM_BOOL,
     .n_values = 2, .xml_attribute = "promotion",
     .xml_values = (const char *const[]) { "allowed", "forbidden" } },
-  { .name = "no-hurdles", .label = "Hops need no hurdle", .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "no-hurdles", .label = FE_N_("Hoppers need no hurdle"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "hurdles", .xml_values = (const char *const[]) { "required", "optional" } },
 };
 
@@ -529,7 +529,7 @@ imitator_in_force (const FeConditionParams *params, int id, const FePosition *di
 
 const FeConditionClass fe_condition_class_imitator = {
   .name = "imitator",
-  .label = "Imitator",
+  .label = FE_N_("Imitator"),
   .xml_element = "imitator",
   .params = imitator_params,
   .n_params = G_N_ELEMENTS (imitator_params),

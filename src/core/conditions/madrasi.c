@@ -97,8 +97,9 @@ const FeConditionOps fe_condition_madrasi = {
 static const char *const bool_values[] = { "false", "true" };
 
 static const FeConditionParamDesc madrasi_params[] = {
-  { .name = "madrasi", .label = "Madrasi", .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
-  { .name = "rex-inclusive", .label = "Rex inclusive", .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "madrasi", .label = FE_N_("Madrasi"), .type = FE_PARAM_BOOL, .n_values = 2, .xml_default = 1 },
+  { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings paralyse too)"),
+    .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "rex-inclusive", .xml_values = bool_values },
 };
 
@@ -117,7 +118,7 @@ madrasi_in_force (const FeConditionParams *params, int id, const FePosition *dia
 
 const FeConditionClass fe_condition_class_madrasi = {
   .name = "madrasi",
-  .label = "Madrasi",
+  .label = FE_N_("Madrasi"),
   .xml_element = "madrasi",
   .params = madrasi_params,
   .n_params = G_N_ELEMENTS (madrasi_params),

@@ -323,7 +323,7 @@ const FeConditionOps fe_condition_magic = {
 };
 
 static const FeConditionParamDesc magic_params[] = {
-  { .name = "magic", .label = "Magic pieces", .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "magic", .label = FE_N_("Magic pieces"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1 },
 };
 
@@ -333,7 +333,7 @@ static const FeConditionKeyword magic_keywords[] = {
 
 const FeConditionClass fe_condition_class_magic = {
   .name = "magic",
-  .label = "Magic pieces",
+  .label = FE_N_("Magic pieces"),
   .xml_element = "magic",
   .params = magic_params,
   .n_params = G_N_ELEMENTS (magic_params),

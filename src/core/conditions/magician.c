@@ -240,7 +240,7 @@ const FeConditionOps fe_condition_magician = {
 };
 
 static const FeConditionParamDesc magician_params[] = {
-  { .name = "magician", .label = "Magician pieces", .type = FE_PARAM_BOOL, .n_values = 2,
+  { .name = "magician", .label = FE_N_("Magician pieces"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1 },
 };
 
@@ -280,7 +280,7 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
 
 const FeConditionClass fe_condition_class_magician = {
   .name = "magician",
-  .label = "Magician pieces",
+  .label = FE_N_("Magician pieces"),
   .xml_element = "magician",
   .params = magician_params,
   .n_params = G_N_ELEMENTS (magician_params),

@@ -1,0 +1,342 @@
+/* feerie-window-edit.c — board edits: pieces placed, moved, removed,
+ * imitators, typed piece lists, and the board's clicks and drops.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Each edit is one undo step (feerie_window_begin_edit / end_edit).
+ */
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n.h>
+
+#include "feerie-window-private.h"
+#include "core/walk.h"
+
+/* ---- board edits -------------------------------------------------------- */
+
+static int
+imitator_index (const FePosition *pos, FeSquare sq)
+{
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (pos->imitators[i] == sq)
+      return i;
+  return -1;
+}
+
+static void
+drop_imitator (FePosition *pos, int i)
+{
+  memmove (pos->imitators + i, pos->imitators + i + 1, pos->n_imitators - i - 1);
+  memmove (pos->imitator_colour + i, pos->imitator_colour + i + 1, pos->n_imitators - i - 1);
+  pos->n_imitators--;
+  fe_position_recompute_hash (pos);
+}
+
+/* A piece the rules refuse with the problem's conditions and the other
+ * pieces (a magic piece beside magician pieces, rules §8.3; a magician
+ * king, D21) is not placed: the conditions say why, none is named here.
+ * A diagram refused already stays editable. */
+static gboolean
+refused (FeerieWindow *self, FeSquare sq, FePiece piece)
+{
+  const FeProblem *p = self->problem;
+  FePosition pos = p->diagram;
+  fe_position_put (&pos, sq, piece);
+  g_autoptr (GError) error = NULL;
+  if (fe_conditions_validate (&p->conditions, &pos, &error)
+      || !fe_conditions_validate (&p->conditions, &p->diagram, NULL))
+    return FALSE;
+  g_autofree char *msg = g_strdup_printf (_("Not placed: %s."), error->message);
+  feerie_window_show_status (self, msg);
+  return TRUE;
+}
+
+static void
+after_board_change (FeerieWindow *self)
+{
+  fe_position_default_castling (&self->problem->diagram);
+  fe_position_recompute_hash (&self->problem->diagram);
+}
+
+gboolean
+feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  if (!FE_ON_BOARD (sq) || piece.walk == FE_WALK_NONE || piece.walk >= FE_WALK_COUNT)
+    return FALSE;
+  if (refused (self, sq, piece))
+    return FALSE;
+  feerie_window_begin_edit (self, NULL);
+  FePosition *pos = &self->problem->diagram;
+  int imi = imitator_index (pos, sq);
+  if (imi >= 0)
+    drop_imitator (pos, imi); /* a square holds a piece or an imitator */
+  piece.id = 0;
+  fe_position_put (pos, sq, piece);
+  after_board_change (self);
+  self->last_from = FE_NO_SQUARE;
+  self->last_to = sq;
+  feerie_window_show_status (self, NULL);
+  feerie_window_end_edit (self);
+  return TRUE;
+}
+
+void
+feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  FePosition *pos = &self->problem->diagram;
+  if (from == to || !FE_ON_BOARD (from) || !FE_ON_BOARD (to))
+    return;
+  int imi = imitator_index (pos, from);
+  if (pos->board[from].walk == FE_WALK_NONE && imi < 0)
+    return;
+  feerie_window_begin_edit (self, NULL);
+  int there = imitator_index (pos, to);
+  if (imi >= 0)
+    {
+      if (pos->board[to].walk != FE_WALK_NONE || there >= 0)
+        {
+          feerie_document_cancel_edit (self->document);
+          feerie_window_show_status (self, _("An imitator needs an empty square."));
+          return;
+        }
+      if (copy && pos->n_imitators < FE_MAX_IMITATORS)
+        {
+          pos->imitators[pos->n_imitators] = to;
+          pos->imitator_colour[pos->n_imitators++] = pos->imitator_colour[imi];
+        }
+      else
+        pos->imitators[imi] = to;
+    }
+  else
+    {
+      FePiece piece = pos->board[from];
+      if (there >= 0)
+        drop_imitator (pos, there);
+      if (!copy)
+        fe_position_remove (pos, from);
+      else
+        piece.id = 0;
+      fe_position_put (pos, to, piece);
+    }
+  after_board_change (self);
+  self->last_from = from;
+  self->last_to = to;
+  feerie_window_end_edit (self);
+}
+
+void
+feerie_window_remove (FeerieWindow *self, FeSquare sq)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  FePosition *pos = &self->problem->diagram;
+  if (!FE_ON_BOARD (sq))
+    return;
+  int imi = imitator_index (pos, sq);
+  if (pos->board[sq].walk == FE_WALK_NONE && imi < 0)
+    return;
+  feerie_window_begin_edit (self, NULL);
+  if (imi >= 0)
+    drop_imitator (pos, imi);
+  else
+    fe_position_remove (pos, sq);
+  after_board_change (self);
+  self->last_from = sq;
+  self->last_to = FE_NO_SQUARE;
+  feerie_window_end_edit (self);
+}
+
+void
+feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  FePosition *pos = &self->problem->diagram;
+  int imi = imitator_index (pos, sq);
+  if (imi < 0 && pos->board[sq].walk != FE_WALK_NONE)
+    {
+      feerie_window_show_status (self, _("An imitator needs an empty square."));
+      return;
+    }
+  if (imi < 0 && pos->n_imitators >= FE_MAX_IMITATORS)
+    {
+      feerie_window_show_status (self, _("At most 10 imitators."));
+      return;
+    }
+  feerie_window_begin_edit (self, NULL);
+  if (imi >= 0)
+    drop_imitator (pos, imi);
+  else
+    {
+      pos->imitators[pos->n_imitators] = sq;
+      pos->imitator_colour[pos->n_imitators++] = colour;
+      self->problem->conditions.FE_P_IMITATOR = TRUE;
+      fe_position_recompute_hash (pos);
+    }
+  self->last_from = FE_NO_SQUARE;
+  self->last_to = sq;
+  feerie_window_end_edit (self);
+}
+
+gboolean
+feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy)
+{
+  guint a = 0, b = 0, c = 0;
+  if (sscanf (payload, "piece:%u:%u:%u", &a, &b, &c) == 3 && a <= FE_NEUTRAL)
+    return feerie_window_place (self, (FePiece) { (uint8_t) b, (uint8_t) a, (uint8_t) c, 0 }, sq);
+  if (sscanf (payload, "imitator:%u", &a) == 1 && a <= FE_NEUTRAL)
+    {
+      if (imitator_index (&self->problem->diagram, sq) < 0)
+        feerie_window_toggle_imitator (self, sq, (FeColour) a);
+      return TRUE;
+    }
+  if (sscanf (payload, "square:%u", &a) == 1 && FE_ON_BOARD (a))
+    {
+      feerie_window_move (self, (FeSquare) a, sq, copy);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* "wKe1 bSg8 magic nGd4 Ic3 -e4": colour, walk code, square; "magic" or
+ * "magician" after a piece gives it the attribute; "I" an imitator. */
+gboolean
+feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error)
+{
+  g_auto (GStrv) words = g_regex_split_simple ("[\\s,;]+", text, 0, 0);
+  FeSquare previous = FE_NO_SQUARE;
+  for (int i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      size_t n = strlen (w);
+      if (n == 0)
+        continue;
+      if (g_ascii_strcasecmp (w, "magic") == 0 || g_ascii_strcasecmp (w, "magician") == 0)
+        {
+          if (previous == FE_NO_SQUARE || self->problem->diagram.board[previous].walk == FE_WALK_NONE)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("“%s” must follow a piece"), w);
+              return FALSE;
+            }
+          FePiece p = self->problem->diagram.board[previous];
+          p.attrs = g_ascii_strcasecmp (w, "magic") == 0 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
+          if (!feerie_window_place (self, p, previous))
+            return FALSE;
+          continue;
+        }
+      FeSquare sq = n >= 2 ? fe_square_parse (w + n - 2) : FE_NO_SQUARE;
+      if (sq == FE_NO_SQUARE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s”: no square at the end (like e4)"), w);
+          return FALSE;
+        }
+      g_autofree char *head = g_strndup (w, n - 2);
+      if (g_str_equal (head, "-"))
+        {
+          feerie_window_remove (self, sq);
+          previous = FE_NO_SQUARE;
+          continue;
+        }
+      if (g_ascii_strcasecmp (head, "I") == 0)
+        {
+          if (imitator_index (&self->problem->diagram, sq) < 0)
+            feerie_window_toggle_imitator (self, sq, self->imitator_colour);
+          previous = FE_NO_SQUARE;
+          continue;
+        }
+      FeColour colour;
+      switch (g_ascii_tolower (head[0]))
+        {
+        case 'w': colour = FE_WHITE; break;
+        case 'b': colour = FE_BLACK; break;
+        case 'n': colour = FE_NEUTRAL; break;
+        default:
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s”: start with w, b or n (the colour)"), w);
+          return FALSE;
+        }
+      int walk = head[1] ? fe_walk_from_code (head + 1) : FE_WALK_NONE;
+      if (walk == FE_WALK_NONE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("“%s”: unknown walk code “%s”"), w, head + 1);
+          return FALSE;
+        }
+      if (!feerie_window_place (self, (FePiece) { walk, colour, 0, 0 }, sq))
+        return FALSE;
+      previous = sq;
+    }
+  return TRUE;
+}
+
+/* Clicks without a mouse drag: with a palette choice, place it; picking
+ * imitators toggles one; otherwise the first click picks a piece and the
+ * second moves it.  The secondary button empties a square. */
+void
+feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button)
+{
+  /* Playback is read-only: a click returns to the diagram, unchanged. */
+  if (self->playing)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
+  if (button == GDK_BUTTON_SECONDARY)
+    {
+      feerie_window_remove (self, (FeSquare) sq);
+      return;
+    }
+  if (self->picking_imitators)
+    {
+      feerie_window_toggle_imitator (self, (FeSquare) sq, self->imitator_colour);
+      return;
+    }
+  const char *choice = feerie_palette_get_selection (self->palette);
+  if (choice)
+    {
+      feerie_window_apply_payload (self, choice, (FeSquare) sq, FALSE);
+      return;
+    }
+  const FePosition *pos = &self->problem->diagram;
+  if (self->selected != FE_NO_SQUARE)
+    {
+      FeSquare from = self->selected;
+      self->selected = FE_NO_SQUARE;
+      if (from != sq)
+        feerie_window_move (self, from, (FeSquare) sq, FALSE);
+      feerie_window_refresh_board (self);
+      return;
+    }
+  if (pos->board[sq].walk != FE_WALK_NONE || imitator_index (pos, (FeSquare) sq) >= 0)
+    {
+      self->selected = (FeSquare) sq;
+      feerie_window_refresh_board (self);
+    }
+}
+
+void
+feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy)
+{
+  if (self->playing)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
+  feerie_window_apply_payload (self, payload, (FeSquare) sq, copy);
+}
+
+void
+feerie_window_on_dragged_off (FeerieWindow *self, guint sq)
+{
+  if (self->playing)
+    {
+      feerie_window_leave_playback (self);
+      return;
+    }
+  feerie_window_remove (self, (FeSquare) sq);
+}
+

@@ -1,0 +1,174 @@
+/* test-document.c — FeerieDocument without a window: undo and redo
+ * snapshots (one step a field while typing), cancel, dirty and file
+ * notifications, imports, and its own autosave (written after an edit,
+ * deleted on save, kept when the document is dropped unsaved).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "gui/feerie-document.h"
+
+static void
+count_notify (GObject *object, GParamSpec *pspec, int *n)
+{
+  (*n)++;
+}
+
+static void
+set_source (FeerieDocument *doc, const char *tag, const char *text)
+{
+  feerie_document_begin_edit (doc, tag);
+  FeProblem *p = feerie_document_get_problem (doc);
+  g_free (p->source_name);
+  p->source_name = g_strdup (text);
+  feerie_document_end_edit (doc);
+}
+
+static void
+test_history (void)
+{
+  FeerieDocument *doc = feerie_document_new ();
+  int dirty_changes = 0, problem_changes = 0;
+  g_signal_connect (doc, "notify::dirty", G_CALLBACK (count_notify), &dirty_changes);
+  g_signal_connect (doc, "notify::problem", G_CALLBACK (count_notify), &problem_changes);
+  g_assert_true (feerie_document_is_pristine (doc));
+  g_assert_false (feerie_document_can_undo (doc));
+
+  /* Typing in one field: one step; another field: another. */
+  set_source (doc, "meta-source", "F");
+  set_source (doc, "meta-source", "Fe");
+  set_source (doc, "meta-title", "T");
+  g_assert_true (feerie_document_get_dirty (doc));
+  g_assert_cmpint (dirty_changes, ==, 1);
+  g_assert_false (feerie_document_is_pristine (doc));
+  g_assert_cmpstr (feerie_document_peek_undo (doc)->source_name, ==, "Fe");
+
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  g_assert_cmpint (problem_changes, ==, 1);
+  g_assert_cmpstr (feerie_document_get_problem (doc)->source_name, ==, "Fe");
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  g_assert_null (feerie_document_get_problem (doc)->source_name);
+  g_assert_false (feerie_document_step_history (doc, FALSE));
+  g_assert_true (feerie_document_can_redo (doc));
+  g_assert_true (feerie_document_step_history (doc, TRUE));
+  g_assert_cmpstr (feerie_document_get_problem (doc)->source_name, ==, "Fe");
+  /* A new edit drops what could be redone. */
+  set_source (doc, NULL, "Feenschach");
+  g_assert_false (feerie_document_can_redo (doc));
+
+  /* A cancelled edit leaves no step behind. */
+  feerie_document_begin_edit (doc, NULL);
+  feerie_document_cancel_edit (doc);
+  g_assert_cmpstr (feerie_document_peek_undo (doc)->source_name, ==, "Fe");
+
+  /* Another problem: the history goes, the document is clean. */
+  feerie_document_set_problem (doc, fe_problem_new (), NULL);
+  g_assert_false (feerie_document_can_undo (doc));
+  g_assert_false (feerie_document_get_dirty (doc));
+  g_object_unref (doc);
+}
+
+static gboolean
+quit_when_written (gpointer data)
+{
+  FeerieDocument *doc = data;
+  const char *path = feerie_document_get_autosave_path (doc);
+  return !(path && g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_autosave (void)
+{
+  FeerieDocument *doc = feerie_document_new ();
+  g_assert_null (feerie_document_get_autosave_path (doc));
+  set_source (doc, NULL, "Autosaved");
+  /* Written a few seconds after the edit. */
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  while (quit_when_written (doc) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  const char *path = feerie_document_get_autosave_path (doc);
+  g_assert_nonnull (path);
+  g_autofree char *text = NULL;
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "Autosaved"));
+
+  /* Saved: clean, its autosave gone, the file is its file. */
+  g_autofree char *kept = g_strdup (path);
+  int file_changes = 0;
+  g_signal_connect (doc, "notify::file", G_CALLBACK (count_notify), &file_changes);
+  GFile *file = g_file_new_for_path ("/nonexistent/saved.xml");
+  feerie_document_saved (doc, file);
+  g_assert_false (feerie_document_get_dirty (doc));
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+  g_assert_true (feerie_document_get_file (doc) == file);
+  g_assert_cmpint (file_changes, ==, 1);
+  g_autofree char *name = feerie_document_dup_display_name (doc);
+  g_assert_cmpstr (name, ==, "saved.xml");
+  g_object_unref (file);
+
+  /* Recovered work is autosaved at once; a document dropped unsaved keeps
+   * its autosave for the next start. */
+  FeProblem *p = fe_problem_new ();
+  p->source_name = g_strdup ("Recovered");
+  g_assert_true (feerie_document_recover (doc, p, NULL));
+  g_assert_true (feerie_document_get_dirty (doc));
+  g_free (kept);
+  kept = g_strdup (feerie_document_get_autosave_path (doc));
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+  g_object_unref (doc);
+  g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+  g_unlink (kept);
+}
+
+static void
+test_import (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("feerie-doc-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "position.fen", NULL);
+  g_assert_true (g_file_set_contents (path, "4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", -1, NULL));
+  FeerieDocument *doc = feerie_document_new ();
+  GFile *file = g_file_new_for_path (path);
+  guint n = 0;
+  g_assert_true (feerie_document_load (doc, file, &n, NULL));
+  g_assert_cmpuint (n, ==, 1);
+  /* An import: not its file (Save must not overwrite it), but its name. */
+  g_assert_null (feerie_document_get_file (doc));
+  g_assert_true (feerie_document_get_imported_from (doc) == file);
+  g_autofree char *name = feerie_document_dup_display_name (doc);
+  g_assert_cmpstr (name, ==, "position.fen");
+  g_assert_cmpint (feerie_document_get_problem (doc)->diagram.board[FE_SQ (4, 0)].walk, ==, FE_WALK_KING);
+  /* A bad file leaves the document as it was, with a reason. */
+  g_assert_true (g_file_set_contents (path, "not a position", -1, NULL));
+  GError *error = NULL;
+  g_assert_false (feerie_document_load (doc, file, &n, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_true (feerie_document_get_imported_from (doc) == file);
+  g_object_unref (file);
+  g_object_unref (doc);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  /* Autosaves go to a scratch state folder. */
+  g_autofree char *state = g_dir_make_tmp ("feerie-state-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_test_add_func ("/document/history", test_history);
+  g_test_add_func ("/document/autosave", test_autosave);
+  g_test_add_func ("/document/import", test_import);
+  int status = g_test_run ();
+  /* Every autosave was deleted above: only the folders are left. */
+  g_autofree char *autosaves = g_build_filename (state, "feerie", "autosave", NULL);
+  g_autofree char *feerie = g_build_filename (state, "feerie", NULL);
+  g_rmdir (autosaves);
+  g_rmdir (feerie);
+  if (g_rmdir (state) != 0)
+    g_printerr ("%s is left: not empty\n", state);
+  return status;
+}
