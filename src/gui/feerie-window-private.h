@@ -7,6 +7,7 @@
 #include "feerie-board-view.h"
 #include "feerie-palette.h"
 #include "feerie-solution-view.h"
+#include "feerie-twins-editor.h"
 #include "core/problem.h"
 
 struct _FeerieWindow
@@ -31,8 +32,7 @@ struct _FeerieWindow
   GtkEntry *keywords;
   GtkTextView *comments;
   GtkTextView *solution;
-  GtkTextView *twins;
-  GtkLabel *twins_error;
+  FeerieTwinsEditor *twins_editor;
   GMenu *recent_menu;
   GtkNotebook *notebook;
   FeerieSolutionView *solution_view;

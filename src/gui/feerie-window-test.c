@@ -18,6 +18,9 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont]
+ *                (the Twins page's pickers set so, then its Add button)
+ *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
  *                    main loop's longest pause and Stop's latency)
@@ -310,8 +313,36 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autofree char *text = g_strcompress (argv[1]);
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->twins), text, -1);
+      feerie_twins_editor_set_text (self->twins_editor, text);
       return TRUE;
+    }
+  if (g_str_equal (cmd, "twin-pick"))
+    {
+      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] */
+      NEED (1);
+      const char *a = NULL, *b = NULL, *piece = NULL, *value = NULL;
+      gboolean cont = FALSE;
+      for (int i = 2; i < argc; i++)
+        if (g_str_has_prefix (argv[i], "a="))
+          a = argv[i] + 2;
+        else if (g_str_has_prefix (argv[i], "b="))
+          b = argv[i] + 2;
+        else if (g_str_has_prefix (argv[i], "piece="))
+          piece = argv[i] + 6;
+        else if (g_str_has_prefix (argv[i], "value="))
+          value = argv[i] + 6;
+        else if (g_str_equal (argv[i], "cont"))
+          cont = TRUE;
+      return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, error);
+    }
+  if (g_str_equal (cmd, "twins-show"))
+    {
+      NEED (1);
+      g_autofree char *text = feerie_twins_editor_describe (self->twins_editor);
+      g_autofree char *typed = feerie_twins_editor_get_text (self->twins_editor);
+      g_autofree char *escaped = g_strescape (typed, NULL);
+      g_autofree char *all = g_strdup_printf ("%stext %s\n", text, escaped);
+      return g_file_set_contents (argv[1], all, -1, error);
     }
   if (g_str_equal (cmd, "messages"))
     {
@@ -322,7 +353,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       g_autofree char *caption = g_strdup (gtk_label_get_text (self->caption));
       g_strdelimit (caption, "\n", ' ');
       g_string_append_printf (s, "caption %s\n", caption);
-      g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
+      g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));
       g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
