@@ -99,6 +99,7 @@ text_get (FeerieTwinsEditor *self)
 }
 
 static void recheck (FeerieTwinsEditor *self, gboolean typed);
+static void check_pending (FeerieTwinsEditor *self);
 
 /* Replaces the whole text, checked once (set_text alone would hand over
  * the empty text between its delete and its insert). */
@@ -618,6 +619,23 @@ feerie_twins_editor_pick (FeerieTwinsEditor *self, const char *op, const char *a
 
 /* ---- API ------------------------------------------------------------------- */
 
+gboolean
+feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index)
+{
+  g_return_val_if_fail (FEERIE_IS_TWINS_EDITOR (self), FALSE);
+  check_pending (self);
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, (int) index);
+  if (!row)
+    return FALSE;
+  /* Its trash button: the last child of the row's heading box. */
+  GtkWidget *box = gtk_list_box_row_get_child (row);
+  GtkWidget *text = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
+  GtkWidget *button = gtk_widget_get_last_child (gtk_widget_get_first_child (text));
+  g_return_val_if_fail (GTK_IS_BUTTON (button), FALSE);
+  g_signal_emit_by_name (button, "clicked");
+  return TRUE;
+}
+
 void
 feerie_twins_editor_set_problem (FeerieTwinsEditor *self, const FeProblem *problem)
 {
@@ -690,6 +708,7 @@ feerie_twins_editor_describe (FeerieTwinsEditor *self)
   for (GtkWidget *r = gtk_widget_get_first_child (GTK_WIDGET (self->list)); r; r = gtk_widget_get_next_sibling (r))
     shown += GTK_IS_LIST_BOX_ROW (r);
   g_string_append_printf (s, "rows %d\n", shown);
+  g_string_append_printf (s, "pick-error %s\n", gtk_label_get_text (self->pick_error));
   for (guint i = 0; i < self->rows->len; i++)
     {
       const TwinRow *row = self->rows->pdata[i];

@@ -32,6 +32,9 @@ gboolean feerie_twins_editor_pick (FeerieTwinsEditor *self, const char *op, cons
                                    const char *b, const char *piece, const char *value,
                                    gboolean continued, GError **error);
 
+/* Clicks the remove button of row `index` (from 0); FALSE without it. */
+gboolean feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index);
+
 /* Tests: one line per twin: "twin LABEL ok|error: LINE — DESCRIPTION|MESSAGE"
  * then "preview LABEL" and the pieces of its preview board. */
 char *feerie_twins_editor_describe (FeerieTwinsEditor *self);

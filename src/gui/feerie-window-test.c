@@ -18,8 +18,10 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
- *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont]
- *                (the Twins page's pickers set so, then its Add button)
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused]
+ *                (the Twins page's pickers set so, then its Add button;
+ *                "refused": the pickers must refuse it)
+ *   twin-remove N   (the remove button of the Twins page's row N, from 1)
  *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
@@ -321,7 +323,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] */
       NEED (1);
       const char *a = NULL, *b = NULL, *piece = NULL, *value = NULL;
-      gboolean cont = FALSE;
+      gboolean cont = FALSE, refused = FALSE;
       for (int i = 2; i < argc; i++)
         if (g_str_has_prefix (argv[i], "a="))
           a = argv[i] + 2;
@@ -333,7 +335,24 @@ run_command (FeerieWindow *self, char **argv, GError **error)
           value = argv[i] + 6;
         else if (g_str_equal (argv[i], "cont"))
           cont = TRUE;
-      return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, error);
+        else if (g_str_equal (argv[i], "refused"))
+          refused = TRUE;
+      if (!refused)
+        return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, error);
+      /* The pickers must refuse it, saying why (in twins-show). */
+      g_autoptr (GError) why = NULL;
+      if (!feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, &why))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the pickers took it");
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "twin-remove"))
+    {
+      NEED (1);
+      if (feerie_twins_editor_remove_row (self->twins_editor, (guint) atoi (argv[1]) - 1))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no twin row %s", argv[1]);
+      return FALSE;
     }
   if (g_str_equal (cmd, "twins-show"))
     {
