@@ -42,6 +42,7 @@
  *   window-size W H (the window's size, as a window manager would set it)
  *   layout PATH     (the window's minimum and current size, the board's size)
  *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
+ *   focus PATH      (the keyboard focus: "palette-tile CODE" or "other TYPE")
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -569,6 +570,17 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       const char *sel = feerie_palette_get_selection (self->palette);
       g_autofree char *text = g_strdup_printf ("%s\n", sel ? sel : "none");
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "focus"))
+    {
+      /* Where the keyboard focus is: a palette tile, or another widget. */
+      NEED (1);
+      int walk = feerie_palette_get_focused_walk (self->palette);
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+      g_autofree char *text = walk > 0 ? g_strdup_printf ("palette-tile %s %d\n", fe_walk_print_code (walk), walk)
+                              : walk == 0 ? g_strdup ("palette-tile I 0\n")
+                              : g_strdup_printf ("other %s\n", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
       return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "window-size"))
