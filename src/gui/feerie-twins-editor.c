@@ -193,18 +193,45 @@ read_twins (const char *header, const char *const *lines, int *bad_index, GError
 
 /* ---- rows ------------------------------------------------------------------ */
 
-static void
-on_remove_clicked (GtkButton *button, FeerieTwinsEditor *self)
+typedef struct {
+  FeerieTwinsEditor *self;
+  int text_line;
+} RemoveLine;
+
+static gboolean
+remove_line (gpointer data)
 {
-  int text_line = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "text-line"));
-  g_autofree char *text = text_get (self);
+  RemoveLine *r = data;
+  if (!r->self->text)
+    return G_SOURCE_REMOVE; /* disposed meanwhile (its template children are cleared) */
+  g_autofree char *text = text_get (r->self);
   g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
   GString *s = g_string_new (NULL);
   for (int i = 0; lines[i]; i++)
-    if (i + 1 != text_line && (*g_strstrip (lines[i]) || lines[i + 1]))
+    if (i + 1 != r->text_line && (*g_strstrip (lines[i]) || lines[i + 1]))
       g_string_append_printf (s, "%s%s", lines[i], lines[i + 1] ? "\n" : "");
-  replace_text (self, s->str, FALSE);
+  replace_text (r->self, s->str, FALSE);
   g_string_free (s, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+remove_line_free (gpointer data)
+{
+  RemoveLine *r = data;
+  g_object_unref (r->self);
+  g_free (r);
+}
+
+/* From an idle: the rows are rebuilt, this button's row with them, which
+ * must not happen while the button is still handling its click. */
+static void
+on_remove_clicked (GtkButton *button, FeerieTwinsEditor *self)
+{
+  RemoveLine *r = g_new0 (RemoveLine, 1);
+  r->self = g_object_ref (self);
+  r->text_line = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "text-line"));
+  g_idle_add_full (G_PRIORITY_DEFAULT, remove_line, r, remove_line_free);
 }
 
 static GtkWidget *
