@@ -591,7 +591,8 @@ on_add_clicked (FeerieTwinsEditor *self)
 
 gboolean
 feerie_twins_editor_pick (FeerieTwinsEditor *self, const char *op, const char *a, const char *b,
-                          const char *piece, const char *value, gboolean continued, GError **error)
+                          const char *piece, const char *value, gboolean continued, gboolean add,
+                          GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_TWINS_EDITOR (self), FALSE);
   int which = -1;
@@ -633,6 +634,8 @@ feerie_twins_editor_pick (FeerieTwinsEditor *self, const char *op, const char *a
   else
     gtk_editable_set_text (GTK_EDITABLE (self->value), value ? value : "");
   gtk_check_button_set_active (self->continued, continued);
+  if (!add)
+    return TRUE;
   /* As a click on Add does (activating it would click 250 ms later). */
   g_signal_emit_by_name (self->add, "clicked");
   const char *msg = gtk_label_get_text (self->pick_error);
@@ -646,19 +649,29 @@ feerie_twins_editor_pick (FeerieTwinsEditor *self, const char *op, const char *a
 
 /* ---- API ------------------------------------------------------------------- */
 
-gboolean
-feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index)
+GtkWidget *
+feerie_twins_editor_get_button (FeerieTwinsEditor *self, int row_index)
 {
-  g_return_val_if_fail (FEERIE_IS_TWINS_EDITOR (self), FALSE);
+  g_return_val_if_fail (FEERIE_IS_TWINS_EDITOR (self), NULL);
+  if (row_index < 0)
+    return GTK_WIDGET (self->add);
   check_pending (self);
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, (int) index);
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, row_index);
   if (!row)
-    return FALSE;
+    return NULL;
   /* Its trash button: the last child of the row's heading box. */
   GtkWidget *box = gtk_list_box_row_get_child (row);
   GtkWidget *text = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
   GtkWidget *button = gtk_widget_get_last_child (gtk_widget_get_first_child (text));
-  g_return_val_if_fail (GTK_IS_BUTTON (button), FALSE);
+  return GTK_IS_BUTTON (button) ? button : NULL;
+}
+
+gboolean
+feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index)
+{
+  GtkWidget *button = feerie_twins_editor_get_button (self, (int) index);
+  if (!button)
+    return FALSE;
   g_signal_emit_by_name (button, "clicked");
   return TRUE;
 }

@@ -26,12 +26,15 @@ void feerie_twins_editor_set_text (FeerieTwinsEditor *self, const char *text);
 /* The pickers, as the user sets them: `op` is one of "move", "exchange",
  * "remove", "add", "rotate", "mirror", "shift", "condition",
  * "stipulation", "polishtype"; `a`, `b` squares; `piece` for add
- * ("white S", "black nr"…); `value` the rotation, mirror, condition or
- * stipulation.  Then Add (continued = "Continue the last twin"). */
+ * ("white S", "black N"…: colour and walk code); `value` the rotation,
+ * mirror, condition or stipulation; `continued` the "Continue the last
+ * twin" box.  Then, when `add`, a click on Add. */
 gboolean feerie_twins_editor_pick (FeerieTwinsEditor *self, const char *op, const char *a,
                                    const char *b, const char *piece, const char *value,
-                                   gboolean continued, GError **error);
+                                   gboolean continued, gboolean add, GError **error);
 
+/* Tests: the Add button (row_index -1) or row_index's remove button. */
+GtkWidget *feerie_twins_editor_get_button (FeerieTwinsEditor *self, int row_index);
 /* Clicks the remove button of row `index` (from 0); FALSE without it. */
 gboolean feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index);
 

@@ -18,9 +18,10 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
- *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused]
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused] [no-add]
  *                (the Twins page's pickers set so, then its Add button;
- *                "refused": the pickers must refuse it)
+ *                "refused": the pickers must refuse it; "no-add": not clicked)
+ *   locate-twin-button add|N PATH (the Add button, row N's remove button)
  *   twin-remove N   (the remove button of the Twins page's row N, from 1)
  *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
@@ -324,7 +325,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] */
       NEED (1);
       const char *a = NULL, *b = NULL, *piece = NULL, *value = NULL;
-      gboolean cont = FALSE, refused = FALSE;
+      gboolean cont = FALSE, refused = FALSE, add = TRUE;
       for (int i = 2; i < argc; i++)
         if (g_str_has_prefix (argv[i], "a="))
           a = argv[i] + 2;
@@ -338,11 +339,13 @@ run_command (FeerieWindow *self, char **argv, GError **error)
           cont = TRUE;
         else if (g_str_equal (argv[i], "refused"))
           refused = TRUE;
+        else if (g_str_equal (argv[i], "no-add"))
+          add = FALSE;
       if (!refused)
-        return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, error);
+        return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, add, error);
       /* The pickers must refuse it, saying why (in twins-show). */
       g_autoptr (GError) why = NULL;
-      if (!feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, &why))
+      if (!feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, TRUE, &why))
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the pickers took it");
       return FALSE;
@@ -354,6 +357,20 @@ run_command (FeerieWindow *self, char **argv, GError **error)
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no twin row %s", argv[1]);
       return FALSE;
+    }
+  if (g_str_equal (cmd, "locate-twin-button"))
+    {
+      /* locate-twin-button add|N PATH: the Add button or row N's remove button */
+      NEED (2);
+      GtkWidget *button = feerie_twins_editor_get_button (self->twins_editor,
+                                                          g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
+      if (!button)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no button %s", argv[1]);
+          return FALSE;
+        }
+      return write_point (self, button, gtk_widget_get_width (button) / 2.0,
+                          gtk_widget_get_height (button) / 2.0, argv[2], error);
     }
   if (g_str_equal (cmd, "twins-show"))
     {

@@ -5,15 +5,17 @@
 # its preview board; a square field refuses what is not a square; a twin
 # that does not read shows its error on its row; a picker's twin is one
 # undo step; save and reopen give the same twins, and feerie-cli reads
-# the saved file.
-# Exit 77 without xvfb-run or dbus-run-session.
+# the saved file.  Then with the real pointer (xdotool): a click on Add
+# adds the picked twin, a click on a row's remove button removes it.
+# Exit 77 without xvfb-run, xdotool or dbus-run-session.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 FEERIE=$1
 SCHEMAS=$2
 CLI=$3
-command -v xvfb-run >/dev/null 2>&1 || { echo "xvfb-run not found: skipped"; exit 77; }
-command -v dbus-run-session >/dev/null 2>&1 || { echo "dbus-run-session not found: skipped"; exit 77; }
+for tool in xvfb-run xdotool dbus-run-session; do
+  command -v $tool >/dev/null 2>&1 || { echo "$tool not found: skipped"; exit 77; }
+done
 work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-twins-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail () { echo "FAIL: $1"; exit 1; }
@@ -87,4 +89,43 @@ grep -v '^pick-error' "$work/t4" > "$work/t4b"; grep -v '^pick-error' "$work/t5"
 cmp -s "$work/t4b" "$work/t5b" || fail "the reopened problem's twins or previews differ"
 "$CLI" convert "$work/twins.inp" "$work/again.inp" || fail "feerie-cli cannot read the saved twins"
 [ "$(grep -c '^twin' "$work/again.inp")" -eq 8 ] || fail "the saved Popeye file has not 8 twins"
+
+# The real pointer on Add and on a row's remove button.
+cat > "$work/script2" <<SCRIPT
+pieces wKe1 wQd1 bKe8
+page 2
+twin-pick move a=d1 b=d5 no-add
+locate-twin-button add $work/add
+touch $work/ready
+wait-file $work/s1
+twins-show $work/x1
+locate-twin-button 1 $work/rm1
+touch $work/a-1
+wait-file $work/s2
+twins-show $work/x2
+quit
+SCRIPT
+cat > "$work/inner.sh" <<INNER
+#!/bin/sh
+env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
+    FEERIE_TEST_SCRIPT="$work/script2" G_DEBUG=fatal-criticals timeout 90 "$FEERIE" &
+pid=\$!
+i=0; while [ ! -f "$work/ready" ] && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i+1)); done
+sleep 1
+read x y < "$work/add"
+xdotool mousemove \$x \$y sleep 0.2 click 1 sleep 0.6
+touch "$work/s1"
+i=0; while [ ! -f "$work/a-1" ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i+1)); done
+sleep 0.5
+read x y < "$work/rm1"
+xdotool mousemove \$x \$y sleep 0.2 click 1 sleep 0.6
+touch "$work/s2"
+wait \$pid
+INNER
+chmod +x "$work/inner.sh"
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$work/inner.sh" > "$work/log2" 2>&1 \
+  || { cat "$work/log2"; fail "feerie failed (pointer)"; }
+for f in x1 x2; do echo "== $f"; cat "$work/$f"; done
+grep -qx "twin b ok: move d1 d5 — wQd1-->d5" "$work/x1" || fail "a click on Add did not add the twin"
+grep -qx "rows 0" "$work/x2" || fail "a click on the remove button did not remove the twin"
 echo "ok"
