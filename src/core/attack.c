@@ -4,11 +4,12 @@
  * Looks backwards from the target for each walk present on the board, so a
  * check test costs a few table walks instead of a full move generation.
  * Walks without a simple reverse (lame leapers, equihoppers, rose…) fall
- * back to the forward observation generator.
+ * back to the forward observation generator (observe.h, the layer below:
+ * nothing there calls back here).
  */
 #include <glib.h>
 
-#include "movegen.h"
+#include "attack.h"
 #include "walk.h"
 
 typedef struct {

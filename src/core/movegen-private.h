@@ -1,0 +1,76 @@
+/* movegen-private.h — what the movegen-*.c files share: the generator.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Not for use outside src/core/movegen*.c.
+ */
+#pragma once
+
+#include "movegen.h"
+
+typedef struct {
+  FePosition *pos;
+  int side;
+  FeMoveList *list;
+  /* The board the walks see: the position's own, or a copy where the
+   * conditions' blocked squares (monochrome imitators, §4.8) are filled
+   * with an obstacle of the moving side's colour. */
+  const FePiece *board;
+  /* Observation mode when set: report occupied capture squares only. */
+  FeObservationFunc observe;
+  void *observe_data;
+  bool stop;
+} Gen;
+
+#define V(df, dr) ((int) ((dr) * 16 + (df)))
+
+static inline void
+push (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags, uint8_t nature, uint8_t aux)
+{
+  FeMoveList *l = g->list;
+  if (G_UNLIKELY (l->count >= l->capacity))
+    fe_move_list_grow (l);
+  FeMove *m = &l->moves[l->count++];
+  m->from = from;
+  m->to = to;
+  m->capture = cap;
+  m->flags = flags;
+  m->promotion = 0;
+  m->nature = nature;
+  m->aux = aux;
+  m->choice = 0;
+}
+
+static inline void
+quiet (Gen *g, FeSquare from, FeSquare to, uint8_t nature, uint8_t aux)
+{
+  if (!g->observe)
+    push (g, from, to, FE_NO_SQUARE, 0, nature, aux);
+}
+
+/* A capture of the piece on `cap`, landing on `to` (different for locusts). */
+static inline void
+capture (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t nature, uint8_t aux)
+{
+  if (g->observe)
+    {
+      if (!g->stop)
+        {
+          FeCapturePath p = { from, cap, nature, aux, g->side };
+          g->stop = g->observe (g->pos, &p, g->observe_data);
+        }
+      return;
+    }
+  if (fe_piece_capturable_by (g->board[cap], g->side))
+    push (g, from, to, cap, FE_MOVE_CAPTURE, nature, aux);
+}
+
+/* movegen-walks.c: the board the walks of `side` see, `pos->board` or
+ * `copy` filled with the conditions' blocked squares. */
+const FePiece *fe_gen_board (const FePosition *pos, int side, FePiece *copy);
+/* movegen-walks.c: the moves (or observations) of the piece on `from` by
+ * its walk; castling is not a walk's move (fe_gen_castling). */
+void fe_gen_piece (Gen *g, FeSquare from);
+/* movegen-pawns.c: pawn steps, captures, e.p. and promotions. */
+void fe_gen_pawn (Gen *g, FeSquare from, int colour);
+/* movegen-castling.c: castling of the king on `from` (generation only). */
+void fe_gen_castling (Gen *g, FeSquare from);
