@@ -72,6 +72,7 @@ struct _FeerieTwinsEditor
   GPtrArray *rows;     /* of TwinRow* */
   gboolean syncing;    /* the text being set, not typed */
   gboolean pending;    /* a problem set while hidden: checked when shown */
+  gboolean shown;      /* the text is the problem's own: not an edit */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieTwinsEditor, feerie_twins_editor, GTK_TYPE_WIDGET)
@@ -109,6 +110,7 @@ replace_text (FeerieTwinsEditor *self, const char *text, gboolean typed)
   self->syncing = TRUE;
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text), text, -1);
   self->syncing = FALSE;
+  self->shown = FALSE;
   recheck (self, typed);
 }
 
@@ -424,6 +426,10 @@ recheck (FeerieTwinsEditor *self, gboolean typed)
   if (!self->problem)
     return;
   self->pending = FALSE;
+  /* The problem's own twins, read back, are no edit even if the writer
+   * and the reader do not round-trip them to the same text. */
+  gboolean quiet = self->syncing || self->shown;
+  self->shown = FALSE;
   g_autoptr (GPtrArray) twins = check_text (self);
   rebuild_list (self);
   const char *first = NULL;
@@ -434,7 +440,7 @@ recheck (FeerieTwinsEditor *self, gboolean typed)
     gtk_widget_add_css_class (GTK_WIDGET (self->text), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->text), "error");
-  if (!twins || self->syncing)
+  if (!twins || quiet)
     return;
   g_autoptr (FeProblem) result = fe_problem_copy (self->problem);
   g_ptr_array_set_size (result->twins, 0);
@@ -459,6 +465,7 @@ on_text_changed (FeerieTwinsEditor *self)
 {
   if (self->syncing)
     return;
+  self->shown = FALSE;
   recheck (self, TRUE);
 }
 
@@ -691,6 +698,7 @@ feerie_twins_editor_set_problem (FeerieTwinsEditor *self, const FeProblem *probl
       self->syncing = TRUE;
       gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->text), self->committed, -1);
       self->syncing = FALSE;
+      self->shown = TRUE;
     }
   /* The diagram may have changed: every twin is checked again, and what
    * is being typed is handed over once it reads; while the page is hidden,
