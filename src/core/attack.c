@@ -77,6 +77,18 @@ pawn_rank_may_capture (const FePosition *pos, int rel_rank, int side)
   return false;
 }
 
+/* Looking back from `sq` along v: the first piece there is a rider of the
+ * walk sought, at distance j, that counts as attacking t? */
+static inline bool
+rider_behind (const Search *s, int sq, int v, int t, int nature)
+{
+  const FePiece *b = s->pos->board;
+  int from = sq - v, j = 1;
+  while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
+    from -= v, j++;
+  return !(from & 0x88) && matches (s, b[from]) && found (s, from, t, nature, j);
+}
+
 static bool
 search_walk (const Search *s, int t)
 {
@@ -115,14 +127,8 @@ search_walk (const Search *s, int t)
             return true;
         }
       for (int i = 0; i < d->n_rides; i++)
-        {
-          int v = d->rides[i];
-          int from = t - v, k = 1;
-          while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
-            from -= v, k++;
-          if (!(from & 0x88) && matches (s, b[from]) && found (s, from, t, FE_NATURE_RIDE, k))
-            return true;
-        }
+        if (rider_behind (s, t, d->rides[i], t, FE_NATURE_RIDE))
+          return true;
       return false;
     case FE_FAMILY_HOPPER:
     case FE_FAMILY_KINGHOPPER:
@@ -138,11 +144,14 @@ search_walk (const Search *s, int t)
             }
           if (!ok || b[h].walk == FE_WALK_NONE)
             continue;
-          int from = h - v, j = 1;
           if (d->family == FE_FAMILY_HOPPER)
-            while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
-              from -= v, j++;
-          if (!(from & 0x88) && matches (s, b[from]) && found (s, from, t, FE_NATURE_HOP, j))
+            {
+              if (rider_behind (s, h, v, t, FE_NATURE_HOP))
+                return true;
+              continue;
+            }
+          int from = h - v; /* the kinghopper stands next to its hurdle */
+          if (!(from & 0x88) && matches (s, b[from]) && found (s, from, t, FE_NATURE_HOP, 1))
             return true;
         }
       return false;
@@ -153,10 +162,7 @@ search_walk (const Search *s, int t)
           int land = t + v;
           if ((land & 0x88) || b[land].walk != FE_WALK_NONE)
             continue;
-          int from = t - v, j = 1;
-          while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
-            from -= v, j++;
-          if (!(from & 0x88) && matches (s, b[from]) && found (s, from, t, FE_NATURE_HOP, j))
+          if (rider_behind (s, t, v, t, FE_NATURE_HOP))
             return true;
         }
       return false;
@@ -167,12 +173,7 @@ search_walk (const Search *s, int t)
           int h = t - v;
           while (!(h & 0x88) && b[h].walk == FE_WALK_NONE)
             h -= v;
-          if (h & 0x88)
-            continue;
-          int from = h - v, j = 1;
-          while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
-            from -= v, j++;
-          if (!(from & 0x88) && matches (s, b[from]) && found (s, from, t, FE_NATURE_LION, j))
+          if (!(h & 0x88) && rider_behind (s, h, v, t, FE_NATURE_LION))
             return true;
         }
       return false;
@@ -244,14 +245,53 @@ attacker_colour (FePiece p, int by_side)
   return p.colour == by_side || p.colour == FE_NEUTRAL;
 }
 
-/* The orthodox walks looked up together: one scan per line serves queen,
- * rook and bishop, which is most of the check tests of any search. */
-static bool
-orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
+static const int queen_lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+
+uint64_t fe_queen_rays[64][8];
+/* The squares a knight or a king on a square reaches (bit FE_SQ64). */
+static uint64_t knight_reach[64], king_reach[64];
+static const int knight_leaps[8] = { 33, 31, 18, 14, -33, -31, -18, -14 };
+
+/* Filled before main: the tables are read on every check test, which must
+ * not pay a once-guard. */
+__attribute__ ((constructor)) static void
+init_reach_tables (void)
 {
-  static const int knight[8] = { 33, 31, 18, 14, -33, -31, -18, -14 };
-  static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
+  for (int i = 0; i < 64; i++)
+    for (int l = 0; l < 8; l++)
+      {
+        uint64_t m = 0;
+        for (int s = FE_SQ88 (i) + queen_lines[l]; !(s & 0x88); s += queen_lines[l])
+          m |= UINT64_C (1) << FE_SQ64 (s);
+        fe_queen_rays[i][l] = m;
+        int n = FE_SQ88 (i) + knight_leaps[l], k = FE_SQ88 (i) + queen_lines[l];
+        if (!(n & 0x88))
+          knight_reach[i] |= UINT64_C (1) << FE_SQ64 (n);
+        if (!(k & 0x88))
+          king_reach[i] |= UINT64_C (1) << FE_SQ64 (k);
+      }
+}
+
+/* An attacker found: without a capture hook it counts at once, else the
+ * conditions judge it (paralysis, imitability). */
+static inline bool
+accepted (const Search *s, int from, int t, int nature, int aux)
+{
+  return !s->accept || found (s, from, t, nature, aux);
+}
+
+/* The orthodox walks looked up together: one scan per line serves queen,
+ * rook and bishop, which is most of the check tests of any search, and a
+ * line with no piece of the attacker on it is not scanned at all.  The
+ * candidates are those search_walk would find walk by walk, with the same
+ * nature and distance, so a capture hook sees the same paths. */
+static bool
+orthodox_attacked (const Search *s, int t, int by_side, uint64_t present)
+{
+  const FePosition *pos = s->pos;
   const FePiece *b = pos->board;
+  uint64_t theirs = pos->occupied[by_side] | pos->occupied[FE_NEUTRAL];
+  int t64 = FE_SQ64 (t);
   if (present & WALK_BIT (FE_WALK_PAWN))
     {
       int fwd = by_side == FE_WHITE ? 16 : -16;
@@ -261,40 +301,48 @@ orthodox_attacked (const FePosition *pos, int t, int by_side, uint64_t present)
           if ((from & 0x88) || b[from].walk != FE_WALK_PAWN || !attacker_colour (b[from], by_side))
             continue;
           int rel = by_side == FE_WHITE ? FE_RANK (from) : 7 - FE_RANK (from);
-          if (pawn_rank_may_capture (pos, rel, by_side))
+          if (pawn_rank_may_capture (pos, rel, by_side) && accepted (s, from, t, FE_NATURE_LEAP, 1))
             return true;
         }
     }
-  if (present & WALK_BIT (FE_WALK_KNIGHT))
+  if ((present & WALK_BIT (FE_WALK_KNIGHT)) && (knight_reach[t64] & theirs))
     for (int i = 0; i < 8; i++)
       {
-        int from = t + knight[i];
-        if (!(from & 0x88) && b[from].walk == FE_WALK_KNIGHT && attacker_colour (b[from], by_side))
+        int from = t + knight_leaps[i];
+        if (!(from & 0x88) && b[from].walk == FE_WALK_KNIGHT && attacker_colour (b[from], by_side)
+            && accepted (s, from, t, FE_NATURE_LEAP, 1))
           return true;
       }
-  if (present & WALK_BIT (FE_WALK_KING))
+  if ((present & WALK_BIT (FE_WALK_KING)) && (king_reach[t64] & theirs))
     for (int i = 0; i < 8; i++)
       {
-        int from = t + lines[i];
-        if (!(from & 0x88) && b[from].walk == FE_WALK_KING && attacker_colour (b[from], by_side))
+        int from = t + queen_lines[i];
+        if (!(from & 0x88) && b[from].walk == FE_WALK_KING && attacker_colour (b[from], by_side)
+            && accepted (s, from, t, FE_NATURE_LEAP, 1))
           return true;
       }
   uint64_t sliders = present & (WALK_BIT (FE_WALK_QUEEN) | WALK_BIT (FE_WALK_ROOK) | WALK_BIT (FE_WALK_BISHOP));
   if (sliders)
-    for (int i = 0; i < 8; i++)
-      {
-        int v = lines[i];
-        int from = t + v;
-        while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
-          from += v;
-        if (from & 0x88)
-          continue;
-        FePiece p = b[from];
-        if (!attacker_colour (p, by_side))
-          continue;
-        if (p.walk == FE_WALK_QUEEN || p.walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
-          return true;
-      }
+    {
+      const uint64_t *rays = fe_queen_rays[t64];
+      for (int i = 0; i < 8; i++)
+        {
+          if (!(rays[i] & theirs))
+            continue;
+          int v = queen_lines[i];
+          int from = t + v, k = 1;
+          while (!(from & 0x88) && b[from].walk == FE_WALK_NONE)
+            from += v, k++;
+          if (from & 0x88)
+            continue;
+          FePiece p = b[from];
+          if (!attacker_colour (p, by_side))
+            continue;
+          if ((p.walk == FE_WALK_QUEEN || p.walk == (i < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP))
+              && accepted (s, from, t, FE_NATURE_RIDE, k))
+            return true;
+        }
+    }
   return false;
 }
 
@@ -305,9 +353,9 @@ fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
   uint64_t present = pos->walk_mask[by_side] | pos->walk_mask[FE_NEUTRAL];
   if (pos->rules && pos->rules->any_capture_hook)
     s.accept = capture_allowed;
-  else if (!(pos->rules && pos->rules->any_blocked_hook))
+  if (!(pos->rules && pos->rules->any_blocked_hook))
     {
-      if (orthodox_attacked (pos, target, by_side, present))
+      if ((present & ORTHODOX_BITS) && orthodox_attacked (&s, target, by_side, present))
         return true;
       present &= ~ORTHODOX_BITS;
     }

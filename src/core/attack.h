@@ -25,3 +25,7 @@ bool fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int
 bool fe_square_attacked (const FePosition *pos, FeSquare target, int by_side);
 bool fe_in_check (const FePosition *pos, int side);
 
+
+/* Bit FE_SQ64 of every square beyond a square (by its FE_SQ64 index) along
+ * each queen line, in the order +1, -1, +16, -16, +17, +15, -17, -15. */
+extern uint64_t fe_queen_rays[64][8];

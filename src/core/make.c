@@ -9,8 +9,6 @@
 
 G_STATIC_ASSERT (FE_MAX_CONDITIONS <= FE_MAX_EFFECTS);
 
-void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
-
 static inline void
 save_state (const FePosition *pos, FeUndo *undo)
 {

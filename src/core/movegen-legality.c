@@ -27,18 +27,18 @@ fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo)
 /* Queen-line unit vector for a 0x88 difference, or 0. */
 static int8_t line_of_diff[240];
 
-static void
+/* Filled before main: read by every legality and check shortcut, which
+ * must not pay a once-guard. */
+__attribute__ ((constructor)) static void
 init_line_table (void)
 {
-  static gsize done = 0;
-  if (!g_once_init_enter (&done))
-    return;
   static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
   for (int i = 0; i < 8; i++)
     for (int k = 1; k < 8; k++)
       line_of_diff[lines[i] * k + 119] = lines[i];
-  g_once_init_leave (&done, 1);
 }
+
+#define BIT(sq) (UINT64_C (1) << FE_SQ64 (sq))
 
 void
 fe_legality_prepare (FePosition *pos, FeLegality *lg)
@@ -49,15 +49,18 @@ fe_legality_prepare (FePosition *pos, FeLegality *lg)
   if (pos->rules || ((pos->walk_mask[0] | pos->walk_mask[1]) & ~ORTHODOX_WALKS) || pos->walk_mask[2]
       || k == FE_NO_SQUARE)
     return;
-  init_line_table ();
   static const int lines[8] = { 1, -1, 16, -16, 17, 15, -17, -15 };
   static const int knight[8] = { 33, 31, 18, 14, -33, -31, -18, -14 };
-  memset (lg->pin, 0, sizeof lg->pin);
+  lg->pinned = 0;
   const FePiece *b = pos->board;
   int enemy = side ^ 1;
   int checkers = 0, checker = -1, check_line = 0;
+  const uint64_t *rays = fe_queen_rays[FE_SQ64 (k)];
   for (int i = 0; i < 8; i++)
     {
+      /* A check or a pin along a line needs an enemy piece on it. */
+      if (!(rays[i] & pos->occupied[enemy]))
+        continue;
       int v = lines[i], s = k + v;
       while (!(s & 0x88) && b[s].walk == FE_WALK_NONE)
         s += v;
@@ -77,7 +80,10 @@ fe_legality_prepare (FePosition *pos, FeLegality *lg)
       if ((s & 0x88) || b[s].colour != enemy)
         continue;
       if (b[s].walk == FE_WALK_QUEEN || b[s].walk == line_walk)
-        lg->pin[own] = v;
+        {
+          lg->pinned |= BIT (own);
+          lg->pin[own] = v;
+        }
     }
   for (int i = 0; i < 8; i++)
     {
@@ -96,11 +102,10 @@ fe_legality_prepare (FePosition *pos, FeLegality *lg)
   if (checkers == 1)
     {
       /* Other moves than the king's must take the checker or block. */
-      memset (lg->evasion, 0, sizeof lg->evasion);
-      lg->evasion[checker] = 1;
+      lg->evasion = BIT (checker);
       if (check_line)
         for (int s = k + check_line; s != checker; s += check_line)
-          lg->evasion[s] = 1;
+          lg->evasion |= BIT (s);
     }
   lg->king = k;
   lg->active = true;
@@ -113,15 +118,15 @@ fe_legality_of (const FeLegality *lg, const FeMove *m)
     return -1;
   if (lg->checkers)
     {
-      if (lg->checkers > 1 || !lg->evasion[m->to])
+      if (lg->checkers > 1 || !(lg->evasion & BIT (m->to)))
         return 0;
-      if (lg->pin[m->from])
+      if (lg->pinned & BIT (m->from))
         return -1;
       return 1;
     }
-  int8_t pin = lg->pin[m->from];
-  if (!pin)
+  if (!(lg->pinned & BIT (m->from)))
     return 1;
+  int8_t pin = lg->pin[m->from];
   int d = line_of_diff[m->to - m->from + 119];
   return d == pin || d == -pin;
 }
@@ -165,7 +170,6 @@ fe_orthodox_gives_check (const FePosition *pos, const FeMove *m)
   if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG | FE_MOVE_EN_PASSANT
                   | FE_MOVE_PROMOTE_IMITATOR | FE_MOVE_NULL))
     return -1;
-  init_line_table ();
   int side = pos->side;
   int k = pos->king[side ^ 1];
   if (k == FE_NO_SQUARE)

@@ -315,19 +315,15 @@ fe_gen_piece (Gen *g, FeSquare from)
 {
   FePiece p = g->pos->board[from];
   const FeWalkDef *d = fe_walk_def (p.walk);
+  /* The king's steps are plain leaps; castling is added by movegen.c. */
   switch (d->family)
     {
     case FE_FAMILY_PAWN:
       fe_gen_pawn (g, from, p.colour);
       return;
-    case FE_FAMILY_KING:
-      gen_leaps (g, from, d);
-      return;
     case FE_FAMILY_HOPPER:
-      gen_hopper (g, from, d, false);
-      break;
     case FE_FAMILY_KINGHOPPER:
-      gen_hopper (g, from, d, true);
+      gen_hopper (g, from, d, d->family == FE_FAMILY_KINGHOPPER);
       break;
     case FE_FAMILY_LION:
       gen_lion (g, from, d);
@@ -339,19 +335,15 @@ fe_gen_piece (Gen *g, FeSquare from)
       gen_rose (g, from);
       break;
     case FE_FAMILY_MAO:
-      gen_lame (g, from, true);
-      break;
     case FE_FAMILY_MOA:
-      gen_lame (g, from, false);
+      gen_lame (g, from, d->family == FE_FAMILY_MAO);
       break;
     case FE_FAMILY_MOOSE:
       gen_moose (g, from);
       break;
     case FE_FAMILY_EQUIHOPPER:
-      gen_equihopper (g, from, false);
-      break;
     case FE_FAMILY_NONSTOP_EQUIHOPPER:
-      gen_equihopper (g, from, true);
+      gen_equihopper (g, from, d->family == FE_FAMILY_NONSTOP_EQUIHOPPER);
       break;
     case FE_FAMILY_BOYSCOUT:
       gen_boyscout (g, from);

@@ -27,19 +27,20 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
   Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
   fe_move_list_reset (list);
   const FeRules *r = pos->rules;
-  for (int rank = 0; rank < 8; rank++)
-    for (int file = 0; file < 8; file++)
-      {
-        FeSquare sq = FE_SQ (file, rank);
-        FePiece p = pos->board[sq];
-        if (!fe_piece_playable_by (p, g.side))
-          continue;
-        if (r && !piece_may_move (pos, sq))
-          continue;
-        fe_gen_piece (&g, sq);
-        if (p.colour == g.side && fe_walk_def (p.walk)->family == FE_FAMILY_KING)
-          fe_gen_castling (&g, sq);
-      }
+  /* The side's pieces in square order (a1, b1, … h8), as the lists have
+   * always been. */
+  uint64_t mine = pos->occupied[g.side] | pos->occupied[FE_NEUTRAL];
+  while (mine)
+    {
+      FeSquare sq = FE_SQ88 (__builtin_ctzll (mine));
+      mine &= mine - 1;
+      FePiece p = pos->board[sq];
+      if (r && !piece_may_move (pos, sq))
+        continue;
+      fe_gen_piece (&g, sq);
+      if (p.colour == g.side && p.walk == FE_WALK_KING)
+        fe_gen_castling (&g, sq);
+    }
   if (!r)
     return;
   if (r->any_move_hook)

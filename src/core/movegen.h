@@ -42,8 +42,9 @@ typedef struct {
   bool active;
   FeSquare king;
   int checkers;        /* pieces giving check */
-  int8_t pin[128];     /* the pin line through a square, 0 if none */
-  uint8_t evasion[128]; /* with one checker: squares that take it or block */
+  uint64_t pinned;     /* pinned pieces (bit FE_SQ64) */
+  int8_t pin[128];     /* the pin line through a pinned piece's square */
+  uint64_t evasion;    /* with one checker: squares that take it or block */
 } FeLegality;
 
 void fe_legality_prepare (FePosition *pos, FeLegality *lg);

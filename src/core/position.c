@@ -12,12 +12,16 @@
 #define N_PIECE_KEYS (FE_WALK_MAX * 3 * 4)
 uint64_t fe_zobrist_piece_keys[N_PIECE_KEYS][64];
 #define piece_keys fe_zobrist_piece_keys
-static uint64_t side_key;
-static uint64_t castling_keys[64];
-static uint64_t ep_keys[64];
+uint64_t fe_zobrist_side_key;
+uint64_t fe_zobrist_castling_keys[64];
+uint64_t fe_zobrist_ep_keys[64];
+#define side_key fe_zobrist_side_key
+#define castling_keys fe_zobrist_castling_keys
+#define ep_keys fe_zobrist_ep_keys
 /* By the imitator's colour (FeColour: monochrome imitators of either side,
  * neutral ones): two positions differing only there are different. */
-static uint64_t imitator_keys[3][64];
+uint64_t fe_zobrist_imitator_keys[3][64];
+#define imitator_keys fe_zobrist_imitator_keys
 
 static uint64_t
 splitmix (uint64_t *state)
@@ -55,10 +59,6 @@ keys_init (void)
     }
 }
 
-uint64_t fe_zobrist_side (void) { return side_key; }
-uint64_t fe_zobrist_castling (uint8_t rights) { return castling_keys[rights & 63]; }
-uint64_t fe_zobrist_ep (FeSquare sq) { return ep_keys[FE_SQ64 (sq)]; }
-uint64_t fe_zobrist_imitator (FeSquare sq, int colour) { return imitator_keys[colour][FE_SQ64 (sq)]; }
 
 void
 fe_position_init (FePosition *pos)
@@ -71,37 +71,10 @@ fe_position_init (FePosition *pos)
   fe_position_recompute_hash (pos);
 }
 
-/* The raw write: counts, masks and king squares follow the board; the hash
- * too unless unmake restores it wholesale from the undo record. */
-static inline void
-write_square_keyed (FePosition *pos, FeSquare sq, FePiece piece, bool keep_hash)
-{
-  FePiece old = pos->board[sq];
-  if (old.walk)
-    {
-      if (keep_hash)
-        pos->hash ^= fe_zobrist_piece (old, sq);
-      if (--pos->walk_count[old.colour][old.walk] == 0)
-        pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
-      if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
-        pos->king[old.colour] = FE_NO_SQUARE;
-    }
-  pos->board[sq] = piece;
-  if (piece.walk)
-    {
-      if (keep_hash)
-        pos->hash ^= fe_zobrist_piece (piece, sq);
-      if (pos->walk_count[piece.colour][piece.walk]++ == 0)
-        pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
-      if (piece.walk == FE_WALK_KING && piece.colour < 2)
-        pos->king[piece.colour] = sq;
-    }
-}
-
 static inline void
 write_square (FePosition *pos, FeSquare sq, FePiece piece)
 {
-  write_square_keyed (pos, sq, piece, true);
+  fe_position_write (pos, sq, piece, true);
 }
 
 /* Ids need only be unique among the pieces on the board (rules §1.2): the
@@ -141,24 +114,6 @@ fe_position_remove (FePosition *pos, FeSquare sq)
 }
 
 void
-fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece)
-{
-  g_assert (undo->n_changes < FE_MAX_CHANGES);
-  undo->changes[undo->n_changes].square = sq;
-  undo->changes[undo->n_changes].before = pos->board[sq];
-  undo->n_changes++;
-  write_square (pos, sq, piece);
-}
-
-/* Unmake's side of fe_position_set. */
-void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
-void
-fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
-{
-  write_square_keyed (pos, sq, piece, false);
-}
-
-void
 fe_position_default_castling (FePosition *pos)
 {
   uint8_t r = 0;
@@ -185,11 +140,15 @@ fe_position_recompute_hash (FePosition *pos)
 {
   keys_init ();
   uint64_t h = 0;
+  pos->occupied[0] = pos->occupied[1] = pos->occupied[2] = 0;
   for (int i = 0; i < 64; i++)
     {
       FeSquare sq = FE_SQ88 (i);
       if (pos->board[sq].walk)
-        h ^= fe_zobrist_piece (pos->board[sq], sq);
+        {
+          h ^= fe_zobrist_piece (pos->board[sq], sq);
+          pos->occupied[pos->board[sq].colour] |= UINT64_C (1) << i;
+        }
     }
   if (pos->side == FE_BLACK)
     h ^= side_key;
@@ -215,6 +174,16 @@ fe_position_count (const FePosition *pos, FeColour colour)
   for (int w = 1; w < FE_WALK_COUNT; w++)
     n += pos->walk_count[colour][w];
   return n;
+}
+
+bool
+fe_position_has_attribute (const FePosition *pos, uint8_t attrs)
+{
+  uint64_t pieces = pos->occupied[0] | pos->occupied[1] | pos->occupied[2];
+  for (; pieces; pieces &= pieces - 1)
+    if (pos->board[FE_SQ88 (__builtin_ctzll (pieces))].attrs & attrs)
+      return true;
+  return false;
 }
 
 FeSquare

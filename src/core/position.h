@@ -3,6 +3,8 @@
  */
 #pragma once
 
+#include <glib.h>
+
 #include "fe-types.h"
 
 typedef struct FeRules FeRules;
@@ -56,6 +58,10 @@ typedef struct FePosition {
   uint8_t imitator_colour[FE_MAX_IMITATORS]; /* FeColour; neutral = standard */
   uint8_t walk_count[3][FE_WALK_MAX];          /* per colour: how many of each walk */
   uint64_t walk_mask[3];                       /* per colour: bit w set when walk w is present */
+  /* Per colour: bit FE_SQ64 (sq) set when a piece stands on sq.  Kept by
+   * every square write, so generation visits only the pieces and attack
+   * tests skip the lines where no enemy stands. */
+  uint64_t occupied[3];
   /* CastlingMutuallyExclusive: pairs of castling flags (FE_CASTLE_*) of which
    * using one (castling with that rook) removes the other. */
   uint8_t n_castling_mutex;
@@ -74,9 +80,10 @@ void fe_position_remove (FePosition *pos, FeSquare sq);
 void fe_position_default_castling (FePosition *pos);
 void fe_position_recompute_hash (FePosition *pos);
 int fe_position_count (const FePosition *pos, FeColour colour);
+/* Does a piece with any of the attribute bits `attrs` (FE_ATTR_*) stand on
+ * the board?  (Magic and magician pieces put their condition in force.) */
+bool fe_position_has_attribute (const FePosition *pos, uint8_t attrs);
 
-/* The logged write used by make and the conditions. */
-void fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece);
 
 /* Piece keys by (walk, colour, attributes) and square: inline, since every
  * square write of make/unmake updates the hash. */
@@ -86,10 +93,81 @@ fe_zobrist_piece (FePiece p, FeSquare sq)
 {
   return fe_zobrist_piece_keys[(p.walk * 3 + p.colour) * 4 + (p.attrs & 3)][FE_SQ64 (sq)];
 }
-uint64_t fe_zobrist_side (void);
-uint64_t fe_zobrist_castling (uint8_t rights);
-uint64_t fe_zobrist_ep (FeSquare sq);
-uint64_t fe_zobrist_imitator (FeSquare sq, int colour);
+extern uint64_t fe_zobrist_side_key;
+extern uint64_t fe_zobrist_castling_keys[64];
+extern uint64_t fe_zobrist_ep_keys[64];
+extern uint64_t fe_zobrist_imitator_keys[3][64];
+static inline uint64_t
+fe_zobrist_side (void)
+{
+  return fe_zobrist_side_key;
+}
+static inline uint64_t
+fe_zobrist_castling (uint8_t rights)
+{
+  return fe_zobrist_castling_keys[rights & 63];
+}
+static inline uint64_t
+fe_zobrist_ep (FeSquare sq)
+{
+  return fe_zobrist_ep_keys[FE_SQ64 (sq)];
+}
+/* By the imitator's colour (FeColour): monochrome imitators of either
+ * side, neutral ones. */
+static inline uint64_t
+fe_zobrist_imitator (FeSquare sq, int colour)
+{
+  return fe_zobrist_imitator_keys[colour][FE_SQ64 (sq)];
+}
+
+/* The raw write: counts, masks and king squares follow the board; the hash
+ * too unless unmake restores it wholesale from the undo record.  Inline:
+ * make, unmake and the conditions write squares on every move. */
+static inline void
+fe_position_write (FePosition *pos, FeSquare sq, FePiece piece, bool keep_hash)
+{
+  FePiece old = pos->board[sq];
+  if (old.walk)
+    {
+      if (keep_hash)
+        pos->hash ^= fe_zobrist_piece (old, sq);
+      if (--pos->walk_count[old.colour][old.walk] == 0)
+        pos->walk_mask[old.colour] &= ~(UINT64_C (1) << old.walk);
+      pos->occupied[old.colour] &= ~(UINT64_C (1) << FE_SQ64 (sq));
+      if (old.walk == FE_WALK_KING && old.colour < 2 && pos->king[old.colour] == sq)
+        pos->king[old.colour] = FE_NO_SQUARE;
+    }
+  pos->board[sq] = piece;
+  if (piece.walk)
+    {
+      if (keep_hash)
+        pos->hash ^= fe_zobrist_piece (piece, sq);
+      if (pos->walk_count[piece.colour][piece.walk]++ == 0)
+        pos->walk_mask[piece.colour] |= UINT64_C (1) << piece.walk;
+      pos->occupied[piece.colour] |= UINT64_C (1) << FE_SQ64 (sq);
+      if (piece.walk == FE_WALK_KING && piece.colour < 2)
+        pos->king[piece.colour] = sq;
+    }
+}
+
+/* The logged write used by make and the conditions. */
+static inline void
+fe_position_set (FePosition *pos, FeUndo *undo, FeSquare sq, FePiece piece)
+{
+  g_assert (undo->n_changes < FE_MAX_CHANGES);
+  undo->changes[undo->n_changes].square = sq;
+  undo->changes[undo->n_changes].before = pos->board[sq];
+  undo->n_changes++;
+  fe_position_write (pos, sq, piece, true);
+}
+
+/* Unmake's side of fe_position_set (the hash comes back from the undo
+ * record). */
+static inline void
+fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
+{
+  fe_position_write (pos, sq, piece, false);
+}
 
 /* Does `colour` own or may it play the piece?  Neutral pieces belong to both. */
 static inline bool

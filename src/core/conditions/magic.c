@@ -7,13 +7,12 @@
  * the undo log on a stack copy of the position, so nothing is stored
  * between moves and nothing is allocated.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../condition.h"
 #include "../movegen.h"
 #include "../walk.h"
-
-void fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece);
 
 /* How a view's line is identified (rules §5.3, D17). */
 enum {
@@ -213,27 +212,42 @@ collect_views (const FePosition *pos, View *views)
   return c.n;
 }
 
-static inline bool
-same_view (const View *x, const View *y)
+/* A view as one number: equal numbers are the same view (the target's
+ * square is not part of it: a view follows the pieces, not the squares). */
+static inline uint64_t
+view_key (const View *v)
 {
-  return x->magic_id == y->magic_id && x->target_id == y->target_id && x->kind == y->kind
-         && x->a == y->a && x->b == y->b;
+  return (uint64_t) v->magic_id | (uint64_t) v->target_id << 8 | (uint64_t) v->kind << 16
+         | (uint64_t) (uint16_t) v->a << 24 | (uint64_t) (uint16_t) v->b << 40;
+}
+
+static int
+compare_keys (const void *x, const void *y)
+{
+  uint64_t a = *(const uint64_t *) x, b = *(const uint64_t *) y;
+  return (a > b) - (a < b);
 }
 
 static bool
-has_magic (const FePosition *pos)
+has_key (const uint64_t *keys, int n, uint64_t key)
 {
-  for (int i = 0; i < 64; i++)
-    if (pos->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC)
-      return true;
-  return false;
+  int lo = 0, hi = n;
+  while (lo < hi)
+    {
+      int mid = (lo + hi) / 2;
+      if (keys[mid] < key)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo < n && keys[lo] == key;
 }
 
 static bool
 magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
 {
   (void) move;
-  if (!has_magic (pos))
+  if (!fe_position_has_attribute (pos, FE_ATTR_MAGIC))
     {
       /* A magic piece captured by this move still viewed before it, but
        * lost views never count. */
@@ -249,7 +263,8 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
     FeConditionParams params;
     bool valid;
     int n;
-    View views[MAX_VIEWS];
+    /* The views' keys, sorted: each new view is looked up by bisection. */
+    uint64_t keys[MAX_VIEWS];
   } before_cache;
   /* One entry suffices: moves are tried position by position, and any
    * other position in between replaces it (ids, which the hash ignores,
@@ -268,14 +283,16 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
       before.ep_squares[1] = undo->ep_squares[1];
       before.n_imitators = undo->n_imitators;
       memcpy (before.imitators, undo->imitators, sizeof before.imitators);
-      before_cache.n = collect_views (&before, before_cache.views);
+      View views[MAX_VIEWS];
+      before_cache.n = collect_views (&before, views);
+      for (int i = 0; i < before_cache.n; i++)
+        before_cache.keys[i] = view_key (&views[i]);
+      qsort (before_cache.keys, before_cache.n, sizeof before_cache.keys[0], compare_keys);
       before_cache.hash = undo->hash;
       before_cache.rules = pos->rules;
       before_cache.params = pos->rules->params;
       before_cache.valid = true;
     }
-  const View *old_views = before_cache.views;
-  int n_old = before_cache.n;
 
   View new_views[MAX_VIEWS];
   int n_new = collect_views (pos, new_views);
@@ -285,13 +302,8 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
   uint8_t count[128];
   memset (count, 0, sizeof count);
   for (int i = 0; i < n_new; i++)
-    {
-      bool seen = false;
-      for (int j = 0; j < n_old && !seen; j++)
-        seen = same_view (&new_views[i], &old_views[j]);
-      if (!seen)
-        count[new_views[i].target_sq]++;
-    }
+    if (!has_key (before_cache.keys, before_cache.n, view_key (&new_views[i])))
+      count[new_views[i].target_sq]++;
   for (int i = 0; i < 64; i++)
     {
       FeSquare sq = FE_SQ88 (i);
@@ -320,12 +332,7 @@ static const FeConditionParamDesc magic_params[] = {
 static bool
 magic_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
 {
-  if (fe_params_on (params, id))
-    return true;
-  for (int i = 0; diagram && i < 64; i++)
-    if (diagram->board[FE_SQ88 (i)].walk && (diagram->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGIC))
-      return true;
-  return false;
+  return fe_params_on (params, id) || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGIC));
 }
 
 const FeConditionClass fe_condition_class_magic = {

@@ -248,13 +248,8 @@ static const FeConditionParamDesc magician_params[] = {
 static bool
 magician_in_force (const FeConditionParams *params, int id, const FePosition *diagram)
 {
-  if (fe_params_on (params, id))
-    return true;
-  for (int i = 0; diagram && i < 64; i++)
-    if (diagram->board[FE_SQ88 (i)].walk
-        && (diagram->board[FE_SQ88 (i)].attrs & FE_ATTR_MAGICIAN))
-      return true;
-  return false;
+  return fe_params_on (params, id)
+         || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGICIAN));
 }
 
 /* D21: a magician king could never be in check; §8.3: magic and magician
