@@ -33,6 +33,10 @@ struct _FeeriePalette
 
   FeColour colour;
   uint8_t attrs;
+  int cursor;        /* index of the tile the keyboard is on */
+  int chosen;        /* index of the chosen tile, -1 for none */
+  gboolean choosing; /* a click, Enter or Space is choosing a tile */
+  gboolean reverting;
   char *selection;
   FeRenderStyle style;
   char *font_family; /* owns style.font_family */
@@ -88,18 +92,43 @@ on_tile_drag_begin (GtkDragSource *source, GdkDrag *drag, FeeriePalette *self)
   g_object_unref (icon);
 }
 
+/* A GtkFlowBox selects the tile the keyboard focus lands on (Tab into
+ * it, Page Down): only a click, Enter, Space or feerie_palette_select
+ * choose a tile (self->choosing); any other new selection is undone. */
 static void
 update_selection (FeeriePalette *self)
 {
+  if (self->reverting)
+    return;
   GList *chosen = gtk_flow_box_get_selected_children (self->grid);
-  g_clear_pointer (&self->selection, g_free);
-  if (chosen)
+  int index = chosen ? gtk_flow_box_child_get_index (chosen->data) : -1;
+  g_list_free (chosen);
+  if (index >= 0 && index != self->chosen && !self->choosing)
     {
-      GtkWidget *tile = gtk_flow_box_child_get_child (chosen->data);
+      self->reverting = TRUE;
+      GtkFlowBoxChild *old = self->chosen >= 0 ? gtk_flow_box_get_child_at_index (self->grid, self->chosen) : NULL;
+      if (old)
+        gtk_flow_box_select_child (self->grid, old);
+      else
+        gtk_flow_box_unselect_all (self->grid);
+      self->reverting = FALSE;
+      return;
+    }
+  self->chosen = index;
+  g_clear_pointer (&self->selection, g_free);
+  if (index >= 0)
+    {
+      GtkWidget *tile = gtk_flow_box_child_get_child (gtk_flow_box_get_child_at_index (self->grid, index));
       self->selection = tile_payload (self, tile_walk (tile));
     }
-  g_list_free (chosen);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTION]);
+}
+
+static gboolean
+end_choosing (gpointer data)
+{
+  FEERIE_PALETTE (data)->choosing = FALSE;
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -130,6 +159,7 @@ on_tile_pressed (GtkGestureClick *click, int n, double x, double y, FeeriePalett
 {
   GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
   GtkWidget *child = gtk_widget_get_parent (tile);
+  self->cursor = gtk_flow_box_child_get_index (GTK_FLOW_BOX_CHILD (child));
   g_object_set_data (G_OBJECT (tile), "was-selected",
                      GINT_TO_POINTER (gtk_flow_box_child_is_selected (GTK_FLOW_BOX_CHILD (child))));
 }
@@ -139,7 +169,12 @@ on_tile_released (GtkGestureClick *click, int n, double x, double y, FeeriePalet
 {
   GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (click));
   if (!g_object_get_data (G_OBJECT (tile), "was-selected"))
-    return;
+    {
+      /* The flow box's own click, which comes next, chooses it. */
+      self->choosing = TRUE;
+      g_idle_add_full (G_PRIORITY_DEFAULT, end_choosing, g_object_ref (self), g_object_unref);
+      return;
+    }
   /* Claimed, so the flow box's own click does not select it back. */
   gtk_gesture_set_state (GTK_GESTURE (click), GTK_EVENT_SEQUENCE_CLAIMED);
   feerie_palette_clear_selection (self);
@@ -173,16 +208,130 @@ make_tile (FeeriePalette *self, int walk)
   return area;
 }
 
-/* Escape inside the palette clears its choice (the window's Escape, which
- * stops a solve, comes after when nothing is chosen). */
+/* The tile child that has the keyboard focus, or NULL. */
+static GtkFlowBoxChild *
+focused_child (FeeriePalette *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *w = root ? gtk_root_get_focus (root) : NULL;
+  for (; w && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
+    if (GTK_IS_FLOW_BOX_CHILD (w) && gtk_widget_get_parent (w) == GTK_WIDGET (self->grid))
+      return GTK_FLOW_BOX_CHILD (w);
+  return NULL;
+}
+
+static void
+focus_tile (FeeriePalette *self, int index)
+{
+  int n = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c; c = gtk_widget_get_next_sibling (c))
+    n++;
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, CLAMP (index, 0, n - 1));
+  if (!child)
+    return;
+  self->cursor = gtk_flow_box_child_get_index (child);
+  gtk_widget_grab_focus (GTK_WIDGET (child));
+}
+
+/* Tiles on one line of the flow box: those at the first tile's height. */
+static int
+tiles_per_line (FeeriePalette *self)
+{
+  GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
+  graphene_point_t p0, p;
+  int n = 0;
+  if (!first || !gtk_widget_compute_point (first, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p0))
+    return 1;
+  for (GtkWidget *c = first; c; c = gtk_widget_get_next_sibling (c), n++)
+    if (!gtk_widget_compute_point (c, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p) || p.y != p0.y)
+      break;
+  return MAX (n, 1);
+}
+
+static gboolean
+restore_can_focus (gpointer data)
+{
+  gtk_widget_set_can_focus (data, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* The grid of tiles is one focus stop, as a GtkGridView is: Tab leaves
+ * it, arrows move between tiles without choosing, Enter or Space chooses
+ * the tile, Escape clears the choice (the window's Escape, which stops a
+ * solve, comes after when nothing is chosen). */
 static gboolean
 on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModifierType state,
                 FeeriePalette *self)
 {
-  if (keyval != GDK_KEY_Escape || !self->selection)
+  if (keyval == GDK_KEY_Escape)
+    {
+      if (!self->selection)
+        return FALSE;
+      feerie_palette_clear_selection (self);
+      return TRUE;
+    }
+  GtkFlowBoxChild *child = focused_child (self);
+  if (!child || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK)))
     return FALSE;
-  feerie_palette_clear_selection (self);
-  return TRUE;
+  int index = gtk_flow_box_child_get_index (child);
+  self->cursor = index;
+  switch (keyval)
+    {
+    case GDK_KEY_Tab:
+    case GDK_KEY_KP_Tab:
+    case GDK_KEY_ISO_Left_Tab:
+      /* Out of the grid: the window moves the focus on while the grid
+       * cannot take it (gtk_widget_child_focus skips it), then it can. */
+      gtk_widget_set_can_focus (GTK_WIDGET (self->grid), FALSE);
+      g_idle_add_full (G_PRIORITY_HIGH, restore_can_focus, g_object_ref (self->grid), g_object_unref);
+      return FALSE;
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      focus_tile (self, index - 1);
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      focus_tile (self, index + 1);
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      focus_tile (self, index - tiles_per_line (self));
+      return TRUE;
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      focus_tile (self, index + tiles_per_line (self));
+      return TRUE;
+    case GDK_KEY_Home:
+    case GDK_KEY_KP_Home:
+      focus_tile (self, 0);
+      return TRUE;
+    case GDK_KEY_End:
+    case GDK_KEY_KP_End:
+      focus_tile (self, G_MAXINT);
+      return TRUE;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+    case GDK_KEY_space:
+    case GDK_KEY_KP_Space:
+      self->choosing = TRUE;
+      gtk_flow_box_select_child (self->grid, child);
+      update_selection (self);
+      self->choosing = FALSE;
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* Focus coming into the grid from outside lands on the last tile it was
+ * on (or the chosen one), not on the first or last tile. */
+static void
+on_grid_focus_enter (GtkEventControllerFocus *focus, FeeriePalette *self)
+{
+  GtkFlowBoxChild *child = focused_child (self);
+  if (child && self->cursor >= 0 && gtk_flow_box_child_get_index (child) != self->cursor)
+    focus_tile (self, self->cursor);
 }
 
 static void
@@ -255,6 +404,7 @@ feerie_palette_init (FeeriePalette *self)
   self->font_family = g_strdup (self->style.font_family);
   self->style.font_family = self->font_family;
   self->colour = FE_WHITE;
+  self->chosen = -1;
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
   gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));
@@ -262,6 +412,9 @@ feerie_palette_init (FeeriePalette *self)
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+  g_signal_connect (focus, "enter", G_CALLBACK (on_grid_focus_enter), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->grid), focus);
 }
 
 const char *
@@ -290,9 +443,14 @@ feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int 
   /* Tiles are in walk order, the imitator last. */
   int index = walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
   GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
+  self->choosing = TRUE;
   if (child)
-    gtk_flow_box_select_child (self->grid, child);
+    {
+      gtk_flow_box_select_child (self->grid, child);
+      self->cursor = index;
+    }
   update_selection (self);
+  self->choosing = FALSE;
 }
 
 void
@@ -320,4 +478,12 @@ feerie_palette_get_tile (FeeriePalette *self, int walk)
   int index = walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
   GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
   return child ? gtk_flow_box_child_get_child (child) : NULL;
+}
+
+int
+feerie_palette_get_focused_walk (FeeriePalette *self)
+{
+  g_return_val_if_fail (FEERIE_IS_PALETTE (self), -1);
+  GtkFlowBoxChild *child = focused_child (self);
+  return child ? tile_walk (gtk_flow_box_child_get_child (child)) : -1;
 }

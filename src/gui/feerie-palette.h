@@ -24,4 +24,8 @@ const char *feerie_palette_get_font (FeeriePalette *self);
 /* The tile of a walk (0 = the imitator), for tests that point at it. */
 GtkWidget *feerie_palette_get_tile (FeeriePalette *self, int walk);
 
+/* The walk of the tile with the keyboard focus (0 = the imitator), -1
+ * when the focus is not on a tile. */
+int feerie_palette_get_focused_walk (FeeriePalette *self);
+
 G_END_DECLS

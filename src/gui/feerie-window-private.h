@@ -10,6 +10,7 @@
 #include "feerie-document.h"
 #include "feerie-condition-pane.h"
 #include "feerie-metadata-pane.h"
+#include "feerie-twins-editor.h"
 #include "core/problem.h"
 
 struct _FeerieWindow
@@ -26,8 +27,7 @@ struct _FeerieWindow
   GtkLabel *stipulation_error;
   FeerieConditionPane *conditions;
   FeerieMetadataPane *metadata;
-  GtkTextView *twins;
-  GtkLabel *twins_error;
+  FeerieTwinsEditor *twins_editor;
   GMenu *recent_menu;
   GtkNotebook *notebook;
   FeerieSolutionView *solution_view;

@@ -19,6 +19,12 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused] [no-add]
+ *                (the Twins page's pickers set so, then its Add button;
+ *                "refused": the pickers must refuse it; "no-add": not clicked)
+ *   locate-twin-button add|N PATH (the Add button, row N's remove button)
+ *   twin-remove N   (the remove button of the Twins page's row N, from 1)
+ *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
  *                    main loop's longest pause and Stop's latency)
@@ -38,6 +44,7 @@
  *   window-size W H (the window's size, as a window manager would set it)
  *   layout PATH     (the window's minimum and current size, the board's size)
  *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
+ *   focus PATH      (the keyboard focus: "palette-tile CODE" or "other TYPE")
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  */
@@ -347,8 +354,69 @@ run_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autofree char *text = g_strcompress (argv[1]);
-      gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->twins), text, -1);
+      feerie_twins_editor_set_text (self->twins_editor, text);
       return TRUE;
+    }
+  if (g_str_equal (cmd, "twin-pick"))
+    {
+      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] */
+      NEED (1);
+      const char *a = NULL, *b = NULL, *piece = NULL, *value = NULL;
+      gboolean cont = FALSE, refused = FALSE, add = TRUE;
+      for (int i = 2; i < argc; i++)
+        if (g_str_has_prefix (argv[i], "a="))
+          a = argv[i] + 2;
+        else if (g_str_has_prefix (argv[i], "b="))
+          b = argv[i] + 2;
+        else if (g_str_has_prefix (argv[i], "piece="))
+          piece = argv[i] + 6;
+        else if (g_str_has_prefix (argv[i], "value="))
+          value = argv[i] + 6;
+        else if (g_str_equal (argv[i], "cont"))
+          cont = TRUE;
+        else if (g_str_equal (argv[i], "refused"))
+          refused = TRUE;
+        else if (g_str_equal (argv[i], "no-add"))
+          add = FALSE;
+      if (!refused)
+        return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, add, error);
+      /* The pickers must refuse it, saying why (in twins-show). */
+      g_autoptr (GError) why = NULL;
+      if (!feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, TRUE, &why))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the pickers took it");
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "twin-remove"))
+    {
+      NEED (1);
+      if (feerie_twins_editor_remove_row (self->twins_editor, (guint) atoi (argv[1]) - 1))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no twin row %s", argv[1]);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "locate-twin-button"))
+    {
+      /* locate-twin-button add|N PATH: the Add button or row N's remove button */
+      NEED (2);
+      GtkWidget *button = feerie_twins_editor_get_button (self->twins_editor,
+                                                          g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
+      if (!button)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no button %s", argv[1]);
+          return FALSE;
+        }
+      return write_point (self, button, gtk_widget_get_width (button) / 2.0,
+                          gtk_widget_get_height (button) / 2.0, argv[2], error);
+    }
+  if (g_str_equal (cmd, "twins-show"))
+    {
+      NEED (1);
+      g_autofree char *text = feerie_twins_editor_describe (self->twins_editor);
+      g_autofree char *typed = feerie_twins_editor_get_text (self->twins_editor);
+      g_autofree char *escaped = g_strescape (typed, NULL);
+      g_autofree char *all = g_strdup_printf ("%stext %s\n", text, escaped);
+      return g_file_set_contents (argv[1], all, -1, error);
     }
   if (g_str_equal (cmd, "messages"))
     {
@@ -359,7 +427,7 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       g_autofree char *caption = g_strdup (gtk_label_get_text (self->caption));
       g_strdelimit (caption, "\n", ' ');
       g_string_append_printf (s, "caption %s\n", caption);
-      g_string_append_printf (s, "twins-error %s\n", gtk_label_get_text (self->twins_error));
+      g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));
       g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
@@ -559,6 +627,17 @@ run_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       const char *sel = feerie_palette_get_selection (self->palette);
       g_autofree char *text = g_strdup_printf ("%s\n", sel ? sel : "none");
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "focus"))
+    {
+      /* Where the keyboard focus is: a palette tile, or another widget. */
+      NEED (1);
+      int walk = feerie_palette_get_focused_walk (self->palette);
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+      g_autofree char *text = walk > 0 ? g_strdup_printf ("palette-tile %s %d\n", fe_walk_print_code (walk), walk)
+                              : walk == 0 ? g_strdup ("palette-tile I 0\n")
+                              : g_strdup_printf ("other %s\n", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
       return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "window-size"))

@@ -137,6 +137,7 @@ feerie_window_refresh_board (FeerieWindow *self)
   feerie_board_view_set_marks (self->board, &marks);
   g_autofree char *caption = fe_render_caption (self->problem);
   gtk_label_set_text (self->caption, caption);
+  feerie_twins_editor_set_problem (self->twins_editor, self->problem);
 }
 
 void
@@ -165,44 +166,6 @@ feerie_window_step_history (FeerieWindow *self, gboolean redo)
 
 /* ---- widgets ↔ model ---------------------------------------------------- */
 
-static void
-set_text_view (GtkTextView *view, const char *text)
-{
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (view), text ? text : "", -1);
-}
-
-static char *
-text_view_get (GtkTextView *view)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
-  GtkTextIter start, end;
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-}
-
-/* The twin lines of the Popeye writer, shown as they are typed. */
-static char *
-twins_text (const FeProblem *p)
-{
-  if (p->twins->len == 0)
-    return g_strdup ("");
-  g_autofree char *all = fe_popeye_write (p, NULL);
-  g_auto (GStrv) lines = g_strsplit (all, "\n", -1);
-  GString *s = g_string_new (NULL);
-  for (int i = 0; lines[i]; i++)
-    {
-      char *l = g_strstrip (lines[i]);
-      if (g_ascii_strncasecmp (l, "twin ", 5) != 0)
-        continue;
-      l += 5;
-      if (g_ascii_strncasecmp (l, "continued ", 10) == 0)
-        g_string_append_printf (s, "+%s\n", l + 10);
-      else
-        g_string_append_printf (s, "%s\n", l);
-    }
-  return g_string_free (s, FALSE);
-}
-
 void
 feerie_window_sync (FeerieWindow *self)
 {
@@ -220,9 +183,6 @@ feerie_window_sync (FeerieWindow *self)
                           && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
                         ? stip_error->message : "");
   feerie_metadata_pane_show (self->metadata, p);
-  g_autofree char *twins = twins_text (p);
-  set_text_view (self->twins, twins);
-  gtk_label_set_text (self->twins_error, "");
   self->syncing = FALSE;
   feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
@@ -303,95 +263,19 @@ on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
   feerie_window_end_edit (self);
 }
 
-/* Reads the twin lines after `header` (a problem without "end"); an error
- * in a twin is located in the Twins box (its line there). */
-static GPtrArray *
-read_twin_lines (const char *header, char **lines, gboolean *any, GError **error)
-{
-  GString *input = g_string_new (header);
-  int header_lines = 0;
-  for (const char *c = header; *c; c++)
-    header_lines += *c == '\n';
-  *any = FALSE;
-  for (int i = 0; lines[i]; i++)
-    {
-      char *l = g_strstrip (g_strdup (lines[i]));
-      /* one input line per box line, so the line numbers match */
-      if (!*l)
-        g_string_append_c (input, '\n');
-      else if (*l == '+')
-        g_string_append_printf (input, "twin continued %s\n", l + 1);
-      else
-        g_string_append_printf (input, "twin %s\n", l);
-      *any |= *l != 0;
-      g_free (l);
-    }
-  g_string_append (input, "end\n");
-  GError *local = NULL;
-  GPtrArray *parsed = fe_popeye_read (input->str, input->len, "twins", &local);
-  g_string_free (input, TRUE);
-  if (!parsed)
-    {
-      int line = 0, col = 0, skip = 0;
-      if (sscanf (local->message, "twins:%d:%d: %n", &line, &col, &skip) == 2 && skip > 0
-          && line > header_lines)
-        g_set_error (error, local->domain, local->code, _("line %d: %s"), line - header_lines,
-                     local->message + skip);
-      else
-        g_propagate_error (error, g_steal_pointer (&local));
-      g_clear_error (&local);
-    }
-  return parsed;
-}
-
-/* Twins are read with the Popeye reader: each line becomes "twin LINE",
- * applied to the window's diagram so each twin is checked as it will be
- * solved (a square it names is empty, no second king). */
+/* The twins editor checked its twins on the diagram: one edit. */
 static void
-on_twins_changed (GtkTextBuffer *buffer, FeerieWindow *self)
+on_twins_edited (FeerieWindow *self, GPtrArray *twins, gboolean typed)
 {
-  if (self->syncing)
-    return;
-  g_autofree char *text = text_view_get (self->twins);
-  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
-  g_autoptr (FeProblem) base = fe_problem_copy (self->problem);
-  g_ptr_array_set_size (base->twins, 0);
-  base->zero_position = FALSE;
-  g_autofree char *header = fe_popeye_write (base, NULL);
-  if (g_str_has_suffix (header, "end\n"))
-    header[strlen (header) - strlen ("end\n")] = 0;
-  gboolean any = FALSE;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) parsed = read_twin_lines (header, lines, &any, &error);
-  if (!parsed && error && !g_str_has_prefix (error->message, "twins:"))
-    ; /* an error in a twin */
-  else if (!parsed)
-    {
-      /* The diagram itself does not read (it is being composed): check the
-       * twins' words only. */
-      g_clear_error (&error);
-      g_clear_pointer (&parsed, g_ptr_array_unref);
-      parsed = read_twin_lines ("begin\nstipulation ~1\n", lines, &any, &error);
-    }
-  if (any && (!parsed || parsed->len == 0))
-    {
-      gtk_label_set_text (self->twins_error, error ? error->message : _("No twin read"));
-      return;
-    }
-  gtk_label_set_text (self->twins_error, "");
-  feerie_window_begin_edit (self, "twins");
+  feerie_window_begin_edit (self, typed ? "twins" : NULL);
   g_ptr_array_set_size (self->problem->twins, 0);
-  if (any)
+  for (guint i = 0; i < twins->len; i++)
     {
-      FeProblem *p = parsed->pdata[0];
-      for (guint i = 0; i < p->twins->len; i++)
-        {
-          const FeTwin *t = p->twins->pdata[i];
-          FeTwin *c = fe_twin_new ();
-          c->continued = t->continued;
-          g_array_append_vals (c->commands, t->commands->data, t->commands->len);
-          g_ptr_array_add (self->problem->twins, c);
-        }
+      const FeTwin *t = twins->pdata[i];
+      FeTwin *c = fe_twin_new ();
+      c->continued = t->continued;
+      g_array_append_vals (c->commands, t->commands->data, t->commands->len);
+      g_ptr_array_add (self->problem->twins, c);
     }
   feerie_window_end_edit (self);
 }
@@ -562,6 +446,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
   g_type_ensure (FEERIE_TYPE_SOLUTION_VIEW);
   g_type_ensure (FEERIE_TYPE_CONDITION_PANE);
   g_type_ensure (FEERIE_TYPE_METADATA_PANE);
+  g_type_ensure (FEERIE_TYPE_TWINS_EDITOR);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, board);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette);
@@ -572,8 +457,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, stipulation_error);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, conditions);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, metadata);
-  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins);
-  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins_error);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, twins_editor);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, solution_view);
@@ -587,6 +471,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
                                                 G_CALLBACK (feerie_window_on_payload_dropped));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_dragged_off",
                                                 G_CALLBACK (feerie_window_on_dragged_off));
+  gtk_widget_class_bind_template_callback (widget_class, on_twins_edited);
 }
 
 static void
@@ -619,7 +504,6 @@ feerie_window_init (FeerieWindow *self)
       apply_settings (self);
     }
 
-  g_signal_connect_object (gtk_text_view_get_buffer (self->twins), "changed", G_CALLBACK (on_twins_changed), self, 0);
 
   show_new_problem (self);
 }

@@ -86,6 +86,15 @@ shoot playback-imitator "open $ORACLE/cases/bsp_imitator_00/problem.inp
 action solve
 wait-solve
 select Kg3-h2"
+# The Twins page (issue 12): two twins made with the pickers, each with
+# its preview board, and a twin that does not read with its message.
+shoot twins-editor "pieces wKe1 wQd1 wRa1 wSb1 bKe8 bRh8 bPf7 bPg7
+stipulation '#2'
+page 2
+twin-pick move a=d1 b=h5
+twin-pick add piece='black B' a=c6 cont
+twin-pick remove a=d4
+twin-pick add piece='white N' a=f3"
 shoot preferences "pieces wKg1 wRd4 bKc8
 app-action preferences
 wait 500" "Preferences"

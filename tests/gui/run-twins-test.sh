@@ -1,0 +1,131 @@
+#!/bin/sh
+# run-twins-test.sh — the Twins page (issue 12) under Xvfb: twins made with
+# the pickers (move, exchange, add continued, rotate, mirror, shift,
+# condition, stipulation), each checked on the problem's own diagram with
+# its preview board; a square field refuses what is not a square; a twin
+# that does not read shows its error on its row; a picker's twin is one
+# undo step; save and reopen give the same twins, and feerie-cli reads
+# the saved file.  Then with the real pointer (xdotool): a click on Add
+# adds the picked twin, a click on a row's remove button removes it.
+# Exit 77 without xvfb-run, xdotool or dbus-run-session.
+# SPDX-License-Identifier: GPL-3.0-or-later
+set -eu
+FEERIE=$1
+SCHEMAS=$2
+CLI=$3
+for tool in xvfb-run xdotool dbus-run-session; do
+  command -v $tool >/dev/null 2>&1 || { echo "$tool not found: skipped"; exit 77; }
+done
+work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-twins-XXXXXX")
+trap 'rm -rf "$work"' EXIT
+fail () { echo "FAIL: $1"; exit 1; }
+
+cat > "$work/script" <<SCRIPT
+pieces wKe1 wQd1 wRa1 wSb1 bKe8 bPf7 bPg7
+stipulation '#2'
+page 2
+twin-pick move a=d1 b=h5
+twins-show $work/t1
+action undo
+twins-show $work/t-undo
+action redo
+twin-pick add piece='black B' a=c6 cont
+twin-pick exchange a=a1 b=b1
+twin-pick rotate value=90
+twin-pick mirror value=a1<-->h1
+twin-pick shift a=a1 b=b1
+twin-pick condition value=Madrasi
+twin-pick stipulation value=#3
+twins-show $work/t2
+twin-pick move a=z9 b=e4 refused
+twins-show $work/t-square
+twin-pick remove a=d4
+twins-show $work/t3
+messages $work/m3
+twin-remove 9
+twins-show $work/t4
+messages $work/m4
+save $work/twins.xml
+save $work/twins.inp
+action new
+open $work/twins.xml
+page 2
+twins-show $work/t5
+quit
+SCRIPT
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
+  env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
+      FEERIE_TEST_SCRIPT="$work/script" G_DEBUG=fatal-criticals timeout 90 "$FEERIE" \
+      > "$work/log" 2>&1 || { cat "$work/log"; fail "feerie failed"; }
+for f in t1 t-undo t2 t-square t3 m3 t4 t5; do echo "== $f"; cat "$work/$f"; done
+
+# The pickers' twin and its preview: the queen moved.
+grep -qx "twin b ok: move d1 h5 — wQd1-->h5" "$work/t1" || fail "the move twin was not added"
+grep -q "^preview b .* wQh5" "$work/t1" || fail "the preview does not show the queen on h5"
+grep -q "^preview b .*wQd1" "$work/t1" && fail "the preview still has the queen on d1"
+grep -qx "rows 0" "$work/t-undo" || fail "undo does not take the picked twin back"
+# Continued: c) starts from b).
+grep -qx "twin c ok: +add black bc6 — bBc6" "$work/t2" || fail "the continued add twin is missing"
+grep -q "^preview c .*wQh5.*bBc6" "$work/t2" || fail "the continued twin's preview does not start from b)"
+grep -q "^preview d .*wSa1 wRb1" "$work/t2" || fail "the exchange twin's preview is wrong"
+grep -qx "twin e ok: rotate 90 — .*" "$work/t2" || fail "the rotate twin is missing"
+grep -q "^preview f wKd1 " "$work/t2" || fail "the mirror twin's preview does not have the king on d1"
+grep -q "^preview g .*wRb1 wSc1.*wKf1" "$work/t2" || fail "the shift twin's preview is wrong"
+grep -qx "twin h ok: condition Madrasi — .*" "$work/t2" || fail "the condition twin is missing"
+grep -qx "twin i ok: stipulation #3 — .*" "$work/t2" || fail "the stipulation twin is missing"
+grep -qx "rows 8" "$work/t2" || fail "not 8 rows"
+grep -q "^pick-error .*z9.* is not a square" "$work/t-square" || fail "a bad square is not refused"
+grep -qx "rows 8" "$work/t-square" || fail "a bad square added a twin"
+# The invalid twin: its row shows the reader's message with its line.
+grep -qx "twin line 9 error: remove d4 — line 9: twin j): twin command refers to an empty square (d4)" "$work/t3" \
+  || fail "the invalid twin's row does not show its error"
+grep -qx "twins-error line 9: twin j): twin command refers to an empty square (d4)" "$work/m3" \
+  || fail "the window does not show the twin's error"
+grep -qx "rows 8" "$work/t4" || fail "the remove button did not remove the row"
+grep -qx "twins-error " "$work/m4" || fail "the error stays after its twin was removed"
+text=$(grep "^text " "$work/t4")
+[ "$(grep "^text " "$work/t5")" = "$text" ] || fail "reopened twins differ: $(grep "^text " "$work/t5") vs $text"
+grep -v '^pick-error' "$work/t4" > "$work/t4b"; grep -v '^pick-error' "$work/t5" > "$work/t5b"
+cmp -s "$work/t4b" "$work/t5b" || fail "the reopened problem's twins or previews differ"
+"$CLI" convert "$work/twins.inp" "$work/again.inp" || fail "feerie-cli cannot read the saved twins"
+[ "$(grep -c '^twin' "$work/again.inp")" -eq 8 ] || fail "the saved Popeye file has not 8 twins"
+
+# The real pointer on Add and on a row's remove button.
+cat > "$work/script2" <<SCRIPT
+pieces wKe1 wQd1 bKe8
+page 2
+twin-pick move a=d1 b=d5 no-add
+locate-twin-button add $work/add
+touch $work/ready
+wait-file $work/s1
+twins-show $work/x1
+locate-twin-button 1 $work/rm1
+touch $work/a-1
+wait-file $work/s2
+twins-show $work/x2
+quit
+SCRIPT
+cat > "$work/inner.sh" <<INNER
+#!/bin/sh
+env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
+    FEERIE_TEST_SCRIPT="$work/script2" G_DEBUG=fatal-criticals timeout 90 "$FEERIE" &
+pid=\$!
+i=0; while [ ! -f "$work/ready" ] && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i+1)); done
+sleep 1
+read x y < "$work/add"
+xdotool mousemove \$x \$y sleep 0.2 click 1 sleep 0.6
+touch "$work/s1"
+i=0; while [ ! -f "$work/a-1" ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i+1)); done
+sleep 0.5
+read x y < "$work/rm1"
+xdotool mousemove \$x \$y sleep 0.2 click 1 sleep 0.6
+touch "$work/s2"
+wait \$pid
+INNER
+chmod +x "$work/inner.sh"
+xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- "$work/inner.sh" > "$work/log2" 2>&1 \
+  || { cat "$work/log2"; fail "feerie failed (pointer)"; }
+for f in x1 x2; do echo "== $f"; cat "$work/$f"; done
+grep -qx "twin b ok: move d1 d5 — wQd1-->d5" "$work/x1" || fail "a click on Add did not add the twin"
+grep -qx "rows 0" "$work/x2" || fail "a click on the remove button did not remove the twin"
+echo "ok"
