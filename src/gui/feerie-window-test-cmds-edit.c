@@ -1,0 +1,329 @@
+/* feerie-window-test-cmds-edit.c — the test hook's commands that edit the
+ * problem: palette drops, drags, fields, twins, saving, opening, dumping.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The script language is described in feerie-window-test.c; a command not
+ * found here is looked for in feerie-window-test-cmds-view.c.
+ */
+
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <glib/gstdio.h>
+
+#include "feerie-window-test-private.h"
+#include "feerie-application.h"
+#include "feerie-autosave.h"
+#include "feerie-preferences.h"
+#include "core/walk.h"
+#include "io/popeye.h"
+#include "io/xml.h"
+
+static char *
+describe (const FeProblem *p)
+{
+  GString *s = g_string_new (NULL);
+  static const char colours[] = "wbn";
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece piece = p->diagram.board[sq];
+      if (piece.walk == FE_WALK_NONE)
+        continue;
+      char name[3];
+      fe_square_name (sq, name);
+      g_string_append_printf (s, "piece %c%s%s%s\n", colours[piece.colour],
+                              fe_walk_print_code (piece.walk), name,
+                              (piece.attrs & FE_ATTR_MAGIC) ? " magic"
+                              : (piece.attrs & FE_ATTR_MAGICIAN) ? " magician" : "");
+    }
+  for (int i = 0; i < p->diagram.n_imitators; i++)
+    {
+      char name[3];
+      fe_square_name (p->diagram.imitators[i], name);
+      g_string_append_printf (s, "imitator %s %c\n", name, colours[p->diagram.imitator_colour[i]]);
+    }
+  g_autofree char *stip = fe_stipulation_to_string (&p->stipulation);
+  g_string_append_printf (s, "stipulation %s\n", stip);
+  const FeConditionParams *c = &p->conditions;
+  g_string_append_printf (s, "madrasi %d rex-inclusive %d imitator %d no-promotion %d "
+                          "magic %d magician %d einstein %d\n",
+                          c->FE_P_MADRASI, c->FE_P_MADRASI_REX_INCLUSIVE, c->FE_P_IMITATOR, c->FE_P_IMITATOR_NO_PROMOTION,
+                          c->FE_P_MAGIC, c->FE_P_MAGICIAN, c->FE_P_EINSTEIN);
+  g_string_append_printf (s, "set-play %d tries %d duplex %d\n", p->options.set_play,
+                          p->options.tries, p->options.duplex);
+  for (guint i = 0; i < p->authors->len; i++)
+    g_string_append_printf (s, "author %s\n", ((FeAuthor *) p->authors->pdata[i])->family);
+  return g_string_free (s, FALSE);
+}
+
+/* Writes the screen position of a point of `widget` for xdotool: window
+ * coordinates plus the surface offset (the window sits at the origin of
+ * the Xvfb screen, with no window manager to move it). */
+gboolean
+feerie_window_test_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path, GError **error)
+{
+  graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y), out;
+  double nx, ny;
+  if (!gtk_widget_compute_point (widget, GTK_WIDGET (self), &in, &out))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot locate the point");
+      return FALSE;
+    }
+  gtk_native_get_surface_transform (GTK_NATIVE (self), &nx, &ny);
+  g_autofree char *text = g_strdup_printf ("%d %d\n", (int) (out.x + nx), (int) (out.y + ny));
+  return g_file_set_contents (path, text, -1, error);
+}
+
+/* Every file a test saves is read back by the reader Open uses; it must
+ * read exactly when the window did not warn that it would not (issue 12). */
+static gboolean
+read_back (FeerieWindow *self, const char *path, GError **error)
+{
+  g_autoptr (GError) read_error = NULL;
+  g_autoptr (GPtrArray) problems = NULL;
+  if (g_str_has_suffix (path, ".xml"))
+    {
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+      problems = fe_xml_load (file, &read_error);
+    }
+  else if (g_str_has_suffix (path, ".inp"))
+    problems = fe_popeye_read_file (path, &read_error);
+  else
+    return TRUE; /* FEN keeps the position only */
+  const char *warned = feerie_window_get_reopen_error (self);
+  if (problems && problems->len > 0 && !warned)
+    return TRUE;
+  if (!problems && warned)
+    return TRUE; /* the window said so before saving */
+  if (warned)
+    {
+      if (g_str_has_suffix (path, ".inp"))
+        return TRUE; /* the warning is about the XML reader */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s", path, warned);
+    }
+  else
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s does not read back: %s", path,
+                 read_error ? read_error->message : "no problem in it");
+  return FALSE;
+}
+
+gboolean
+feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
+{
+  int argc = g_strv_length (argv);
+  const char *cmd = argv[0];
+#define NEED(n) do { if (argc < (n) + 1) { g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments", cmd, n); return FALSE; } } while (0)
+  if (g_str_equal (cmd, "palette-drop"))
+    {
+      NEED (4);
+      FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
+      uint8_t attrs = g_str_equal (argv[2], "magic") ? FE_ATTR_MAGIC
+                      : g_str_equal (argv[2], "magician") ? FE_ATTR_MAGICIAN : 0;
+      int walk = g_ascii_strcasecmp (argv[3], "i") == 0 ? 0 : fe_walk_from_code (argv[3]);
+      FeSquare sq = fe_square_parse (argv[4]);
+      if ((walk == FE_WALK_NONE && g_ascii_strcasecmp (argv[3], "i") != 0) || sq == FE_NO_SQUARE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad piece or square");
+          return FALSE;
+        }
+      /* The palette builds the payload its drag source would carry. */
+      feerie_palette_select (self->palette, colour, attrs, walk);
+      g_autofree char *payload = g_strdup (feerie_palette_get_selection (self->palette));
+      feerie_palette_clear_selection (self->palette);
+      g_signal_emit_by_name (self->board, "payload-dropped", payload, (guint) sq, FALSE);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "drag") || g_str_equal (cmd, "drag-copy"))
+    {
+      NEED (2);
+      g_autofree char *payload = g_strdup_printf ("square:%u", fe_square_parse (argv[1]));
+      g_signal_emit_by_name (self->board, "payload-dropped", payload,
+                             (guint) fe_square_parse (argv[2]), g_str_equal (cmd, "drag-copy"));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "drag-off"))
+    {
+      NEED (1);
+      g_signal_emit_by_name (self->board, "dragged-off", (guint) fe_square_parse (argv[1]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "click"))
+    {
+      NEED (1);
+      g_signal_emit_by_name (self->board, "square-activated", (guint) fe_square_parse (argv[1]),
+                             (guint) GDK_BUTTON_PRIMARY);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "pieces"))
+    {
+      NEED (1);
+      g_autofree char *text = g_strjoinv (" ", argv + 1);
+      return feerie_window_enter_pieces (self, text, error);
+    }
+  if (g_str_equal (cmd, "stipulation"))
+    {
+      NEED (1);
+      gtk_editable_set_text (GTK_EDITABLE (self->stipulation_entry), argv[1]);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "meta"))
+    {
+      NEED (2);
+      g_autofree char *text = g_strjoinv (" ", argv + 2);
+      return feerie_metadata_pane_type (self->metadata, argv[1], text)
+             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s", argv[1]), FALSE);
+    }
+  if (g_str_equal (cmd, "state"))
+    {
+      NEED (2);
+      g_autoptr (GVariant) value = g_variant_parse (NULL, argv[2], NULL, NULL, error);
+      if (!value)
+        return FALSE;
+      g_action_group_change_action_state (G_ACTION_GROUP (self), argv[1], value);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "action"))
+    {
+      NEED (1);
+      g_autoptr (GVariant) param = NULL;
+      if (argc > 2 && !(param = g_variant_parse (NULL, argv[2], NULL, NULL, error)))
+        return FALSE;
+      g_action_group_activate_action (G_ACTION_GROUP (self), argv[1], param);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "save"))
+    {
+      NEED (1);
+      g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
+      return feerie_window_save_to (self, file, error) && read_back (self, argv[1], error);
+    }
+  if (g_str_equal (cmd, "open"))
+    {
+      NEED (1);
+      g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
+      return feerie_window_open_file (self, file, error);
+    }
+  if (g_str_equal (cmd, "check-ids"))
+    {
+      gboolean seen[256] = { FALSE };
+      for (int i = 0; i < 64; i++)
+        {
+          FePiece p = self->problem->diagram.board[FE_SQ88 (i)];
+          if (p.walk == FE_WALK_NONE)
+            continue;
+          if (p.id == 0 || seen[p.id])
+            {
+              char name[3];
+              fe_square_name (FE_SQ88 (i), name);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the piece on %s has id %d, "
+                           "%s", name, p.id, p.id ? "which another piece has" : "no id");
+              return FALSE;
+            }
+          seen[p.id] = TRUE;
+        }
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "twins"))
+    {
+      NEED (1);
+      g_autofree char *text = g_strcompress (argv[1]);
+      feerie_twins_editor_set_text (self->twins_editor, text);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "twin-pick"))
+    {
+      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] */
+      NEED (1);
+      const char *a = NULL, *b = NULL, *piece = NULL, *value = NULL;
+      gboolean cont = FALSE, refused = FALSE, add = TRUE;
+      for (int i = 2; i < argc; i++)
+        if (g_str_has_prefix (argv[i], "a="))
+          a = argv[i] + 2;
+        else if (g_str_has_prefix (argv[i], "b="))
+          b = argv[i] + 2;
+        else if (g_str_has_prefix (argv[i], "piece="))
+          piece = argv[i] + 6;
+        else if (g_str_has_prefix (argv[i], "value="))
+          value = argv[i] + 6;
+        else if (g_str_equal (argv[i], "cont"))
+          cont = TRUE;
+        else if (g_str_equal (argv[i], "refused"))
+          refused = TRUE;
+        else if (g_str_equal (argv[i], "no-add"))
+          add = FALSE;
+      if (!refused)
+        return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, add, error);
+      /* The pickers must refuse it, saying why (in twins-show). */
+      g_autoptr (GError) why = NULL;
+      if (!feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, TRUE, &why))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the pickers took it");
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "twin-remove"))
+    {
+      NEED (1);
+      if (feerie_twins_editor_remove_row (self->twins_editor, (guint) atoi (argv[1]) - 1))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no twin row %s", argv[1]);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "locate-twin-button"))
+    {
+      /* locate-twin-button add|N PATH: the Add button or row N's remove button */
+      NEED (2);
+      GtkWidget *button = feerie_twins_editor_get_button (self->twins_editor,
+                                                          g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
+      if (!button)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no button %s", argv[1]);
+          return FALSE;
+        }
+      return feerie_window_test_write_point (self, button, gtk_widget_get_width (button) / 2.0,
+                          gtk_widget_get_height (button) / 2.0, argv[2], error);
+    }
+  if (g_str_equal (cmd, "twins-show"))
+    {
+      NEED (1);
+      g_autofree char *text = feerie_twins_editor_describe (self->twins_editor);
+      g_autofree char *typed = feerie_twins_editor_get_text (self->twins_editor);
+      g_autofree char *escaped = g_strescape (typed, NULL);
+      g_autofree char *all = g_strdup_printf ("%stext %s\n", text, escaped);
+      return g_file_set_contents (argv[1], all, -1, error);
+    }
+  if (g_str_equal (cmd, "messages"))
+    {
+      NEED (1);
+      GString *s = g_string_new (NULL);
+      g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
+      g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
+      g_autofree char *caption = g_strdup (gtk_label_get_text (self->caption));
+      g_strdelimit (caption, "\n", ' ');
+      g_string_append_printf (s, "caption %s\n", caption);
+      g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));
+      g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
+      GListModel *tops = gtk_window_get_toplevels ();
+      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+        {
+          g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
+          if (!GTK_IS_MESSAGE_DIALOG (w) || !gtk_widget_get_visible (GTK_WIDGET (w))
+              || gtk_window_get_transient_for (w) != GTK_WINDOW (self))
+            continue;
+          g_autofree char *text = NULL, *secondary = NULL;
+          g_object_get (w, "text", &text, "secondary-text", &secondary, NULL);
+          g_string_append_printf (s, "dialog %s | %s\n", text, secondary ? secondary : "");
+        }
+      gboolean ok = g_file_set_contents (argv[1], s->str, -1, error);
+      g_string_free (s, TRUE);
+      return ok;
+    }
+  if (g_str_equal (cmd, "dump"))
+    {
+      NEED (1);
+      g_autofree char *text = describe (self->problem);
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  return feerie_window_test_view_command (self, argv, error);
+#undef NEED
+}

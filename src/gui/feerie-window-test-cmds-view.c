@@ -1,0 +1,324 @@
+/* feerie-window-test-cmds-view.c — the test hook's other commands:
+ * solving, what the window shows, settings, preferences, layout, files.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The script language is described in feerie-window-test.c.
+ */
+
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+#include <glib/gstdio.h>
+
+#include "feerie-window-test-private.h"
+#include "feerie-application.h"
+#include "feerie-autosave.h"
+#include "feerie-preferences.h"
+#include "core/walk.h"
+#include "io/popeye.h"
+#include "io/xml.h"
+
+/* The rightmost edge of `w`'s visible descendants, in `pane`'s coordinates. */
+static double
+right_edge (GtkWidget *w, GtkWidget *pane)
+{
+  double edge = 0;
+  graphene_rect_t r;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    if (gtk_widget_get_visible (c) && gtk_widget_compute_bounds (c, pane, &r))
+      edge = MAX (edge, MAX (r.origin.x + r.size.width, right_edge (c, pane)));
+  return edge;
+}
+
+/* "conditions MIN WIDTH RIGHT": the condition pane's minimum and given
+ * widths and its content's right edge; "conditions-scroll UPPER PAGE":
+ * the width its scrolled page holds and shows (equal: no sideways scroll). */
+static void
+describe_pane_fit (GtkWidget *pane, GString *out)
+{
+  int min;
+  gtk_widget_measure (pane, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_string_append_printf (out, "conditions %d %d %.0f\n", min, gtk_widget_get_width (pane),
+                          right_edge (pane, pane) + 0.5);
+  /* The Problem page is a scrolled window by construction (feerie-window.ui). */
+  GtkWidget *sw = gtk_widget_get_ancestor (pane, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (sw));
+  g_string_append_printf (out, "conditions-scroll %.0f %.0f\n", gtk_adjustment_get_upper (h),
+                          gtk_adjustment_get_page_size (h));
+}
+
+typedef struct {
+  gint64 last, max, end;
+  char *path;
+} GapProbe;
+
+static gboolean
+gap_probe_tick (gpointer data)
+{
+  GapProbe *g = data;
+  gint64 now = g_get_monotonic_time ();
+  if (g->last)
+    g->max = MAX (g->max, now - g->last);
+  g->last = now;
+  if (now < g->end)
+    return G_SOURCE_CONTINUE;
+  g_autofree char *text = g_strdup_printf ("idle max-gap-ms=%.1f\n", g->max / 1000.0);
+  g_file_set_contents (g->path, text, -1, NULL);
+  g_free (g->path);
+  g_free (g);
+  return G_SOURCE_REMOVE;
+}
+
+static FeeriePreferences *
+preferences (FeerieWindow *self, GError **error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GtkWindow *prefs = feerie_application_get_preferences (FEERIE_APPLICATION (app));
+  if (!prefs)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the Preferences window is not open");
+  return prefs ? FEERIE_PREFERENCES (prefs) : NULL;
+}
+
+gboolean
+feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error)
+{
+  int argc = g_strv_length (argv);
+  const char *cmd = argv[0];
+#define NEED(n) do { if (argc < (n) + 1) { g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments", cmd, n); return FALSE; } } while (0)
+  if (g_str_equal (cmd, "bus-info"))
+    {
+      NEED (1);
+      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+      GDBusConnection *bus = g_application_get_dbus_connection (app);
+      if (!bus)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_CONNECTED, "not on the session bus");
+          return FALSE;
+        }
+      g_autofree char *text = g_strdup_printf ("%s %s/window/%u\n", g_dbus_connection_get_unique_name (bus),
+                                               g_application_get_dbus_object_path (app),
+                                               gtk_application_window_get_id (GTK_APPLICATION_WINDOW (self)));
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "idle-gap"))
+    {
+      NEED (2);
+      GapProbe *g = g_new0 (GapProbe, 1);
+      g->end = g_get_monotonic_time () + atoi (argv[1]) * (gint64) 1000;
+      g->path = g_strdup (argv[2]);
+      g_timeout_add (5, gap_probe_tick, g);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "page"))
+    {
+      NEED (1);
+      gtk_notebook_set_current_page (self->notebook, atoi (argv[1]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "solve-log"))
+    {
+      NEED (1);
+      g_free (self->solve_log);
+      self->solve_log = g_strdup (argv[1]);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "show"))
+    {
+      NEED (1);
+      g_autofree char *text = feerie_window_describe_display (self);
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "select"))
+    {
+      NEED (1);
+      if (feerie_window_select_move (self, argv[1]))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no move “%s” in the solution", argv[1]);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "locate"))
+    {
+      /* Window coordinates of a square's centre, for xdotool. */
+      NEED (2);
+      FeSquare sq = fe_square_parse (argv[1]);
+      if (sq == FE_NO_SQUARE)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot locate %s", argv[1]);
+          return FALSE;
+        }
+      FeRenderGeometry geo;
+      fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self->board)),
+                          gtk_widget_get_height (GTK_WIDGET (self->board)),
+                          feerie_board_view_get_style (self->board), &geo);
+      return feerie_window_test_write_point (self, GTK_WIDGET (self->board), geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq,
+                          geo.y0 + (7.5 - FE_RANK (sq)) * geo.sq, argv[2], error);
+    }
+  if (g_str_equal (cmd, "locate-tile"))
+    {
+      NEED (2);
+      int walk = g_ascii_strcasecmp (argv[1], "i") == 0 ? 0 : fe_walk_from_code (argv[1]);
+      GtkWidget *tile = (walk != FE_WALK_NONE || g_ascii_strcasecmp (argv[1], "i") == 0)
+                        ? feerie_palette_get_tile (self->palette, walk) : NULL;
+      if (!tile)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no tile “%s”", argv[1]);
+          return FALSE;
+        }
+      return feerie_window_test_write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
+                          gtk_widget_get_height (tile) / 2.0, argv[2], error);
+    }
+  if (g_str_equal (cmd, "palette-mode"))
+    {
+      NEED (2);
+      FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
+      uint8_t attrs = g_str_equal (argv[2], "magic") ? FE_ATTR_MAGIC
+                      : g_str_equal (argv[2], "magician") ? FE_ATTR_MAGICIAN : 0;
+      feerie_palette_select (self->palette, colour, attrs, FE_WALK_KING);
+      feerie_palette_clear_selection (self->palette);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "setting"))
+    {
+      NEED (2);
+      if (!self->settings)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no GSettings schema");
+          return FALSE;
+        }
+      g_autofree char *value = g_strjoinv (" ", argv + 2);
+      g_autoptr (GVariant) current = g_settings_get_value (self->settings, argv[1]);
+      if (g_variant_is_of_type (current, G_VARIANT_TYPE_INT32))
+        return g_settings_set_int (self->settings, argv[1], atoi (value));
+      return g_settings_set_string (self->settings, argv[1], value);
+    }
+  if (g_str_equal (cmd, "style"))
+    {
+      NEED (1);
+      const FeRenderStyle *st = feerie_board_view_get_style (self->board);
+      g_autofree char *text = g_strdup_printf ("font %s\npalette-font %s\nlight #%02x%02x%02x\n"
+                                               "dark #%02x%02x%02x\n", st->font_family,
+                                               feerie_palette_get_font (self->palette),
+                                               (int) (st->light[0] * 255 + 0.5), (int) (st->light[1] * 255 + 0.5),
+                                               (int) (st->light[2] * 255 + 0.5), (int) (st->dark[0] * 255 + 0.5),
+                                               (int) (st->dark[1] * 255 + 0.5), (int) (st->dark[2] * 255 + 0.5));
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "paste-file"))
+    {
+      /* What Ctrl+V does with the clipboard's text, from a file. */
+      NEED (1);
+      g_autofree char *text = NULL;
+      if (!g_file_get_contents (argv[1], &text, NULL, error))
+        return FALSE;
+      return feerie_window_paste_text (self, text, error);
+    }
+  if (g_str_equal (cmd, "print"))
+    {
+      NEED (1);
+      return feerie_window_print (self, argv[1], error);
+    }
+  if (g_str_equal (cmd, "export"))
+    {
+      NEED (1);
+      return feerie_window_export_to (self, argv[1], error);
+    }
+  if (g_str_equal (cmd, "app-action"))
+    {
+      NEED (1);
+      GApplication *app = G_APPLICATION (gtk_window_get_application (GTK_WINDOW (self)));
+      if (!g_action_group_has_action (G_ACTION_GROUP (app), argv[1]))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no action app.%s", argv[1]);
+          return FALSE;
+        }
+      g_action_group_activate_action (G_ACTION_GROUP (app), argv[1], NULL);
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "prefs-font"))
+    {
+      NEED (1);
+      FeeriePreferences *prefs = preferences (self, error);
+      g_autofree char *family = g_strjoinv (" ", argv + 1);
+      if (!prefs)
+        return FALSE;
+      if (feerie_preferences_choose_font (prefs, family))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "font “%s” not offered", family);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "prefs-colour"))
+    {
+      NEED (2);
+      FeeriePreferences *prefs = preferences (self, error);
+      if (!prefs)
+        return FALSE;
+      if (feerie_preferences_choose_colour (prefs, argv[1], argv[2]))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad colour “%s”", argv[2]);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "palette-selection"))
+    {
+      NEED (1);
+      const char *sel = feerie_palette_get_selection (self->palette);
+      g_autofree char *text = g_strdup_printf ("%s\n", sel ? sel : "none");
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "focus"))
+    {
+      /* Where the keyboard focus is: a palette tile, or another widget. */
+      NEED (1);
+      int walk = feerie_palette_get_focused_walk (self->palette);
+      GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+      g_autofree char *text = walk > 0 ? g_strdup_printf ("palette-tile %s %d\n", fe_walk_print_code (walk), walk)
+                              : walk == 0 ? g_strdup ("palette-tile I 0\n")
+                              : g_strdup_printf ("other %s\n", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "window-size"))
+    {
+      NEED (2);
+      gtk_window_set_default_size (GTK_WINDOW (self), atoi (argv[1]), atoi (argv[2]));
+      return TRUE;
+    }
+  if (g_str_equal (cmd, "layout"))
+    {
+      NEED (1);
+      int min_w, min_h, nat;
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat, NULL, NULL);
+      gtk_widget_measure (GTK_WIDGET (self), GTK_ORIENTATION_VERTICAL, -1, &min_h, &nat, NULL, NULL);
+      g_autofree char *text = g_strdup_printf ("minimum %d %d\nwindow %d %d\nboard %d %d\n", min_w, min_h,
+                                               gtk_widget_get_width (GTK_WIDGET (self)),
+                                               gtk_widget_get_height (GTK_WIDGET (self)),
+                                               gtk_widget_get_width (GTK_WIDGET (self->board)),
+                                               gtk_widget_get_height (GTK_WIDGET (self->board)));
+      GString *out = g_string_new (text);
+      /* The minimum widths of the header bar and the content's columns:
+       * what keeps the window from shrinking. */
+      GtkWidget *parts[] = { gtk_window_get_titlebar (GTK_WINDOW (self)), gtk_window_get_child (GTK_WINDOW (self)) };
+      for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+        for (GtkWidget *c = parts[i] ? gtk_widget_get_first_child (parts[i]) : NULL; c; c = gtk_widget_get_next_sibling (c))
+          {
+            int m;
+            gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &m, NULL, NULL, NULL);
+            g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
+          }
+      describe_pane_fit (GTK_WIDGET (self->conditions), out);
+      gboolean ok = g_file_set_contents (argv[1], out->str, -1, error);
+      g_string_free (out, TRUE);
+      return ok;
+    }
+  if (g_str_equal (cmd, "touch"))
+    {
+      NEED (1);
+      return g_file_set_contents (argv[1], "", 0, error);
+    }
+  if (g_str_equal (cmd, "quit"))
+    {
+      g_application_quit (g_application_get_default ());
+      return TRUE;
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
+  return FALSE;
+#undef NEED
+}
