@@ -103,8 +103,11 @@ gen_hopper (Gen *g, FeSquare from, const FeWalkDef *d, bool adjacent_hurdle)
     }
 }
 
+/* Lions and locusts both act beyond the first piece on a line: a lion
+ * moves or captures anywhere past it, a locust captures it and lands just
+ * behind. */
 static void
-gen_lion (Gen *g, FeSquare from, const FeWalkDef *d)
+gen_beyond_hurdle (Gen *g, FeSquare from, const FeWalkDef *d, bool locust)
 {
   const FePiece *b = g->board;
   for (int i = 0; i < d->n_hops; i++)
@@ -114,6 +117,12 @@ gen_lion (Gen *g, FeSquare from, const FeWalkDef *d)
       if (!j)
         continue;
       int t = h + v;
+      if (locust)
+        {
+          if (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
+            capture (g, from, t, h, FE_NATURE_HOP, j);
+          continue;
+        }
       while (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
         {
           quiet (g, from, t, FE_NATURE_LION, j);
@@ -121,22 +130,6 @@ gen_lion (Gen *g, FeSquare from, const FeWalkDef *d)
         }
       if (!(t & 0x88))
         capture (g, from, t, t, FE_NATURE_LION, j);
-    }
-}
-
-static void
-gen_locust (Gen *g, FeSquare from, const FeWalkDef *d)
-{
-  const FePiece *b = g->board;
-  for (int i = 0; i < d->n_hops; i++)
-    {
-      int v = d->hops[i], h;
-      int j = first_piece (b, from, v, &h);
-      if (!j)
-        continue;
-      int t = h + v;
-      if (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
-        capture (g, from, t, h, FE_NATURE_HOP, j);
     }
 }
 
@@ -326,10 +319,10 @@ fe_gen_piece (Gen *g, FeSquare from)
       gen_hopper (g, from, d, d->family == FE_FAMILY_KINGHOPPER);
       break;
     case FE_FAMILY_LION:
-      gen_lion (g, from, d);
+      gen_beyond_hurdle (g, from, d, false);
       break;
     case FE_FAMILY_LOCUST:
-      gen_locust (g, from, d);
+      gen_beyond_hurdle (g, from, d, true);
       break;
     case FE_FAMILY_ROSE:
       gen_rose (g, from);
