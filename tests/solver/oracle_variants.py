@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What the differential oracle scripts share (table-diff.py,
+battle-aids-diff.py): walk the oracle problems of some plays, solve each
+one plainly and under variants, and count the outputs that differ."""
+import os
+import re
+import subprocess
+import sys
+import time
+
+STIP = re.compile(r"^\s*stip\w*\s+(\S+)", re.I | re.M)
+HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph)", re.I)
+
+
+def run(cli, path, extra=(), env_extra=None, timeout=900):
+    """Solves one problem: (exit status, stdout, stderr)."""
+    env = dict(os.environ, **(env_extra or {}))
+    t = time.monotonic()
+    r = subprocess.run([cli, "solve", path, *extra], capture_output=True, text=True,
+                       timeout=timeout, env=env)
+    if "-v" in sys.argv:
+        label = " ".join([*extra, *(f"{k}={v}" for k, v in (env_extra or {}).items())])
+        print(f"  {os.path.basename(os.path.dirname(path))} {label}: {time.monotonic() - t:.2f} s",
+              flush=True)
+    return r.returncode, r.stdout, r.stderr
+
+
+def problems(dirs, skip, wanted):
+    """(name, path) of every DIR/NAME/problem.inp not skipped whose
+    stipulations `wanted(list of stipulations)` accepts, in name order."""
+    for d in dirs:
+        for name in sorted(os.listdir(d)):
+            path = os.path.join(d, name, "problem.inp")
+            if not os.path.exists(path) or name in skip:
+                continue
+            text = open(path, encoding="utf-8", errors="replace").read()
+            stips = STIP.findall(text)
+            if stips and wanted(stips):
+                yield name, path
+
+
+def parse_args(argv, options):
+    """The CLI, the data directories, and a set per `--option NAME,...`."""
+    dirs, sets = [], {o: set() for o in options}
+    args = iter(argv[2:])
+    for a in args:
+        if a in sets:
+            sets[a] = set(next(args).split(","))
+        elif not a.startswith("-"):
+            dirs.append(a)
+    return argv[1], dirs, sets
+
+
+def summary(checked, failures):
+    """Prints the count; the exit status (77: nothing to check)."""
+    print(f"{checked} problems checked, {failures} failures")
+    if checked == 0:
+        return 77
+    return 1 if failures else 0
