@@ -200,3 +200,21 @@ fe_battle_killer_playable (FeSolver *s, const FeMove *killer)
       return TRUE;
   return FALSE;
 }
+
+void
+fe_battle_diverge (const FeSolver *s, FeBattlePicker *p, FeMoveList *list)
+{
+  if (p->sc)
+    picker_sort_rest (p, 1); /* the picker's order, then rotated */
+  int n = list->count - 1, first = fe_solver_rotated (s, 0, n);
+  if (first == 0)
+    return;
+  FeMove *moves = list->moves + 1;
+  FeMove stack_copy[64];
+  FeMove *copy = n <= 64 ? stack_copy : g_new (FeMove, n);
+  memcpy (copy, moves, n * sizeof (FeMove));
+  for (int i = 0; i < n; i++)
+    moves[i] = copy[(first + i) % n];
+  if (copy != stack_copy)
+    g_free (copy);
+}

@@ -56,6 +56,11 @@ FeMove *fe_battle_picker_next (FeBattlePicker *p, int i);
 void fe_battle_picker_stop (FeBattlePicker *p);
 void fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg);
 gboolean fe_battle_killer_playable (FeSolver *s, const FeMove *killer);
+/* A helper thread near the root, once the first move did not settle the
+ * node (so that every move may have to be searched): the rest of the list
+ * in its own order (fe_solver_rotated), so that it proves other subtrees
+ * than the solving thread, which finds them in the shared table. */
+void fe_battle_diverge (const FeSolver *s, FeBattlePicker *p, FeMoveList *list);
 
 /* ---- the search (battle.c) -------------------------------------------- */
 

@@ -233,8 +233,11 @@ attack_at (FeSolver *s, int h)
       else
         lg.active = false;
       FeUndo undo;
+      gboolean diverse = s->helper && h >= s->diverse_h;
       for (int i = 0; i < list.count && !win; i++)
         {
+          if (diverse && i == 1)
+            fe_battle_diverge (s, &pk, &list);
           FeMove *m = fe_battle_picker_next (&pk, i);
           if (killer_tried && fe_move_equal (m, &killer))
             continue; /* it does not win: tried above */
@@ -254,6 +257,11 @@ attack_at (FeSolver *s, int h)
             {
               s->killer_attack[h] = *m;
               fe_battle_history_reward (s, m, h);
+            }
+          else if (s->tt_shared && h >= 4 && (known = fe_tt_probe (s->tt, key, h)) >= 0)
+            {
+              win = known; /* another thread settled this node meanwhile */
+              break;
             }
         }
       fe_battle_picker_stop (&pk);
@@ -349,6 +357,7 @@ defend (FeSolver *s, int h)
       fe_generate_pseudo (&s->pos, &list);
       FeBattlePicker pk;
       fe_battle_picker_init (s, &pk, &list, &s->killer_defence[h], FALSE);
+      gboolean diverse = s->helper && h >= s->diverse_h;
       FeLegality lg;
       fe_legality_prepare (&s->pos, &lg);
       FeUndo undo;
@@ -363,6 +372,8 @@ defend (FeSolver *s, int h)
               fe_battle_order_by_mobility (s, &list, i, &lg);
               by_mobility = FALSE;
             }
+          if (diverse && i == 1)
+            fe_battle_diverge (s, &pk, &list);
           FeMove *m = fe_battle_picker_next (&pk, i);
           if (killer_tried && fe_move_equal (m, &killer))
             continue; /* it loses: tried above */
@@ -375,6 +386,11 @@ defend (FeSolver *s, int h)
             {
               s->killer_defence[h] = *m;
               fe_battle_history_reward (s, m, h);
+            }
+          else if (s->tt_shared && h >= 4 && (known = fe_tt_probe (s->tt, key, h)) >= 0)
+            {
+              lost = known; /* another thread settled this node meanwhile */
+              break;
             }
         }
       fe_battle_picker_stop (&pk);
@@ -418,19 +434,21 @@ fe_battle_move_wins (FeSolver *s, const FeMove *m, int h)
   return win;
 }
 
-/* Parallel pre-pass (fe_solver_run_items): the items are the first moves;
- * each worker decides whether its moves win, and the shared table then makes
- * the writing pass below cheap. */
+/* What a helper thread does (fe_solver_helpers_start): decides whether
+ * the first moves win, beginning at its own place in the list, while the
+ * solving thread writes the solution and finds the helpers' proofs in the
+ * shared table. */
 typedef struct {
   FeMoveList list;
   int h;
-} BattleItems;
+} BattleRoot;
 
 static void
-battle_item (FeSolver *w, int k, gpointer data)
+battle_helper (FeSolver *w, int helper, gpointer data)
 {
-  BattleItems *b = data;
-  fe_battle_move_wins (w, &b->list.moves[k], b->h);
+  BattleRoot *b = data;
+  for (int i = 0; i < b->list.count && !w->aborted; i++)
+    fe_battle_move_wins (w, &b->list.moves[fe_solver_rotated (w, i, b->list.count)], b->h);
 }
 
 void
@@ -443,15 +461,18 @@ fe_solve_battle (FeSolver *s)
   int threads = s->config ? s->config->threads : 1;
   fe_battle_read_aids ();
 
+  BattleRoot *root = NULL;
+  FeSolverHelpers *helpers = NULL;
   if (threads > 1 && h >= 3)
     {
-      BattleItems *b = g_new (BattleItems, 1);
-      b->h = h;
-      fe_generate_pseudo (&s->pos, &b->list);
-      fe_solver_note_root (s, n, 0, b->list.count);
-      fe_solver_run_items (s, threads, b->list.count, battle_item, b);
-      fe_move_list_release (&b->list);
-      g_free (b);
+      root = g_new (BattleRoot, 1);
+      root->h = h;
+      fe_generate_pseudo (&s->pos, &root->list);
+      /* Helpers diverge at the first moves' defences and the attacker's
+       * replies to them: below, the subtrees are small enough to share
+       * through the table.  (Measured on the speed set: deeper divergence
+       * cost more nodes than it saved.) */
+      helpers = fe_solver_helpers_start (s, threads, h - 2, battle_helper, root);
     }
 
   if (o->set_play && h >= 2)
@@ -490,4 +511,10 @@ fe_solve_battle (FeSolver *s)
       fe_battle_print_attack (s, 0, m, h, FE_ROLE_TRY, (FeMove *) refs->data, nr);
     }
   g_array_unref (refs);
+  fe_solver_helpers_stop (s, helpers);
+  if (root)
+    {
+      fe_move_list_release (&root->list);
+      g_free (root);
+    }
 }

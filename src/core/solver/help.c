@@ -49,38 +49,6 @@ fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_le
     g_string_append_c (line, ' ');
 }
 
-/* Adds one solution to the tree, replayed from the root so that each move
- * is noted from its own position. */
-static void
-print_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
-{
-  FePosition here = s->pos;
-  s->pos = s->root;
-  GString *text = g_string_new (NULL);
-  FeUndo *undo = g_new (FeUndo, 2 * n);
-  FeUndo *null_undo = undo + n;
-  for (int i = 0; i < n; i++)
-    {
-      g_string_truncate (text, 0);
-      fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
-      fe_solution_hook_line_move (s, i, &moves[i], text->str, starts_half, series_len);
-      fe_make (&s->pos, &moves[i], &undo[i]);
-      if (series_len && i < series_len - 1)
-        fe_make_null (&s->pos, &null_undo[i]);
-    }
-  for (int i = n - 1; i >= 0; i--)
-    {
-      if (series_len && i < series_len - 1)
-        fe_unmake_null (&s->pos, &null_undo[i]);
-      fe_unmake (&s->pos, &moves[i], &undo[i]);
-    }
-  g_free (undo);
-  g_string_free (text, TRUE);
-  s->pos = here;
-  fe_solution_hook_line_end (s, n, series_len);
-  s->solutions++;
-}
-
 static gboolean
 enough (FeSolver *s)
 {
@@ -114,7 +82,7 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
         {
           ok = fe_solver_final_move_reaches_goal (s, m);
           if (ok && print)
-            print_line (s, s->line_moves, depth + 1, starts_half, 0);
+            fe_solver_add_line (s, s->line_moves, depth + 1, starts_half, 0);
         }
       else
         {
@@ -342,7 +310,7 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
               if (!print)
                 return TRUE;
               s->line_moves[depth] = *m;
-              print_line (s, s->line_moves, depth + 1, FALSE, depth);
+              fe_solver_add_line (s, s->line_moves, depth + 1, FALSE, depth);
             }
           continue;
         }
@@ -359,7 +327,7 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
               if (!print)
                 return TRUE;
               s->line_moves[depth] = *m;
-              print_line (s, s->line_moves, depth + 1, FALSE, depth);
+              fe_solver_add_line (s, s->line_moves, depth + 1, FALSE, depth);
             }
         }
       else if (!goal)
@@ -380,7 +348,7 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
           continue;
         fe_unmake (&s->pos, m, &undo);
         s->line_moves[depth] = *m;
-        print_line (s, s->line_moves, depth + 1, FALSE, depth);
+        fe_solver_add_line (s, s->line_moves, depth + 1, FALSE, depth);
       }
   return TRUE;
 }
@@ -418,7 +386,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
               if (ok && print)
                 {
                   fe_unmake (&s->pos, m, &undo);
-                  print_line (s, s->line_moves, depth + 1, FALSE, depth + 1);
+                  fe_solver_add_line (s, s->line_moves, depth + 1, FALSE, depth + 1);
                   fe_make (&s->pos, m, &undo);
                 }
             }

@@ -53,6 +53,8 @@ fe_solver_tick (FeSolver *s)
         s->aborted = TRUE;
       if (s->deadline && g_get_monotonic_time () > s->deadline)
         s->aborted = TRUE;
+      if (s->stop && g_atomic_int_get (s->stop))
+        s->aborted = TRUE;
       if (c && c->progress && (s->nodes & 0xFFFFF) == 0)
         c->progress (s->nodes, c->user_data);
       if (s->shared)
@@ -97,6 +99,74 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
   return FALSE;
 }
 
+/* Adds one solution line to the tree, replayed from the root so that each
+ * move is noted from its own position. */
+static void
+replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+{
+  FePosition here = s->pos;
+  s->pos = s->root;
+  GString *text = g_string_new (NULL);
+  FeUndo *undo = g_new (FeUndo, 2 * n);
+  FeUndo *null_undo = undo + n;
+  for (int i = 0; i < n; i++)
+    {
+      g_string_truncate (text, 0);
+      fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
+      fe_solution_hook_line_move (s, i, &moves[i], text->str, starts_half, series_len);
+      fe_make (&s->pos, &moves[i], &undo[i]);
+      if (series_len && i < series_len - 1)
+        fe_make_null (&s->pos, &null_undo[i]);
+    }
+  for (int i = n - 1; i >= 0; i--)
+    {
+      if (series_len && i < series_len - 1)
+        fe_unmake_null (&s->pos, &null_undo[i]);
+      fe_unmake (&s->pos, &moves[i], &undo[i]);
+    }
+  g_free (undo);
+  g_string_free (text, TRUE);
+  s->pos = here;
+  fe_solution_hook_line_end (s, n, series_len);
+}
+
+/* A line a worker found, kept until its item is merged: moves only (a
+ * line's tree nodes each hold a position: tens of thousands of waiting
+ * lines held as nodes took hundreds of megabytes). */
+typedef struct {
+  int n, series_len;
+  gboolean starts_half;
+  FeMove moves[];
+} PendingLine;
+
+void
+fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+{
+  s->solutions++;
+  if (s->pending)
+    {
+      PendingLine *p = g_malloc (sizeof (PendingLine) + n * sizeof (FeMove));
+      p->n = n;
+      p->series_len = series_len;
+      p->starts_half = starts_half;
+      memcpy (p->moves, moves, n * sizeof (FeMove));
+      g_ptr_array_add (s->pending, p);
+      return;
+    }
+  replay_line (s, moves, n, starts_half, series_len);
+}
+
+/* The lines one item kept, into the tree of the solver `s` (in order). */
+static void
+add_pending_lines (FeSolver *s, GPtrArray *lines)
+{
+  for (guint i = 0; i < lines->len; i++)
+    {
+      PendingLine *p = lines->pdata[i];
+      replay_line (s, p->moves, p->n, p->starts_half, p->series_len);
+    }
+}
+
 /* What the workers of one fe_solver_run_items share: the next item to
  * claim, each item's lines, and the merge, which delivers every finished
  * item's lines in item order as soon as the items before it are done. */
@@ -123,7 +193,7 @@ merge_done (Items *it)
 {
   while (it->merged < it->n_items && it->lines[it->merged])
     {
-      fe_solution_hook_flush (it->solver, it->lines[it->merged]);
+      add_pending_lines (it->solver, it->lines[it->merged]);
       g_ptr_array_set_size (it->lines[it->merged], 0);
       it->merged++;
     }
@@ -140,7 +210,7 @@ run_job (gpointer p)
       int k = g_atomic_int_add (&it->next, 1);
       if (k >= it->n_items || w->aborted)
         break;
-      w->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+      w->pending = g_ptr_array_new_with_free_func (g_free);
       fe_tt_shared_maybe_grow (w->tt);
       fe_tt_work_begin (w->tt);
       if (w->shared)
@@ -216,7 +286,7 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
    * still joins the tree, in item order. */
   for (int i = it.merged; i < n_items; i++)
     if (it.lines[i])
-      fe_solution_hook_flush (s, it.lines[i]);
+      add_pending_lines (s, it.lines[i]);
   for (int i = 0; i < n_items; i++)
     if (it.lines[i])
       g_ptr_array_unref (it.lines[i]);
@@ -225,6 +295,92 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
   g_free (workers);
   g_free (thread);
   g_free (jobs);
+}
+
+struct FeSolverHelpers {
+  int n;
+  gint stop;
+  FeSolverItemFunc run;
+  gpointer data;
+  FeSolver **workers;
+  GThread **threads;
+  FeSolverConfig quiet;
+};
+
+static gpointer
+run_helper (gpointer p)
+{
+  FeSolver *w = p;
+  FeSolverHelpers *h = w->shared_helpers;
+  h->run (w, w->helper, h->data);
+  return NULL;
+}
+
+FeSolverHelpers *
+fe_solver_helpers_start (FeSolver *s, int n, int diverse_h, FeSolverItemFunc run, gpointer data)
+{
+  if (n < 2 || !s->tt->entries)
+    return NULL;
+  FeSolverHelpers *h = g_new0 (FeSolverHelpers, 1);
+  h->n = n;
+  h->run = run;
+  h->data = data;
+  /* Helpers report nothing and ask no one whether to stop: the solving
+   * thread does, and stops them. */
+  h->quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
+  h->quiet.progress = NULL;
+  h->quiet.phase = NULL;
+  h->quiet.cancelled = NULL;
+  /* No growth while several threads use the table: it takes its full size
+   * now (its pages are only touched as entries are written). */
+  fe_tt_reserve (s->tt);
+  s->tt->growable = FALSE;
+  s->tt_shared = TRUE;
+  s->n_searchers = n;
+  s->diverse_h = diverse_h;
+  h->workers = g_new (FeSolver *, n);
+  h->threads = g_new (GThread *, n);
+  for (int t = 1; t < n; t++)
+    {
+      FeSolver *w = g_new (FeSolver, 1);
+      *w = *s;
+      w->config = &h->quiet;
+      w->shared = NULL;
+      w->shared_helpers = h;
+      w->nodes = 0;
+      w->solutions = 0;
+      w->writer = NULL;
+      w->tree = NULL;
+      w->pending = NULL;
+      w->helper = t;
+      w->stop = &h->stop;
+      fe_solver_alloc_line (w);
+      h->workers[t] = w;
+      h->threads[t] = g_thread_new ("feerie-helper", run_helper, w);
+    }
+  return h;
+}
+
+void
+fe_solver_helpers_stop (FeSolver *s, FeSolverHelpers *h)
+{
+  if (!h)
+    return;
+  g_atomic_int_set (&h->stop, 1);
+  for (int t = 1; t < h->n; t++)
+    {
+      g_thread_join (h->threads[t]);
+      FeSolver *w = h->workers[t];
+      s->nodes += w->nodes;
+      fe_solver_free_line (w);
+      g_free (w);
+    }
+  s->tt->growable = TRUE;
+  s->tt_shared = FALSE;
+  s->n_searchers = 1;
+  g_free (h->workers);
+  g_free (h->threads);
+  g_free (h);
 }
 
 /* Plays and takes back a last move: does it reach the goal?  For mate and

@@ -12,6 +12,11 @@ gboolean fe_solver_tick (FeSolver *s);
 gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last);
 gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
 void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
+/* Help and series play: a solution line of n moves from s->root (series_len
+ * moves by one side, then its opponent's; 0 in help play).  Counted, and
+ * added to the tree, or, in a worker of fe_solver_run_items, kept for the
+ * merge. */
+void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len);
 
 /* Allocates s->line_moves and the killers for s->max_plies. */
 void fe_solver_alloc_line (FeSolver *s);
@@ -28,6 +33,24 @@ void fe_solver_free_line (FeSolver *s);
  * solutions into s. */
 typedef void (*FeSolverItemFunc) (FeSolver *w, int item, gpointer data);
 void fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data);
+
+/* Helper threads (battle play): n - 1 helpers search beside the calling
+ * thread, sharing its table, until fe_solver_helpers_stop.  They write
+ * nothing: the calling thread alone makes the tree, finding in the table
+ * what the helpers proved, so the output is the one thread's by
+ * construction.  `run` is called once per helper (w->helper = 1 … n-1). */
+typedef struct FeSolverHelpers FeSolverHelpers;
+FeSolverHelpers *fe_solver_helpers_start (FeSolver *s, int n, int diverse_h, FeSolverItemFunc run,
+                                          gpointer data);
+void fe_solver_helpers_stop (FeSolver *s, FeSolverHelpers *h);
+/* Item i of n, in searcher w's order: helpers start at another place. */
+static inline int
+fe_solver_rotated (const FeSolver *w, int i, int n)
+{
+  if (!w->helper || n < 2)
+    return i;
+  return (int) ((i + (gint64) n * w->helper / w->n_searchers) % n);
+}
 
 void fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o);
 /* Who moves first in the diagram for this play (before Duplex swaps it). */

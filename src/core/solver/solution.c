@@ -412,28 +412,8 @@ fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
     s->line_nodes[0]->after_pass = TRUE;
   if (n)
     s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END;
-  if (s->pending)
-    {
-      /* A worker of a parallel search: keep the line until its item is
-       * merged, so the tree keeps the one thread's order. */
-      GPtrArray *line = g_ptr_array_new ();
-      for (int i = 0; i < n; i++)
-        g_ptr_array_add (line, s->line_nodes[i]);
-      g_ptr_array_add (s->pending, line);
-    }
-  else
-    attach_line (s, s->line_nodes, n);
+  attach_line (s, s->line_nodes, n);
   memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
-}
-
-void
-fe_solution_hook_flush (FeSolver *s, GPtrArray *lines)
-{
-  for (guint i = 0; i < lines->len; i++)
-    {
-      GPtrArray *line = lines->pdata[i];
-      attach_line (s, (FeSolutionNode **) line->pdata, line->len);
-    }
 }
 
 void

@@ -46,8 +46,8 @@ typedef struct {
   guint32 *history;
   FePosition root; /* where solution lines are replayed from */
   /* In a parallel search's worker: the lines of the item under way, which
-   * wait for the merge (fe_solution_hook_flush) instead of being attached
-   * at once; NULL in the solver's own thread. */
+   * wait for the merge (moves only, see fe_solver_add_line) instead of
+   * being attached at once; NULL in the solver's own thread. */
   GPtrArray *pending;
   /* The solution tree (the search's only output; fe_solve makes one when
    * the caller does not), the text writer fed as nodes arrive (NULL when no
@@ -56,6 +56,19 @@ typedef struct {
   FeSolution *tree;
   FeTextWriter *writer;
   FeSolverShared *shared;
+  /* Helper threads (fe_solver_helpers_start): `helper` is 0 in the solving
+   * thread, i >= 1 in helper i of `n_searchers` searchers; a helper takes
+   * the moves of nodes with at least `diverse_h` half-moves left in its
+   * own rotated order, so the searchers work on different subtrees and
+   * meet in the shared table.  `stop` (atomic, NULL in the solving thread)
+   * ends a helper.  `tt_shared`: another thread may finish a node while
+   * this one works on it, so long nodes look the table up again. */
+  int helper;
+  int n_searchers;
+  int diverse_h;
+  gint *stop;
+  gboolean tt_shared;
+  struct FeSolverHelpers *shared_helpers; /* a helper's own group */
   int play_phase;       /* FE_ROLE_SET_PLAY while help set play is written */
   int line_full;        /* length of a full help (half-moves) or series (moves) line */
   FeSolutionNode **line_nodes;
@@ -80,12 +93,8 @@ void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *node);
 /* Help / series play: move i of a line being found (s->pos before it). */
 void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
                                  gboolean starts_half, int series_len);
-/* The line of n moves is complete: attach it (or, in a parallel search's
- * worker, keep it in s->pending for the merge). */
+/* The line of n moves is complete: attach it. */
 void fe_solution_hook_line_end (FeSolver *s, int n, int series_len);
-/* Parallel search: attaches the lines a worker kept for one item, in order
- * (their nodes now belong to the tree). */
-void fe_solution_hook_flush (FeSolver *s, GPtrArray *lines);
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 

@@ -170,6 +170,18 @@ fe_tt_grow (FeTT *tt)
 }
 
 void
+fe_tt_reserve (FeTT *tt)
+{
+  while (tt->entries && tt->mask + 1 < tt->max_entries)
+    {
+      guint64 before = tt->mask;
+      fe_tt_grow (tt);
+      if (tt->mask == before)
+        break; /* refused: stay this size */
+    }
+}
+
+void
 fe_tt_shared_maybe_grow (FeTT *tt)
 {
   if (!tt->entries

@@ -47,6 +47,9 @@ static inline void fe_tt_work_end (FeTT *tt) { g_rw_lock_reader_unlock (&tt->loc
 void fe_tt_free (FeTT *tt);
 void fe_tt_clear (FeTT *tt);
 void fe_tt_grow (FeTT *tt);
+/* Grows the table to the size the user allows, for a search on several
+ * threads that cannot stop to grow it. */
+void fe_tt_reserve (FeTT *tt);
 
 #define FE_TT_NONE 0xFFFFFFFFu
 #define FE_TT_WIN(d) ((uint32_t) (d))
@@ -72,6 +75,17 @@ fe_tt_worth (uint64_t data)
 {
   uint32_t win = FE_TT_WIN (data), fail = FE_TT_FAIL (data);
   return MAX (fail, win == FE_TT_NONE ? 0 : win);
+}
+
+/* Starts fetching a key's bucket, to be probed a little later. */
+static inline void
+fe_tt_prefetch (const FeTT *tt, uint64_t key)
+{
+  if (G_LIKELY (tt->entries != NULL))
+    {
+      int ways;
+      __builtin_prefetch (fe_tt_bucket (tt, key, &ways));
+    }
 }
 
 /* 1 known success, 0 known failure, -1 unknown. */
