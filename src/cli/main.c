@@ -19,6 +19,7 @@ usage (void)
 {
   fprintf (stderr,
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
+           "       (--threads: default one per core)\n"
            "       feerie-cli verify FILE SOLUTION   (replays help/series lines)\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
            "       feerie-cli bench [--depth N] [--no-perft] [--problems DIR] [--only TEXT]\n"
@@ -141,6 +142,14 @@ catch_sigint (FeSolverConfig *config)
 /* Limits of the solve options: beyond them the request is a mistake. */
 #define MAX_HASH_MB (1024 * 1024) /* 1 TB */
 #define MAX_THREADS 256
+
+/* Without --threads, one solver thread per core: the output is the same
+ * on any number of threads, and composers want it soon. */
+static int
+default_threads (void)
+{
+  return CLAMP ((int) g_get_num_processors (), 1, MAX_THREADS);
+}
 #define MAX_TIME_S 1e9
 
 /* A whole decimal number in [min, max], or FALSE. */
@@ -231,6 +240,8 @@ cmd_solve (int argc, char **argv)
     }
   if (!path)
     return usage ();
+  if (!config.threads)
+    config.threads = default_threads ();
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
   catch_sigint (&config);
@@ -425,6 +436,9 @@ bench_problems (const char *dir, const FeSolverConfig *base, const char *only)
       g_free (path);
     }
   printf ("%-28s %-9s %9.3f %9.3f %12" G_GUINT64_FORMAT "\n", "total", "", ours, theirs, all_nodes);
+  printf ("(%d solver thread%s, table %d MB; feerie/popeye %.2f)\n", base->threads,
+          base->threads == 1 ? "" : "s", base->hash_mb > 0 ? base->hash_mb : base->hash_mb ? 0 : 64,
+          theirs > 0 ? ours / theirs : 0.0);
   g_hash_table_unref (popeye);
   g_ptr_array_unref (names);
 }
@@ -484,6 +498,8 @@ cmd_bench (int argc, char **argv)
           return 2;
         }
     }
+  if (!config.threads)
+    config.threads = default_threads ();
   static const char *positions[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",

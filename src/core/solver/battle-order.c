@@ -186,19 +186,24 @@ fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLe
     g_free (sc);
 }
 
-/* Is the killer a pseudo-legal move here?  Only its piece's moves are
- * listed. */
+gboolean
+fe_battle_killer_piece_moves (FeSolver *s, const FeMove *killer, FeMoveList *list)
+{
+  list->count = 0;
+  if (killer->from == killer->to)
+    return FALSE; /* none yet */
+  fe_generate_pseudo_from (&s->pos, killer->from, list);
+  for (int i = 0; i < list->count; i++)
+    if (fe_move_equal (&list->moves[i], killer))
+      return TRUE;
+  return FALSE;
+}
+
 gboolean
 fe_battle_killer_playable (FeSolver *s, const FeMove *killer)
 {
-  if (killer->from == killer->to)
-    return FALSE; /* none yet */
   FE_MOVE_LIST (list);
-  fe_generate_pseudo_from (&s->pos, killer->from, &list);
-  for (int i = 0; i < list.count; i++)
-    if (fe_move_equal (&list.moves[i], killer))
-      return TRUE;
-  return FALSE;
+  return fe_battle_killer_piece_moves (s, killer, &list);
 }
 
 void

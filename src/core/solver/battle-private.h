@@ -55,7 +55,11 @@ void fe_battle_picker_init (FeSolver *s, FeBattlePicker *p, FeMoveList *list, co
 FeMove *fe_battle_picker_next (FeBattlePicker *p, int i);
 void fe_battle_picker_stop (FeBattlePicker *p);
 void fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg);
+/* Is the killer a pseudo-legal move here?  Only its piece's moves are
+ * listed (into `list`, which the second form fills: empty when there is
+ * no killer yet). */
 gboolean fe_battle_killer_playable (FeSolver *s, const FeMove *killer);
+gboolean fe_battle_killer_piece_moves (FeSolver *s, const FeMove *killer, FeMoveList *list);
 /* A helper thread near the root, once the first move did not settle the
  * node (so that every move may have to be searched): the rest of the list
  * in its own order (fe_solver_rotated), so that it proves other subtrees

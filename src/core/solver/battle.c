@@ -325,6 +325,17 @@ defend (FeSolver *s, int h)
       return goal_in_one_search (s, gkey);
     }
   uint64_t key = s->pos.hash ^ SALT_DEFEND;
+  FeMove killer = s->killer_defence[h];
+  int killer_playable = -1; /* not looked at yet */
+  FE_MOVE_LIST (killer_piece);
+  if (h == 1 && fe_battle_aid (AID_KILLER))
+    {
+      /* Self play's last move, the commonest node: the moves of the last
+       * refutation's piece are listed while the table's entry is on its
+       * way from memory. */
+      fe_tt_prefetch (s->tt, key);
+      killer_playable = fe_battle_killer_piece_moves (s, &killer, &killer_piece);
+    }
   int known = fe_tt_probe (s->tt, key, h);
   if (known >= 0)
     return known;
@@ -341,9 +352,10 @@ defend (FeSolver *s, int h)
       /* The last refutation at this length first, found among its piece's
        * moves only: it refutes most of the time, and then the defender's
        * moves are never listed. */
-      FeMove killer = s->killer_defence[h];
       gboolean killer_tried = FALSE;
-      if (fe_battle_aid (AID_KILLER) && fe_battle_killer_playable (s, &killer))
+      if (killer_playable < 0)
+        killer_playable = fe_battle_aid (AID_KILLER) && fe_battle_killer_playable (s, &killer);
+      if (killer_playable)
         {
           FeUndo undo;
           if (fe_make_legal (&s->pos, &killer, &undo))
@@ -357,6 +369,23 @@ defend (FeSolver *s, int h)
                   fe_battle_history_reward (s, &killer, h);
                   goto done;
                 }
+            }
+        }
+      /* Then its piece's other moves (Popeye's killer piece): one of them
+       * often refutes, and the other pieces' moves are never listed. */
+      for (int i = 0; i < killer_piece.count; i++)
+        {
+          FeMove *m = &killer_piece.moves[i];
+          FeUndo undo;
+          if (fe_move_equal (m, &killer) || !fe_make_legal (&s->pos, m, &undo))
+            continue;
+          any = TRUE;
+          lost = defence_loses (s, m, h);
+          fe_unmake (&s->pos, m, &undo);
+          if (!lost)
+            {
+              s->killer_defence[h] = *m;
+              goto done;
             }
         }
       FE_MOVE_LIST (list);
@@ -391,6 +420,8 @@ defend (FeSolver *s, int h)
           FeMove *m = fe_battle_picker_next (&pk, i);
           if (killer_tried && fe_move_equal (m, &killer))
             continue; /* it loses: tried above */
+          if (killer_piece.count && m->from == killer.from)
+            continue; /* so does every move of its piece */
           if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           any = TRUE;
