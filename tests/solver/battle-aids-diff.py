@@ -22,11 +22,11 @@ def main(argv):
     failures = checked = 0
     battle = lambda stips: not any(HELP_OR_SERIES.match(s) for s in stips)
     for name, path in problems(dirs, sets["--skip"], battle):
-        rc, base, _ = run(cli, path)
+        rc, base, _ = run(cli, path, ["--threads", "1"])
         if rc != 0 or "partial solution" in base:
             continue
         for off in AIDS:
-            rc2, out, _ = run(cli, path, env_extra={"FEERIE_BATTLE_OFF": off})
+            rc2, out, _ = run(cli, path, ["--threads", "1"], env_extra={"FEERIE_BATTLE_OFF": off})
             if rc2 != 0 or out != base:
                 print(f"FAIL {name} FEERIE_BATTLE_OFF={off}: exit {rc2}, output differs")
                 failures += 1

@@ -41,7 +41,7 @@ def solution_lines(text):
 
 def h25_table(cli, d):
     path = os.path.join(d, "h25.inp")
-    base = run(cli, "solve", path, "--verify")
+    base = run(cli, "solve", path, "--threads", "1", "--verify")
     if base.returncode != 0:
         fail(f"--verify exit {base.returncode}: {base.stderr}")
     lines = solution_lines(base.stdout)
@@ -49,7 +49,7 @@ def h25_table(cli, d):
         fail(f"{len(lines)} solutions, Popeye prints 23801")
     if "  1...Bh3-f5   2.Qd6-h2 Bf5-g4   3.Qh2-g3 Qa5*h5 #" not in base.stdout.splitlines():
         fail("the line 1...Bh3-f5 2.Qd6-h2 Bf5-g4 3.Qh2-g3 Qa5*h5 # is missing")
-    for extra in (["--hash", "1"], ["--threads", "2"]):
+    for extra in (["--hash", "1", "--threads", "1"], ["--threads", "2"]):
         r = run(cli, "solve", path, *extra)
         if r.returncode != 0 or r.stdout != base.stdout:
             fail(f"{' '.join(extra)}: output differs from the default table")
@@ -57,7 +57,7 @@ def h25_table(cli, d):
 
 def wide_root_threads(cli, d):
     path = os.path.join(d, "wide-root.inp")
-    moves = run(cli, "solve", path)
+    moves = run(cli, "solve", path, "--threads", "1")
     one = moves.stdout
     n = len(solution_lines(one))
     if moves.returncode != 0 or n < 20000:
@@ -96,7 +96,8 @@ def limits(cli, d):
         return
     # Peak RSS stays within --hash + 64 MB, one thread and two; the h#2.5
     # stores far more than 8 MB of entries.
-    for extra in (["--hash", "8"], ["--hash", "8", "--threads", "2"], ["--hash", "256", "--threads", "2"]):
+    for extra in (["--hash", "8", "--threads", "1"], ["--hash", "8", "--threads", "2"],
+                  ["--hash", "256", "--threads", "2"]):
         code = ("import resource,subprocess,sys;"
                 "subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL,check=True);"
                 "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
@@ -181,7 +182,9 @@ def stream_interrupt(cli, d):
                 if not chunk:
                     break
                 buf += chunk
-                seen = [l for l in buf.decode().splitlines() if re.match(r"^\s+1\.", l)]
+                # Complete lines only: a pipe's buffer may end in mid-line.
+                whole = buf[:buf.rfind(b"\n") + 1].decode()
+                seen = [l for l in whole.splitlines() if re.match(r"^\s+1\.", l)]
             p.send_signal(signal.SIGINT)
             rest, err = p.communicate(timeout=60)
             text = (buf + rest).decode()
