@@ -51,6 +51,21 @@ def parse_args(argv, options):
     return argv[1], dirs, sets
 
 
+def differences(cli, name, path, base, variants, timeout=900):
+    """Solves the problem under each variant, (extra arguments, extra
+    environment), and prints those whose output is not `base`, then "ok":
+    how many differed."""
+    failures = 0
+    for extra, env in variants:
+        rc, out, _ = run(cli, path, extra, env_extra=env, timeout=timeout)
+        if rc != 0 or out != base:
+            label = " ".join([*extra, *(f"{k}={v}" for k, v in (env or {}).items())])
+            print(f"FAIL {name} {label}: exit {rc}, output differs")
+            failures += 1
+    print(f"ok {name}", flush=True)
+    return failures
+
+
 def summary(checked, failures):
     """Prints the count; the exit status (77: nothing to check)."""
     print(f"{checked} problems checked, {failures} failures")
