@@ -210,16 +210,16 @@ void
 fe_battle_diverge (const FeSolver *s, FeBattlePicker *p, FeMoveList *list)
 {
   if (p->sc)
-    picker_sort_rest (p, 1); /* the picker's order, then rotated */
-  int n = list->count - 1, first = fe_solver_rotated (s, 0, n);
-  if (first == 0)
+    picker_sort_rest (p, 1); /* the picker's order, then the helper's */
+  int n = list->count - 1;
+  if (n < 2)
     return;
   FeMove *moves = list->moves + 1;
   FeMove stack_copy[64];
   FeMove *copy = n <= 64 ? stack_copy : g_new (FeMove, n);
   memcpy (copy, moves, n * sizeof (FeMove));
   for (int i = 0; i < n; i++)
-    moves[i] = copy[(first + i) % n];
+    moves[i] = copy[fe_solver_helper_order (s, i, n)];
   if (copy != stack_copy)
     g_free (copy);
 }

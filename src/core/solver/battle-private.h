@@ -62,7 +62,7 @@ gboolean fe_battle_killer_playable (FeSolver *s, const FeMove *killer);
 gboolean fe_battle_killer_piece_moves (FeSolver *s, const FeMove *killer, FeMoveList *list);
 /* A helper thread near the root, once the first move did not settle the
  * node (so that every move may have to be searched): the rest of the list
- * in its own order (fe_solver_rotated), so that it proves other subtrees
+ * in its own order (fe_solver_helper_order), so that it proves other subtrees
  * than the solving thread, which finds them in the shared table. */
 void fe_battle_diverge (const FeSolver *s, FeBattlePicker *p, FeMoveList *list);
 

@@ -493,7 +493,7 @@ battle_helper (FeSolver *w, int helper, gpointer data)
 {
   BattleRoot *b = data;
   for (int i = 0; i < b->list.count && !w->aborted; i++)
-    fe_battle_move_wins (w, &b->list.moves[fe_solver_rotated (w, i, b->list.count)], b->h);
+    fe_battle_move_wins (w, &b->list.moves[fe_solver_helper_order (w, i, b->list.count)], b->h);
 }
 
 void

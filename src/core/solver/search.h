@@ -43,13 +43,18 @@ typedef struct FeSolverHelpers FeSolverHelpers;
 FeSolverHelpers *fe_solver_helpers_start (FeSolver *s, int n, int diverse_h, FeSolverItemFunc run,
                                           gpointer data);
 void fe_solver_helpers_stop (FeSolver *s, FeSolverHelpers *h);
-/* Item i of n, in searcher w's order: helpers start at another place. */
+/* Item i of n, in searcher w's order: the solving thread's is the list's;
+ * helpers go backwards, helper k of N from the list's end moved back by
+ * (k - 1) / (N - 1) of it.  (Backwards, the one helper of two threads
+ * meets the solving thread once, in the middle; measured better than
+ * starting in the middle and going on.) */
 static inline int
-fe_solver_rotated (const FeSolver *w, int i, int n)
+fe_solver_helper_order (const FeSolver *w, int i, int n)
 {
   if (!w->helper || n < 2)
     return i;
-  return (int) ((i + (gint64) n * w->helper / w->n_searchers) % n);
+  int back = w->n_searchers > 2 ? (int) ((gint64) n * (w->helper - 1) / (w->n_searchers - 1)) : 0;
+  return (2 * n - 1 - i - back) % n;
 }
 
 void fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o);
