@@ -12,6 +12,8 @@
 #include "solver.h"
 #include "tt.h"
 
+__thread guint32 fe_tt_thread_stores;
+
 /* The memory a table may take at most: the machine's (or the container's,
  * when its cgroup says less).  Asking for more would not fail at once with
  * lazily mapped pages, but end in the out-of-memory killer. */

@@ -51,6 +51,10 @@ void fe_tt_grow (FeTT *tt);
  * threads that cannot stop to grow it. */
 void fe_tt_reserve (FeTT *tt);
 
+/* New entries this thread stored in a shared table and has not yet added
+ * to its `stores` (fewer than 256: the count is an estimate). */
+extern __thread guint32 fe_tt_thread_stores;
+
 #define FE_TT_NONE 0xFFFFFFFFu
 #define FE_TT_WIN(d) ((uint32_t) (d))
 #define FE_TT_FAIL(d) ((uint32_t) ((d) >> 32))
@@ -150,7 +154,16 @@ fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
         {
           e = free_e;
           if (!tt->growable)
-            __atomic_add_fetch (&tt->stores, 1, __ATOMIC_RELAXED);
+            {
+              /* Shared: counted by 256 per thread, not one atomic add per
+               * store (the counter's cache line went back and forth
+               * between the cores at every node). */
+              if (G_UNLIKELY (++fe_tt_thread_stores >= 256))
+                {
+                  __atomic_add_fetch (&tt->stores, fe_tt_thread_stores, __ATOMIC_RELAXED);
+                  fe_tt_thread_stores = 0;
+                }
+            }
           else if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
             {
               fe_tt_grow (tt);
