@@ -256,7 +256,7 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
   /* Workers report no node counts of their own (the shared total does). */
   FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
   quiet.progress = NULL;
-  s->tt->growable = FALSE; /* shared: grown between work items */
+  fe_tt_share_begin (s->tt); /* grown between work items */
   for (int t = 0; t < threads; t++)
     {
       FeSolver *w = g_new (FeSolver, 1);
@@ -281,7 +281,7 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
       fe_solver_free_line (w);
       g_free (w);
     }
-  s->tt->growable = TRUE;
+  fe_tt_share_end (s->tt);
   /* A stopped search leaves items never claimed: what the others found
    * still joins the tree, in item order. */
   for (int i = it.merged; i < n_items; i++)
@@ -334,7 +334,7 @@ fe_solver_helpers_start (FeSolver *s, int n, int diverse_h, FeSolverItemFunc run
   /* No growth while several threads use the table: it takes its full size
    * now (its pages are only touched as entries are written). */
   fe_tt_reserve (s->tt);
-  s->tt->growable = FALSE;
+  fe_tt_share_begin (s->tt);
   s->tt_shared = TRUE;
   s->n_searchers = n;
   s->diverse_h = diverse_h;
@@ -375,7 +375,7 @@ fe_solver_helpers_stop (FeSolver *s, FeSolverHelpers *h)
       fe_solver_free_line (w);
       g_free (w);
     }
-  s->tt->growable = TRUE;
+  fe_tt_share_end (s->tt);
   s->tt_shared = FALSE;
   s->n_searchers = 1;
   g_free (h->workers);

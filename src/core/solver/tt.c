@@ -184,6 +184,22 @@ fe_tt_reserve (FeTT *tt)
 }
 
 void
+fe_tt_share_begin (FeTT *tt)
+{
+  tt->growable = FALSE;
+}
+
+void
+fe_tt_share_end (FeTT *tt)
+{
+  /* The other threads' last counts are lost with them; this one's is added,
+   * and 1 more, so a table that was written to is never taken for empty. */
+  tt->stores += fe_tt_thread_stores + 1;
+  fe_tt_thread_stores = 0;
+  tt->growable = TRUE;
+}
+
+void
 fe_tt_shared_maybe_grow (FeTT *tt)
 {
   if (!tt->entries

@@ -50,6 +50,11 @@ void fe_tt_grow (FeTT *tt);
 /* Grows the table to the size the user allows, for a search on several
  * threads that cannot stop to grow it. */
 void fe_tt_reserve (FeTT *tt);
+/* Bracket the time several threads store into the table: it does not grow
+ * by a store, and the threads count their new entries by 256 (so `stores`
+ * is an estimate afterwards, never 0 once used: fe_tt_clear relies on it). */
+void fe_tt_share_begin (FeTT *tt);
+void fe_tt_share_end (FeTT *tt);
 
 /* New entries this thread stored in a shared table and has not yet added
  * to its `stores` (fewer than 256: the count is an estimate). */
