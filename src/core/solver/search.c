@@ -269,8 +269,12 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
       fe_solver_alloc_line (w);
       workers[t] = w;
       jobs[t] = (Job) { w, &it };
-      thread[t] = g_thread_new ("feerie-solver", run_job, &jobs[t]);
     }
+  /* Started once every copy of s is made: a worker's merge replays lines
+   * on s (its position goes through them), and a copy taken meanwhile
+   * would start from a position in the middle of a line. */
+  for (int t = 0; t < threads; t++)
+    thread[t] = g_thread_new ("feerie-solver", run_job, &jobs[t]);
   for (int t = 0; t < threads; t++)
     {
       g_thread_join (thread[t]);
