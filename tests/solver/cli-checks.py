@@ -62,7 +62,10 @@ def wide_root_threads(cli, d):
     n = len(solution_lines(one))
     if moves.returncode != 0 or n < 20000:
         fail(f"one thread: exit {moves.returncode}, {n} lines")
-    for t in ("2", "3"):
+    # Races show now and then: several runs (3 threads lost every line
+    # after an item in one run of ten, when workers were copied from the
+    # solver while another's merge was using it).
+    for t in ("2", "3", "3", "3", "3", "4"):
         r = run(cli, "solve", path, "--threads", t)
         if r.stdout != one:
             fail(f"--threads {t}: {len(solution_lines(r.stdout))} lines, output differs from one thread ({n})")
