@@ -139,14 +139,45 @@ fe_battle_picker_stop (FeBattlePicker *p)
   p->sc = NULL;
 }
 
+/* How many of the replies are legal, counted up to `cap`. */
+static guint32
+legal_replies (FeSolver *s, FeMoveList *replies, guint32 cap)
+{
+  FeLegality lg;
+  fe_legality_prepare (&s->pos, &lg);
+  guint32 n = 0;
+  for (int j = 0; j < replies->count && n < cap; j++)
+    {
+      FeMove *m = &replies->moves[j];
+      int known = fe_legality_of (&lg, m);
+      FeUndo undo;
+      if (known == 1)
+        n++;
+      else if (known < 0 && fe_make_legal (&s->pos, m, &undo))
+        {
+          n++;
+          fe_unmake (&s->pos, m, &undo);
+        }
+    }
+  return n;
+}
+
 /* Self and reflex play: orders list[from..] by the number of moves each
  * defence leaves the attacker, fewest first.  A fail is proved by one
  * refutation per attacking move, all the way down; the defence that leaves
  * the attacker least to try makes the smallest proof (an s#8 with Imitator:
- * 7× fewer nodes).  Illegal moves go last (they are skipped anyway). */
+ * 7× fewer nodes).  The attacker's legal moves are counted, up to 8 (then
+ * its pseudo-legal ones break ties): where the attacker's king is hemmed in,
+ * most of its pseudo-legal moves are illegal and their count misleads (an
+ * orthodox s#5: 8.7 M nodes by pseudo-legal count, 1.1 M by legal count).
+ * Counting costs a make per reply where pins do not tell legality (fairy
+ * conditions): there only with 5 or more half-moves left, where the
+ * subtrees are large (the s#8: 4.0 s -> 3.1 s; at every length, 4.8 s).
+ * Illegal moves go last (they are skipped anyway). */
 void
-fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg)
+fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg, int h)
 {
+  gboolean count_legal = h >= (s->orthodox ? 3 : 5);
   int n = list->count - from;
   if (n < 2)
     return;
@@ -164,6 +195,8 @@ fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLe
         }
       fe_generate_pseudo (&s->pos, &replies);
       sc[i] = replies.count;
+      if (count_legal)
+        sc[i] = legal_replies (s, &replies, 8) << 16 | MIN (sc[i], 0xFFFFu);
       fe_unmake (&s->pos, &mv[i], &undo);
     }
   for (int i = 1; i < n; i++)

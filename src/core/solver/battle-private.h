@@ -54,7 +54,7 @@ void fe_battle_picker_init (FeSolver *s, FeBattlePicker *p, FeMoveList *list, co
                             gboolean checks_first);
 FeMove *fe_battle_picker_next (FeBattlePicker *p, int i);
 void fe_battle_picker_stop (FeBattlePicker *p);
-void fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg);
+void fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg, int h);
 /* Is the killer a pseudo-legal move here?  Only its piece's moves are
  * listed (into `list`, which the second form fills: empty when there is
  * no killer yet). */

@@ -433,7 +433,7 @@ defend (FeSolver *s, int h)
           if (by_mobility && (i > 0 || !fe_move_equal (fe_battle_picker_next (&pk, 0), &s->killer_defence[h])))
             {
               fe_battle_picker_stop (&pk);
-              fe_battle_order_by_mobility (s, &list, i, &lg);
+              fe_battle_order_by_mobility (s, &list, i, &lg, h);
               by_mobility = FALSE;
             }
           if (diverse && i == 1)
