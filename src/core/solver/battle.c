@@ -427,10 +427,10 @@ defend (FeSolver *s, int h)
       FeUndo undo;
       /* Once the killer failed, the rest by the attacker's mobility
        * (lazily: the killer refutes most of the time).  Direct play from
-       * 4 half-moves left (6 under fairy conditions, where counting legal
-       * replies costs a make each): the defence that leaves the attacker
-       * fewest moves is the likeliest refutation (#7: 6.8 M -> 2.5 M nodes;
-       * with pseudo-legal counts, round 2, it had been worse). */
+       * 4 half-moves left (6 under fairy conditions): the defence that
+       * leaves the attacker fewest moves is the likeliest refutation (#7:
+       * 6.8 M -> 2.5 M nodes, counting legal replies; with pseudo-legal
+       * counts, round 2, it had been worse). */
       int mobility_from = !fe_battle_goal_by_attacker (s) ? 3 : s->orthodox ? 4 : 6;
       gboolean by_mobility = h >= mobility_from && fe_battle_aid (AID_MOBILITY);
       for (int i = 0; i < list.count && lost; i++)
