@@ -215,17 +215,7 @@ attack_at (FeSolver *s, int h)
           if (h == 1 && fe_battle_goal_by_attacker (s))
             win = final_move_reaches_goal (s, &killer);
           else
-            {
-              FeUndo undo;
-              if (fe_make_legal (&s->pos, &killer, &undo))
-                {
-                  if (fe_battle_goal_by_attacker (s))
-                    win = goal_reached (s, &killer) || (h >= 3 && defend (s, h - 1));
-                  else
-                    win = h >= 2 && defend (s, h - 1);
-                  fe_unmake (&s->pos, &killer, &undo);
-                }
-            }
+            win = fe_battle_move_wins (s, &killer, h);
           if (win)
             {
               fe_battle_history_reward (s, &killer, h);
@@ -326,6 +316,20 @@ defence_loses (FeSolver *s, const FeMove *m, int h)
   return goal_reached (s, m) || (h >= 3 && fe_battle_attack (s, h - 1));
 }
 
+/* Plays the defence m if it is legal (*played says whether): does it
+ * lose?  An unplayable move loses nothing and refutes nothing: TRUE. */
+static gboolean
+defence_played_loses (FeSolver *s, const FeMove *m, int h, gboolean *played)
+{
+  FeUndo undo;
+  *played = fe_make_legal (&s->pos, m, &undo);
+  if (!*played)
+    return TRUE;
+  gboolean lost = defence_loses (s, m, h);
+  fe_unmake (&s->pos, m, &undo);
+  return lost;
+}
+
 /* Defender to move: does the attacker win within h half-moves whatever
  * the defender does? */
 static gboolean
@@ -378,18 +382,12 @@ defend (FeSolver *s, int h)
         killer_playable = fe_battle_aid (AID_KILLER) && fe_battle_killer_playable (s, &killer);
       if (killer_playable)
         {
-          FeUndo undo;
-          if (fe_make_legal (&s->pos, &killer, &undo))
+          lost = defence_played_loses (s, &killer, h, &killer_tried);
+          any = killer_tried;
+          if (!lost)
             {
-              any = TRUE;
-              killer_tried = TRUE;
-              lost = defence_loses (s, &killer, h);
-              fe_unmake (&s->pos, &killer, &undo);
-              if (!lost)
-                {
-                  fe_battle_history_reward (s, &killer, h);
-                  goto done;
-                }
+              fe_battle_history_reward (s, &killer, h);
+              goto done;
             }
         }
       /* Then its piece's other moves (Popeye's killer piece): one of them
@@ -397,15 +395,15 @@ defend (FeSolver *s, int h)
       for (int i = 0; i < killer_piece.count; i++)
         {
           FeMove *m = &killer_piece.moves[i];
-          FeUndo undo;
-          if (fe_move_equal (m, &killer) || !fe_make_legal (&s->pos, m, &undo))
+          gboolean played;
+          if (fe_move_equal (m, &killer))
             continue;
-          any = TRUE;
-          lost = defence_loses (s, m, h);
-          fe_unmake (&s->pos, m, &undo);
+          lost = defence_played_loses (s, m, h, &played);
+          any |= played;
           if (!lost)
             {
               s->killer_defence[h] = *m;
+              fe_battle_history_reward (s, m, h);
               goto done;
             }
         }
