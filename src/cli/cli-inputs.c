@@ -10,13 +10,6 @@
 #include "io/problem-file.h"
 
 static gboolean
-is_problem_file (const char *name)
-{
-  return g_str_has_suffix (name, ".inp") || g_str_has_suffix (name, ".xml")
-         || g_str_has_suffix (name, ".fen");
-}
-
-static gboolean
 walk_directory (const char *dir, GPtrArray *out, int depth, GError **error)
 {
   /* Deep enough for any problem archive, short of a symlink loop. */
@@ -41,7 +34,7 @@ walk_directory (const char *dir, GPtrArray *out, int depth, GError **error)
             }
           g_free (path);
         }
-      else if (is_problem_file (name))
+      else if (fe_file_format_for_name (name))
         g_ptr_array_add (out, path);
       else
         g_free (path);

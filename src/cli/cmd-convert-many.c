@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "cli-inputs.h"
+#include "io/problem-file.h"
 
 int fe_cli_cmd_convert (int argc, char **argv);
 int fe_cli_cmd_convert_many (int argc, char **argv);
@@ -54,14 +55,13 @@ fe_cli_cmd_convert_many (int argc, char **argv)
     }
   if (!to || names->len == 0)
     return usage ();
-  if (g_str_has_prefix (format, "."))
-    format++;
-  if (!g_str_equal (format, "xml") && !g_str_equal (format, "inp") && !g_str_equal (format, "fen"))
+  const FeFileFormat *target = fe_file_format_for_id (format);
+  if (!target)
     {
       fprintf (stderr, "feerie-cli: --format %s: use xml, inp or fen\n", format);
       return 2;
     }
-  g_autofree char *ext = g_strconcat (".", format, NULL);
+  const char *ext = target->extensions[0];
   if (g_mkdir_with_parents (to, 0777) != 0)
     {
       fprintf (stderr, "feerie-cli: %s: cannot create the directory\n", to);

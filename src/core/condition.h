@@ -100,10 +100,6 @@ struct FeConditionOps {
 
 /* ---- the registry ---------------------------------------------------- */
 
-/* Marks a label for translation (xgettext --keyword=FE_N_); the GUI
- * translates it when it shows it.  The core itself stays in English. */
-#define FE_N_(text) text
-
 typedef enum {
   FE_PARAM_BOOL, /* 0 or 1 */
   FE_PARAM_ENUM, /* 0 … n_values - 1 */

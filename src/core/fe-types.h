@@ -9,6 +9,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* Marks a label for translation (xgettext --keyword=FE_N_); the GUI
+ * translates it when it shows it.  The core itself stays in English. */
+#define FE_N_(text) text
+
 typedef uint8_t FeSquare;
 
 #define FE_NO_SQUARE 0xFF

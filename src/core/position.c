@@ -168,12 +168,54 @@ fe_position_recompute_hash (FePosition *pos)
 }
 
 int
-fe_position_count (const FePosition *pos, FeColour colour)
+fe_position_imitator_at (const FePosition *pos, FeSquare sq)
 {
-  int n = 0;
-  for (int w = 1; w < FE_WALK_COUNT; w++)
-    n += pos->walk_count[colour][w];
-  return n;
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (pos->imitators[i] == sq)
+      return i;
+  return -1;
+}
+
+gboolean
+fe_position_add_imitator (FePosition *pos, FeSquare sq, FeColour colour)
+{
+  g_return_val_if_fail (FE_ON_BOARD (sq) && colour <= FE_NEUTRAL, FALSE);
+  if (!fe_square_empty (pos, sq) || fe_position_imitator_at (pos, sq) >= 0
+      || pos->n_imitators >= FE_MAX_IMITATORS)
+    return FALSE;
+  pos->imitators[pos->n_imitators] = sq;
+  pos->imitator_colour[pos->n_imitators++] = colour;
+  pos->hash ^= fe_zobrist_imitator (sq, colour);
+  return TRUE;
+}
+
+gboolean
+fe_position_remove_imitator (FePosition *pos, FeSquare sq)
+{
+  int i = fe_position_imitator_at (pos, sq);
+  if (i < 0)
+    return FALSE;
+  pos->hash ^= fe_zobrist_imitator (sq, pos->imitator_colour[i]);
+  for (int k = i + 1; k < pos->n_imitators; k++)
+    {
+      pos->imitators[k - 1] = pos->imitators[k];
+      pos->imitator_colour[k - 1] = pos->imitator_colour[k];
+    }
+  pos->n_imitators--;
+  return TRUE;
+}
+
+gboolean
+fe_position_move_imitator (FePosition *pos, FeSquare from, FeSquare to)
+{
+  g_return_val_if_fail (FE_ON_BOARD (to), FALSE);
+  int i = fe_position_imitator_at (pos, from);
+  if (i < 0 || !fe_square_empty (pos, to) || fe_position_imitator_at (pos, to) >= 0)
+    return FALSE;
+  pos->hash ^= fe_zobrist_imitator (from, pos->imitator_colour[i]);
+  pos->imitators[i] = to;
+  pos->hash ^= fe_zobrist_imitator (to, pos->imitator_colour[i]);
+  return TRUE;
 }
 
 bool

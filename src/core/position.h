@@ -79,7 +79,18 @@ void fe_position_remove (FePosition *pos, FeSquare sq);
 /* Rights from the standard squares (rules §1.7); called after setup. */
 void fe_position_default_castling (FePosition *pos);
 void fe_position_recompute_hash (FePosition *pos);
-int fe_position_count (const FePosition *pos, FeColour colour);
+/* Imitators (rules.md §1.2): a token on an empty square, never two on
+ * one.  Each edit keeps the hash; none touches the pieces, so the
+ * castling rights stand.  The index of the imitator on `sq`, or -1. */
+int fe_position_imitator_at (const FePosition *pos, FeSquare sq);
+/* FALSE (nothing changes) when the square holds a piece or an imitator,
+ * or FE_MAX_IMITATORS stand already. */
+gboolean fe_position_add_imitator (FePosition *pos, FeSquare sq, FeColour colour);
+/* FALSE when no imitator stands there. */
+gboolean fe_position_remove_imitator (FePosition *pos, FeSquare sq);
+/* Moves the imitator on `from` (keeping its colour and its place in the
+ * order); FALSE when there is none or `to` is not empty. */
+gboolean fe_position_move_imitator (FePosition *pos, FeSquare from, FeSquare to);
 /* Does a piece with any of the attribute bits `attrs` (FE_ATTR_*) stand on
  * the board?  (Magic and magician pieces put their condition in force.) */
 bool fe_position_has_attribute (const FePosition *pos, uint8_t attrs);

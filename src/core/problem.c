@@ -279,49 +279,11 @@ empty:
   return FALSE;
 }
 
-/* What a twin must not create (the readers check the diagram as they read
- * it): a second king of a side, a piece on an imitator's square. */
-static gboolean
-check_twin_position (const FePosition *pos, GError **error)
-{
-  for (int c = FE_WHITE; c <= FE_BLACK; c++)
-    {
-      FeSquare first = FE_NO_SQUARE;
-      for (int i = 0; i < 64; i++)
-        {
-          FeSquare sq = FE_SQ88 (i);
-          FePiece p = pos->board[sq];
-          if (p.walk != FE_WALK_KING || p.colour != c)
-            continue;
-          if (first == FE_NO_SQUARE)
-            {
-              first = sq;
-              continue;
-            }
-          char a[3], b[3];
-          fe_square_name (first, a);
-          fe_square_name (sq, b);
-          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                       "two %s kings (%s and %s): a side has at most one king",
-                       c == FE_WHITE ? "white" : "black", a, b);
-          return FALSE;
-        }
-    }
-  for (int i = 0; i < pos->n_imitators; i++)
-    if (!fe_square_empty (pos, pos->imitators[i]))
-      {
-        char a[3];
-        fe_square_name (pos->imitators[i], a);
-        g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                     "the imitator on %s shares its square with a piece", a);
-        return FALSE;
-      }
-  return TRUE;
-}
-
+/* Twin `index`'s commands on what twin index-1 left (see
+ * fe_problem_apply_next_twin); `fault` says which command or rule failed. */
 gboolean
-fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos,
-                            FeStipulation *stip, FeConditionParams *cond, GError **error)
+fe_problem_step_twin (const FeProblem *problem, int index, FePosition *pos, FeStipulation *stip,
+                      FeConditionParams *cond, FeProblemFault *fault, GError **error)
 {
   g_return_val_if_fail (index >= 0 && index <= (int) problem->twins->len, FALSE);
   const FeTwin *twin = index > 0 ? problem->twins->pdata[index - 1] : NULL;
@@ -335,9 +297,18 @@ fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos
     return TRUE;
   for (guint i = 0; i < twin->commands->len; i++)
     if (!apply_command (pos, stip, cond, &g_array_index (twin->commands, FeTwinCommand, i), error))
+      {
+        if (fault)
+          *fault = (FeProblemFault) { FE_RULE_TWIN_COMMAND, index, (int) i, FE_NO_SQUARE,
+                                      FE_NO_SQUARE };
+        return FALSE;
+      }
+  if (!fe_position_validate (pos, fault, error))
+    {
+      if (fault)
+        fault->twin = index;
       return FALSE;
-  if (!check_twin_position (pos, error))
-    return FALSE;
+    }
   /* Rights follow the pieces; options like NoCastling cleared some rights
    * of the diagram: keep them off. */
   uint8_t keep = problem->diagram.castling;
@@ -347,6 +318,13 @@ fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos
   pos->castling &= ~(fresh.castling & ~keep);
   fe_position_recompute_hash (pos);
   return TRUE;
+}
+
+gboolean
+fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos,
+                            FeStipulation *stip, FeConditionParams *cond, GError **error)
+{
+  return fe_problem_step_twin (problem, index, pos, stip, cond, NULL, error);
 }
 
 gboolean
@@ -363,18 +341,6 @@ fe_problem_apply_twin (const FeProblem *problem, int index, FePosition *pos,
     if (!fe_problem_apply_next_twin (problem, t, pos, stip, cond, error))
       return FALSE;
   return TRUE;
-}
-
-int
-fe_problem_check_twins (const FeProblem *problem, GError **error)
-{
-  FePosition pos;
-  FeStipulation stip;
-  FeConditionParams cond;
-  for (guint i = 0; i < problem->twins->len; i++)
-    if (!fe_problem_apply_next_twin (problem, (int) i + 1, &pos, &stip, &cond, error))
-      return (int) i + 1;
-  return 0;
 }
 
 char *

@@ -124,6 +124,8 @@ void fe_problem_free (FeProblem *problem);
 FeProblem *fe_problem_copy (const FeProblem *problem);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeProblem, fe_problem_free)
 
+typedef struct FeProblemFault FeProblemFault;
+
 FeTwin *fe_twin_new (void);
 void fe_twin_free (FeTwin *twin);
 void fe_author_free (FeAuthor *author);
@@ -145,10 +147,11 @@ gboolean fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosi
                                      FeStipulation *stip, FeConditionParams *cond,
                                      GError **error);
 
-/* Applies every twin in order (linear time): 0 when all apply, else the
- * 1-based index of the first that does not, with `error` set.  Readers
- * check a file with it and say where that twin is. */
-int fe_problem_check_twins (const FeProblem *problem, GError **error);
+/* fe_problem_apply_next_twin, saying in `fault` (may be NULL) which
+ * command or which rule of the position failed. */
+gboolean fe_problem_step_twin (const FeProblem *problem, int index, FePosition *pos,
+                               FeStipulation *stip, FeConditionParams *cond,
+                               FeProblemFault *fault, GError **error);
 
 /* Popeye's twin label text after "b) ", e.g. "wKf5-->g5  =1". Caller frees.
  * Replays a continued chain; in a loop over all twins use the _after form
@@ -168,3 +171,57 @@ typedef enum {
   FE_PROBLEM_ERROR_UNSUPPORTED,
   FE_PROBLEM_ERROR_ILLEGAL,
 } FeProblemError;
+
+/* ---- the problem's own rules (problem-rules.c) ------------------------- */
+
+/* The rule a problem breaks, found by fe_problem_validate. */
+typedef enum {
+  FE_RULE_NONE = 0,
+  FE_RULE_TWO_KINGS,         /* a colour has kings on `square` and `other` */
+  FE_RULE_IMITATOR_ON_PIECE, /* an imitator shares `square` with a piece */
+  FE_RULE_TWO_IMITATORS,     /* two imitators on `square` */
+  FE_RULE_TWIN_COMMAND,      /* command `command` of twin `twin` does not apply */
+} FeRule;
+
+/* Where the problem breaks it: data, so that a reader can point at the
+ * line that placed the piece and the window at the square. */
+struct FeProblemFault {
+  FeRule rule;
+  int twin;        /* 0: the diagram; else the twin (1-based) whose position breaks it */
+  int command;     /* FE_RULE_TWIN_COMMAND: the twin's command (0-based); else -1 */
+  FeSquare square; /* FE_NO_SQUARE when the rule names none */
+  FeSquare other;
+};
+
+/* The position rules (rules.md §1.2): a colour has at most one king, an
+ * imitator stands alone on its square.  FALSE with `fault` (may be NULL)
+ * and `error` (FE_PROBLEM_ERROR_ILLEGAL, no location in its text). */
+gboolean fe_position_validate (const FePosition *pos, FeProblemFault *fault, GError **error);
+/* Every rule of the problem: the diagram, then each twin applied to the
+ * position it continues from.  The one place readers, the window and the
+ * CLI learn whether a problem can be saved and read back. */
+gboolean fe_problem_validate (const FeProblem *problem, FeProblemFault *fault, GError **error);
+
+/* Derives what the diagram's options say of its state: White to move,
+ * castling rights from the pieces less NoCastling, the e.p. squares of
+ * EnPassant, the hash.  Readers call it after reading, the window after
+ * each edit of the pieces or the options. */
+void fe_problem_settle_diagram (FeProblem *problem);
+
+/* Puts the position of `source` (diagram, imitators, and what its
+ * NoCastling and EnPassant options say of it) into `problem`, whose
+ * stipulation, conditions and metadata stay: a pasted FEN. */
+void fe_problem_take_position (FeProblem *problem, const FeProblem *source);
+
+/* Equality of values, not of their text. */
+gboolean fe_stipulation_equal (const FeStipulation *a, const FeStipulation *b);
+gboolean fe_twin_command_equal (const FeTwinCommand *a, const FeTwinCommand *b);
+gboolean fe_twin_equal (const FeTwin *a, const FeTwin *b);
+/* The same pieces (walk, colour, attributes: not their ids), imitators,
+ * rights and e.p. squares. */
+gboolean fe_position_same_diagram (const FePosition *a, const FePosition *b);
+/* Would a solve of `a` answer what a solve of `b` does?  Metadata aside,
+ * everything the solver reads. */
+gboolean fe_problem_same_solving_input (const FeProblem *a, const FeProblem *b);
+/* Everything equal, metadata included. */
+gboolean fe_problem_equal (const FeProblem *a, const FeProblem *b);

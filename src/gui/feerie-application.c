@@ -159,7 +159,7 @@ feerie_application_startup (GApplication *app)
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.import", { "<Control>i", NULL } },
-    { "win.paste-fen", { "<Control><Shift>v", NULL } },
+    { "win.paste", { "<Control><Shift>v", NULL } },
     { "win.export", { "<Control>e", NULL } },
     { "win.print", { "<Control>p", NULL } },
     { "win.undo", { "<Control>z", NULL } },

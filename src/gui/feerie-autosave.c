@@ -21,6 +21,7 @@
 #include "feerie-autosave.h"
 #include "feerie-window.h"
 #include "io/xml.h"
+#include "io/problem-file.h"
 #include "render/fe-render.h"
 
 static char *
@@ -51,7 +52,7 @@ feerie_autosave_write (const char *path, const FeProblem *problem, GError **erro
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_autoptr (GPtrArray) problems = g_ptr_array_new ();
   g_ptr_array_add (problems, (gpointer) problem);
-  return fe_xml_save (file, problems, error);
+  return fe_problem_file_save (file, &fe_xml_format, problems, NULL, error);
 }
 
 void
@@ -101,7 +102,7 @@ feerie_autosave_list_orphans (void)
                                            : g_date_time_new_now_local ();
       g_autoptr (GFile) file = g_file_new_for_path (a->path);
       g_autoptr (GError) error = NULL;
-      g_autoptr (GPtrArray) problems = fe_xml_load (file, &error);
+      g_autoptr (GPtrArray) problems = fe_problem_file_load (file, NULL, &error);
       if (problems && problems->len > 0)
         a->problem = g_ptr_array_steal_index (problems, 0);
       else

@@ -16,9 +16,7 @@
 
 #include "feerie-document.h"
 #include "feerie-autosave.h"
-#include "io/fen.h"
-#include "io/popeye.h"
-#include "io/xml.h"
+#include "io/problem-file.h"
 
 #define MAX_UNDO 200
 /* Seconds after the last edit before the autosave is written. */
@@ -208,41 +206,15 @@ gboolean
 feerie_document_load (FeerieDocument *self, GFile *file, guint *n_problems, GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_DOCUMENT (self), FALSE);
-  g_autofree char *path = g_file_get_path (file);
-  g_autofree char *name = g_file_get_basename (file);
-  g_autoptr (GPtrArray) problems = NULL;
-  gboolean native = g_str_has_suffix (name, ".xml");
-  if (native)
-    problems = fe_xml_load (file, error);
-  else if (g_str_has_suffix (name, ".fen"))
-    {
-      g_autofree char *text = NULL;
-      if (!g_file_load_contents (file, NULL, &text, NULL, NULL, error))
-        return FALSE;
-      FeProblem *p = fe_problem_new ();
-      if (!fe_fen_parse (g_strstrip (text), &p->diagram, error))
-        {
-          fe_problem_free (p);
-          return FALSE;
-        }
-      problems = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
-      g_ptr_array_add (problems, p);
-    }
-  else if (path)
-    problems = fe_popeye_read_file (path, error);
-  else
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be read"));
+  const FeFileFormat *format = NULL;
+  g_autoptr (GPtrArray) problems = fe_problem_file_load (file, &format, error);
   if (!problems)
     return FALSE;
-  if (problems->len == 0)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s holds no problem"), name);
-      return FALSE;
-    }
   if (n_problems)
     *n_problems = problems->len;
   /* Imports become new documents: saving must not overwrite the Popeye or
    * FEN source with XML. */
+  gboolean native = (format->flags & FE_FORMAT_NATIVE) != 0;
   g_object_freeze_notify (G_OBJECT (self));
   feerie_document_set_problem (self, g_ptr_array_steal_index (problems, 0), native ? file : NULL);
   if (!native)

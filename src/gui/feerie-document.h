@@ -31,9 +31,9 @@ char *feerie_document_dup_display_name (FeerieDocument *self);
 /* Another problem (owned), saved as `file` or new: the history and the
  * old problem's autosave go. */
 void feerie_document_set_problem (FeerieDocument *self, FeProblem *problem, GFile *file);
-/* Reads a problem file (.xml; .fen; else Popeye input) into the document:
- * .xml files become its file, others are imports.  *n_problems: how many
- * the file holds (the first is shown). */
+/* Reads a problem file of any format (io/problem-file.h) into the
+ * document: a Féerie file becomes its file, others are imports.
+ * *n_problems: how many the file holds (the first is shown). */
 gboolean feerie_document_load (FeerieDocument *self, GFile *file, guint *n_problems, GError **error);
 
 /* Edits: begin pushes the problem as it is on the undo stack (a repeated

@@ -13,7 +13,6 @@
 #include <glib/gi18n.h>
 
 #include "feerie-window-private.h"
-#include "io/fen.h"
 #include "render/fe-render.h"
 
 /* ---- board transforms ------------------------------------------------------ */
@@ -80,14 +79,12 @@ transform (FeerieWindow *self, SquareMap map, int arg, gboolean swap_colours, gb
           feerie_window_show_status (self, _("An imitator would leave the board."));
           return FALSE;
         }
-      pos.imitators[pos.n_imitators] = t;
       uint8_t c = old->imitator_colour[i];
-      pos.imitator_colour[pos.n_imitators++] = (swap_colours && c != FE_NEUTRAL) ? FE_OPPONENT (c) : c;
+      fe_position_add_imitator (&pos, t, (swap_colours && c != FE_NEUTRAL) ? FE_OPPONENT (c) : c);
     }
-  fe_position_default_castling (&pos);
-  fe_position_recompute_hash (&pos);
   feerie_window_begin_edit (self, NULL);
   self->problem->diagram = pos;
+  fe_problem_settle_diagram (self->problem);
   self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_show_status (self, NULL);
   feerie_window_end_edit (self);
@@ -342,31 +339,6 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
-static void
-on_fen_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
-{
-  FeerieWindow *self = data;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
-  FePosition pos;
-  if (text && fe_fen_parse (g_strstrip (text), &pos, &error))
-    {
-      feerie_window_begin_edit (self, NULL);
-      self->problem->diagram = pos;
-      feerie_window_end_edit (self);
-    }
-  else if (error)
-    report_error (self, _("Cannot read the FEN"), error);
-  g_object_unref (self);
-}
-
-static void
-paste_fen_activated (GSimpleAction *a, GVariant *p, gpointer data)
-{
-  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (data));
-  gdk_clipboard_read_text_async (clipboard, NULL, on_fen_pasted, g_object_ref (data));
-}
-
 /* ---- options and imitators ---------------------------------------------------- */
 
 /* The solving options (not conditions: they change what is shown, not the
@@ -510,7 +482,6 @@ static const GActionEntry entries[] = {
   { "open", open_activated },
   { "open-recent", open_recent_activated, "s" },
   { "import", import_activated },
-  { "paste-fen", paste_fen_activated },
   { "save", save_activated },
   { "save-as", save_as_activated },
   { "export", export_activated },

@@ -1,7 +1,8 @@
 /* feerie-window-check.c — never save what cannot be reopened: after each
- * edit the problem is written to XML in memory and read back by the same
- * reader Open uses; what it refuses (two white kings, a twin that no longer
- * applies) is shown on the board and in the status line, and Save says it.
+ * edit the problem's own rules (fe_problem_validate, which every reader
+ * applies too) are checked; what they refuse (two white kings, a twin
+ * that no longer applies) is shown on the board and in the status line,
+ * and Save says it.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -11,37 +12,14 @@
 #include <glib/gi18n.h>
 
 #include "feerie-window-private.h"
-#include "io/xml.h"
-
-/* The reader's message without its "NAME:LINE:COL: " location, which
- * points into a file the user never sees. */
-static char *
-strip_location (const char *message)
-{
-  if (g_str_has_prefix (message, "problem:"))
-    {
-      /* "problem:3:41: a second white king on a1" */
-      const char *rest = message + strlen ("problem:");
-      while (*rest && (g_ascii_isdigit (*rest) || *rest == ':'))
-        rest++;
-      while (*rest == ' ')
-        rest++;
-      return g_strdup (rest);
-    }
-  return g_strdup (message);
-}
 
 char *
 feerie_window_reopen_error (FeerieWindow *self)
 {
-  g_autoptr (GPtrArray) one = g_ptr_array_new ();
-  g_ptr_array_add (one, self->problem);
-  g_autofree char *text = fe_xml_to_string (one);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) back = fe_xml_parse (text, strlen (text), "problem", &error);
-  if (back && back->len > 0)
+  if (fe_problem_validate (self->problem, NULL, &error))
     return NULL;
-  return strip_location (error ? error->message : _("The file holds no problem."));
+  return g_strdup (error->message);
 }
 
 void

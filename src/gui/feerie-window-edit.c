@@ -16,24 +16,6 @@
 
 /* ---- board edits -------------------------------------------------------- */
 
-static int
-imitator_index (const FePosition *pos, FeSquare sq)
-{
-  for (int i = 0; i < pos->n_imitators; i++)
-    if (pos->imitators[i] == sq)
-      return i;
-  return -1;
-}
-
-static void
-drop_imitator (FePosition *pos, int i)
-{
-  memmove (pos->imitators + i, pos->imitators + i + 1, pos->n_imitators - i - 1);
-  memmove (pos->imitator_colour + i, pos->imitator_colour + i + 1, pos->n_imitators - i - 1);
-  pos->n_imitators--;
-  fe_position_recompute_hash (pos);
-}
-
 /* A piece the rules refuse with the problem's conditions and the other
  * pieces (a magic piece beside magician pieces, rules §8.3; a magician
  * king, D21) is not placed: the conditions say why, none is named here.
@@ -53,11 +35,11 @@ refused (FeerieWindow *self, FeSquare sq, FePiece piece)
   return TRUE;
 }
 
+/* The rights follow the pieces (less NoCastling), the hash too. */
 static void
 after_board_change (FeerieWindow *self)
 {
-  fe_position_default_castling (&self->problem->diagram);
-  fe_position_recompute_hash (&self->problem->diagram);
+  fe_problem_settle_diagram (self->problem);
 }
 
 gboolean
@@ -70,9 +52,7 @@ feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq)
     return FALSE;
   feerie_window_begin_edit (self, NULL);
   FePosition *pos = &self->problem->diagram;
-  int imi = imitator_index (pos, sq);
-  if (imi >= 0)
-    drop_imitator (pos, imi); /* a square holds a piece or an imitator */
+  fe_position_remove_imitator (pos, sq); /* a square holds a piece or an imitator */
   piece.id = 0;
   fe_position_put (pos, sq, piece);
   after_board_change (self);
@@ -90,32 +70,27 @@ feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean cop
   FePosition *pos = &self->problem->diagram;
   if (from == to || !FE_ON_BOARD (from) || !FE_ON_BOARD (to))
     return;
-  int imi = imitator_index (pos, from);
-  if (pos->board[from].walk == FE_WALK_NONE && imi < 0)
+  gboolean imitator = fe_position_imitator_at (pos, from) >= 0;
+  if (pos->board[from].walk == FE_WALK_NONE && !imitator)
     return;
   feerie_window_begin_edit (self, NULL);
-  int there = imitator_index (pos, to);
-  if (imi >= 0)
+  if (imitator)
     {
-      if (pos->board[to].walk != FE_WALK_NONE || there >= 0)
+      int colour = pos->imitator_colour[fe_position_imitator_at (pos, from)];
+      gboolean full = copy && pos->n_imitators >= FE_MAX_IMITATORS;
+      if (copy ? !fe_position_add_imitator (pos, to, colour)
+               : !fe_position_move_imitator (pos, from, to))
         {
           feerie_document_cancel_edit (self->document);
-          feerie_window_show_status (self, _("An imitator needs an empty square."));
+          feerie_window_show_status (self, full ? _("At most 10 imitators.")
+                                                : _("An imitator needs an empty square."));
           return;
         }
-      if (copy && pos->n_imitators < FE_MAX_IMITATORS)
-        {
-          pos->imitators[pos->n_imitators] = to;
-          pos->imitator_colour[pos->n_imitators++] = pos->imitator_colour[imi];
-        }
-      else
-        pos->imitators[imi] = to;
     }
   else
     {
       FePiece piece = pos->board[from];
-      if (there >= 0)
-        drop_imitator (pos, there);
+      fe_position_remove_imitator (pos, to);
       if (!copy)
         fe_position_remove (pos, from);
       else
@@ -135,12 +110,12 @@ feerie_window_remove (FeerieWindow *self, FeSquare sq)
   FePosition *pos = &self->problem->diagram;
   if (!FE_ON_BOARD (sq))
     return;
-  int imi = imitator_index (pos, sq);
-  if (pos->board[sq].walk == FE_WALK_NONE && imi < 0)
+  gboolean imitator = fe_position_imitator_at (pos, sq) >= 0;
+  if (pos->board[sq].walk == FE_WALK_NONE && !imitator)
     return;
   feerie_window_begin_edit (self, NULL);
-  if (imi >= 0)
-    drop_imitator (pos, imi);
+  if (imitator)
+    fe_position_remove_imitator (pos, sq);
   else
     fe_position_remove (pos, sq);
   after_board_change (self);
@@ -154,26 +129,24 @@ feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   FePosition *pos = &self->problem->diagram;
-  int imi = imitator_index (pos, sq);
-  if (imi < 0 && pos->board[sq].walk != FE_WALK_NONE)
+  gboolean imitator = fe_position_imitator_at (pos, sq) >= 0;
+  if (!imitator && pos->board[sq].walk != FE_WALK_NONE)
     {
       feerie_window_show_status (self, _("An imitator needs an empty square."));
       return;
     }
-  if (imi < 0 && pos->n_imitators >= FE_MAX_IMITATORS)
+  if (!imitator && pos->n_imitators >= FE_MAX_IMITATORS)
     {
       feerie_window_show_status (self, _("At most 10 imitators."));
       return;
     }
   feerie_window_begin_edit (self, NULL);
-  if (imi >= 0)
-    drop_imitator (pos, imi);
+  if (imitator)
+    fe_position_remove_imitator (pos, sq);
   else
     {
-      pos->imitators[pos->n_imitators] = sq;
-      pos->imitator_colour[pos->n_imitators++] = colour;
+      fe_position_add_imitator (pos, sq, colour);
       self->problem->conditions.FE_P_IMITATOR = TRUE;
-      fe_position_recompute_hash (pos);
     }
   self->last_from = FE_NO_SQUARE;
   self->last_to = sq;
@@ -188,7 +161,7 @@ feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare s
     return feerie_window_place (self, (FePiece) { (uint8_t) b, (uint8_t) a, (uint8_t) c, 0 }, sq);
   if (sscanf (payload, "imitator:%u", &a) == 1 && a <= FE_NEUTRAL)
     {
-      if (imitator_index (&self->problem->diagram, sq) < 0)
+      if (fe_position_imitator_at (&self->problem->diagram, sq) < 0)
         feerie_window_toggle_imitator (self, sq, (FeColour) a);
       return TRUE;
     }
@@ -243,7 +216,7 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
         }
       if (g_ascii_strcasecmp (head, "I") == 0)
         {
-          if (imitator_index (&self->problem->diagram, sq) < 0)
+          if (fe_position_imitator_at (&self->problem->diagram, sq) < 0)
             feerie_window_toggle_imitator (self, sq, self->imitator_colour);
           previous = FE_NO_SQUARE;
           continue;
@@ -311,7 +284,7 @@ feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button)
       feerie_window_refresh_board (self);
       return;
     }
-  if (pos->board[sq].walk != FE_WALK_NONE || imitator_index (pos, (FeSquare) sq) >= 0)
+  if (pos->board[sq].walk != FE_WALK_NONE || fe_position_imitator_at (pos, (FeSquare) sq) >= 0)
     {
       self->selected = (FeSquare) sq;
       feerie_window_refresh_board (self);

@@ -2,11 +2,11 @@
  * extension (Save As, Export), the clipboard, printing.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Save As and Export choose the format by the name's extension: .xml
- * Féerie XML, .inp Popeye input, .fen FEN; .png .svg .pdf .tex a diagram.
- * The status line says what a format leaves out.  Ctrl+C outside the text
- * fields copies the diagram (PNG and SVG) with the position as FEN text;
- * Ctrl+V there pastes FEN or Popeye input.
+ * Save As and Export choose the format by the name's extension, through
+ * io/problem-file.h (.xml, .inp, .fen …); .png .svg .pdf .tex make a
+ * diagram.  The status line says what a format leaves out.  Ctrl+C
+ * outside the text fields copies the diagram (PNG and SVG) with the
+ * position as FEN text; Ctrl+V there pastes any problem text.
  */
 
 #include "config.h"
@@ -15,82 +15,51 @@
 #include <glib/gi18n.h>
 
 #include "feerie-window-private.h"
-#include "io/fe-atomic-save.h"
 #include "io/fen.h"
-#include "io/popeye.h"
+#include "io/problem-file.h"
 #include "io/xml.h"
 #include "render/fe-render.h"
 
-typedef enum { FORMAT_XML, FORMAT_POPEYE, FORMAT_FEN, FORMAT_DIAGRAM } FileFormat;
-
-static FileFormat
-format_of (const char *name)
+static gboolean
+is_diagram (const char *name)
 {
   const char *dot = strrchr (name, '.');
-  if (!dot)
-    return FORMAT_XML;
-  if (!g_ascii_strcasecmp (dot, ".inp") || !g_ascii_strcasecmp (dot, ".pop"))
-    return FORMAT_POPEYE;
-  if (!g_ascii_strcasecmp (dot, ".fen"))
-    return FORMAT_FEN;
-  if (!g_ascii_strcasecmp (dot, ".png") || !g_ascii_strcasecmp (dot, ".svg")
-      || !g_ascii_strcasecmp (dot, ".pdf") || !g_ascii_strcasecmp (dot, ".tex"))
-    return FORMAT_DIAGRAM;
-  return FORMAT_XML;
-}
-
-/* Popeye input or FEN; *dropped says what the format leaves out (NULL when
- * nothing). */
-static char *
-problem_text (FeerieWindow *self, FileFormat format, char **dropped)
-{
-  *dropped = NULL;
-  if (format == FORMAT_FEN)
-    {
-      *dropped = g_strdup (_("FEN keeps the position only: the stipulation, conditions, "
-                             "twins and metadata are not in the file."));
-      g_autofree char *fen = fe_fen_write (&self->problem->diagram);
-      return g_strconcat (fen, "\n", NULL);
-    }
-  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
-  char *text = fe_popeye_write (self->problem, warnings);
-  if (warnings->len)
-    {
-      GString *s = g_string_new (NULL);
-      for (guint i = 0; i < warnings->len; i++)
-        g_string_append_printf (s, "%s%s", i ? "; " : "", (char *) warnings->pdata[i]);
-      *dropped = g_strdup_printf (_("Popeye input leaves out: %s"), s->str);
-      g_string_free (s, TRUE);
-    }
-  return text;
+  return dot && (!g_ascii_strcasecmp (dot, ".png") || !g_ascii_strcasecmp (dot, ".svg")
+                 || !g_ascii_strcasecmp (dot, ".pdf") || !g_ascii_strcasecmp (dot, ".tex"));
 }
 
 gboolean
 feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, GError **error)
 {
   g_autofree char *name = g_file_get_basename (file);
-  FileFormat format = format_of (name);
-  *adopt = format != FORMAT_FEN;
-  if (format == FORMAT_XML || format == FORMAT_DIAGRAM)
-    {
-      g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-      g_ptr_array_add (problems, self->problem);
-      return fe_xml_save (file, problems, error);
-    }
-  g_autofree char *dropped = NULL;
-  g_autofree char *text = problem_text (self, format, &dropped);
-  if (!fe_atomic_save_gfile (file, text, strlen (text), error))
+  /* A name without a problem-file extension is written as Féerie XML. */
+  const FeFileFormat *format = fe_file_format_for_name (name);
+  if (!format)
+    format = &fe_xml_format;
+  *adopt = (format->flags & FE_FORMAT_WHOLE_PROBLEM) != 0;
+  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
+  g_ptr_array_add (problems, self->problem);
+  g_autoptr (GPtrArray) losses = g_ptr_array_new_with_free_func (g_free);
+  if (!fe_problem_file_save (file, format, problems, losses, error))
     return FALSE;
-  feerie_window_show_status (self, dropped ? dropped
-                                   : format == FORMAT_FEN ? _("Saved as FEN.")
-                                                          : _("Saved as Popeye input."));
+  if (losses->len)
+    {
+      g_ptr_array_add (losses, NULL);
+      g_autofree char *said = g_strjoinv ("; ", (char **) losses->pdata);
+      feerie_window_show_status (self, said);
+    }
+  else if (!(format->flags & FE_FORMAT_NATIVE))
+    {
+      g_autofree char *msg = g_strdup_printf (_("Saved as %s."), _(format->name));
+      feerie_window_show_status (self, msg);
+    }
   return TRUE;
 }
 
 gboolean
 feerie_window_export_file (FeerieWindow *self, const char *path, gboolean caption, GError **error)
 {
-  if (format_of (path) != FORMAT_DIAGRAM)
+  if (!is_diagram (path))
     {
       /* A problem file: written, but the window keeps its own file. */
       g_autoptr (GFile) file = g_file_new_for_path (path);
@@ -138,32 +107,22 @@ copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
 gboolean
 feerie_window_paste_text (FeerieWindow *self, const char *given, GError **error)
 {
-  g_autofree char *text = g_strstrip (g_strdup (given ? given : ""));
-  if (g_ascii_strncasecmp (text, "begin", 5) == 0)
-    {
-      GPtrArray *problems = fe_popeye_read (text, strlen (text), _("clipboard"), error);
-      if (!problems)
-        return FALSE;
-      if (problems->len == 0)
-        {
-          g_ptr_array_unref (problems);
-          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_PARSE, _("No problem in the text"));
-          return FALSE;
-        }
-      /* The whole problem replaces the window's, as one undoable edit. */
-      feerie_window_begin_edit (self, NULL);
-      feerie_document_replace_problem (self->document, g_ptr_array_steal_index (problems, 0));
-      g_ptr_array_unref (problems);
-      feerie_window_end_edit (self);
-      feerie_window_sync (self);
-      return TRUE;
-    }
-  FePosition pos;
-  if (!fe_fen_parse (text, &pos, error))
+  const char *text = given ? given : "";
+  const FeFileFormat *format = NULL;
+  g_autoptr (GPtrArray) problems = fe_problem_text_read (text, strlen (text), _("clipboard"), NULL,
+                                                         &format, error);
+  if (!problems)
     return FALSE;
+  FeProblem *pasted = problems->pdata[0];
+  /* One undoable edit: a whole problem replaces the window's; a position
+   * (FEN) replaces its diagram only. */
   feerie_window_begin_edit (self, NULL);
-  self->problem->diagram = pos;
+  if (format->flags & FE_FORMAT_WHOLE_PROBLEM)
+    feerie_document_replace_problem (self->document, g_ptr_array_steal_index (problems, 0));
+  else
+    fe_problem_take_position (self->problem, pasted);
   feerie_window_end_edit (self);
+  feerie_window_sync (self);
   return TRUE;
 }
 

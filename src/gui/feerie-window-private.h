@@ -76,6 +76,8 @@ void feerie_window_show_status (FeerieWindow *self, const char *message);
 /* `what` failed: in the status line and in an error dialog over the window. */
 void feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
+/* Files dropped on the window (GFile*): the first opens as Open opens it. */
+gboolean feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error);
 /* The diagram as PNG, SVG, PDF or LaTeX, drawn in the board's style
  * (settings), or the problem as .xml, .inp, .fen. */
 gboolean feerie_window_export_to (FeerieWindow *self, const char *path, GError **error);

@@ -17,7 +17,7 @@
 #include "feerie-preferences.h"
 #include "core/walk.h"
 #include "io/popeye.h"
-#include "io/xml.h"
+#include "io/problem-file.h"
 
 static char *
 describe (const FeProblem *p)
@@ -81,16 +81,9 @@ static gboolean
 read_back (FeerieWindow *self, const char *path, GError **error)
 {
   g_autoptr (GError) read_error = NULL;
-  g_autoptr (GPtrArray) problems = NULL;
-  if (g_str_has_suffix (path, ".xml"))
-    {
-      g_autoptr (GFile) file = g_file_new_for_path (path);
-      problems = fe_xml_load (file, &read_error);
-    }
-  else if (g_str_has_suffix (path, ".inp"))
-    problems = fe_popeye_read_file (path, &read_error);
-  else
+  if (g_str_has_suffix (path, ".fen"))
     return TRUE; /* FEN keeps the position only */
+  g_autoptr (GPtrArray) problems = fe_problem_file_read (path, &read_error);
   const char *warned = feerie_window_get_reopen_error (self);
   if (problems && problems->len > 0 && !warned)
     return TRUE;
@@ -98,8 +91,6 @@ read_back (FeerieWindow *self, const char *path, GError **error)
     return TRUE; /* the window said so before saving */
   if (warned)
     {
-      if (g_str_has_suffix (path, ".inp"))
-        return TRUE; /* the warning is about the XML reader */
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s", path, warned);
     }
   else

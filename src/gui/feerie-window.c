@@ -18,7 +18,6 @@
 
 #include "feerie-window-private.h"
 #include "core/walk.h"
-#include "io/popeye.h"
 #include "render/fe-render.h"
 
 G_DEFINE_FINAL_TYPE (FeerieWindow, feerie_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -92,35 +91,6 @@ feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag)
   feerie_document_begin_edit (self->document, coalesce_tag);
 }
 
-/* Does the edit change what a solve would answer (not metadata)? */
-static gboolean
-same_solving_input (const FeProblem *a, const FeProblem *b)
-{
-  for (int i = 0; i < 64; i++)
-    {
-      FePiece x = a->diagram.board[FE_SQ88 (i)], y = b->diagram.board[FE_SQ88 (i)];
-      if (x.walk != y.walk || x.colour != y.colour || x.attrs != y.attrs)
-        return FALSE;
-    }
-  if (a->diagram.n_imitators != b->diagram.n_imitators
-      || memcmp (a->diagram.imitators, b->diagram.imitators, a->diagram.n_imitators)
-      || memcmp (&a->conditions, &b->conditions, sizeof a->conditions)
-      || memcmp (&a->options, &b->options, sizeof a->options) || a->twins->len != b->twins->len)
-    return FALSE;
-  g_autofree char *sa = fe_stipulation_to_string (&a->stipulation);
-  g_autofree char *sb = fe_stipulation_to_string (&b->stipulation);
-  if (strcmp (sa, sb))
-    return FALSE;
-  for (guint t = 1; t <= a->twins->len; t++)
-    {
-      g_autofree char *ta = fe_twin_describe (a, t);
-      g_autofree char *tb = fe_twin_describe (b, t);
-      if (g_strcmp0 (ta, tb))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 void
 feerie_window_refresh_board (FeerieWindow *self)
 {
@@ -146,7 +116,7 @@ feerie_window_end_edit (FeerieWindow *self)
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   feerie_document_end_edit (self->document);
   const FeProblem *before = feerie_document_peek_undo (self->document);
-  if (!before || !same_solving_input (before, self->problem))
+  if (!before || !fe_problem_same_solving_input (before, self->problem))
     feerie_window_solution_outdated (self);
   feerie_window_refresh_board (self);
   feerie_window_sync_actions (self);
@@ -237,7 +207,7 @@ on_stipulation_changed (FeerieWindow *self)
     }
   gtk_label_set_text (self->stipulation_error, "");
   gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
-  if (memcmp (&stip, &self->problem->stipulation, sizeof stip) == 0
+  if (fe_stipulation_equal (&stip, &self->problem->stipulation)
       && !self->problem->unsupported_stipulation)
     return;
   feerie_window_begin_edit (self, "stipulation");
@@ -337,6 +307,30 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
       feerie_window_show_status (self, msg);
     }
   feerie_window_add_recent (self, file);
+  return TRUE;
+}
+
+gboolean
+feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
+  if (!files)
+    return FALSE;
+  if (!feerie_window_open_file (self, files->data, error))
+    return FALSE;
+  if (files->next)
+    feerie_window_show_status (self, _("Several files were dropped: the first is open."));
+  return TRUE;
+}
+
+/* Files dropped on the window open as Open opens them. */
+static gboolean
+on_files_dropped (FeerieWindow *self, const GValue *value, double x, double y)
+{
+  GdkFileList *list = g_value_get_boxed (value);
+  g_autoptr (GError) error = NULL;
+  if (!feerie_window_open_dropped (self, gdk_file_list_get_files (list), &error) && error)
+    feerie_window_show_error (self, _("Cannot open the problem"), error);
   return TRUE;
 }
 
@@ -494,6 +488,9 @@ feerie_window_init (FeerieWindow *self)
                            G_CONNECT_SWAPPED);
   self->imitator_colour = FE_NEUTRAL;
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+  GtkDropTarget *files = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_object (files, "drop", G_CALLBACK (on_files_dropped), self, G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (files));
 
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;

@@ -17,15 +17,34 @@
 #include <string.h>
 
 #include "fen.h"
+#include "file-error.h"
+#include "core/problem.h"
+
+/* What a format loses is said in the user's language where the
+ * program bound the "feerie" catalogue (the GUI). */
+#define _(text) g_dgettext ("feerie", text)
 #include "core/walk.h"
 
-G_DEFINE_QUARK (fe-fen-error-quark, fe_fen_error)
+/* Where the text being parsed comes from, for the error's location. */
+typedef struct {
+  const char *text;
+  const char *file; /* "FEN" for a string, else the file's name */
+  int line;         /* 0 for a string */
+  GError **error;
+} Source;
 
 static gboolean
-fail (GError **error, const char *text, const char *at, const char *what)
+fail_as (const Source *src, FeFileErrorCode code, const char *at, const char *what)
 {
-  g_set_error (error, FE_FEN_ERROR, 0, "FEN column %d: %s", (int) (at - text) + 1, what);
+  fe_file_error_set (src->error, code, src->file, src->line,
+                     (int) g_utf8_strlen (src->text, at - src->text) + 1, "%s", what);
   return FALSE;
+}
+
+static gboolean
+fail (const Source *src, const char *at, const char *what)
+{
+  return fail_as (src, FE_FILE_ERROR_SYNTAX, at, what);
 }
 
 /* The walk of an orthodox FEN letter outside parentheses. */
@@ -47,7 +66,7 @@ letter_walk (char c)
 
 /* Reads one piece or imitator token at *c (advanced past it). */
 static gboolean
-parse_token (const char *text, const char **cp, FePosition *p, FeSquare sq, GError **error)
+parse_token (const Source *src, const char **cp, FePosition *p, FeSquare sq)
 {
   const char *c = *cp, *start = c;
   FePiece piece = { 0 };
@@ -68,16 +87,16 @@ parse_token (const char *text, const char **cp, FePosition *p, FeSquare sq, GErr
       while (g_ascii_isalnum (*c) && n < 3)
         code[n++] = *c++;
       if (*c != ')')
-        return fail (error, text, open, *c ? "bad walk code in parentheses" : "unclosed \"(\"");
+        return fail (src, open, *c ? "bad walk code in parentheses" : "unclosed \"(\"");
       if (n == 0 || !g_ascii_isalpha (code[0]))
-        return fail (error, text, open, "a walk code starts with a letter");
+        return fail (src, open, "a walk code starts with a letter");
       upper = g_ascii_isupper (code[0]);
       if (g_ascii_strcasecmp (code, "i") == 0)
         {
           if (piece.attrs)
-            return fail (error, text, start, "an imitator cannot be magic or a magician");
+            return fail (src, start, "an imitator cannot be magic or a magician");
           if (p->n_imitators >= FE_MAX_IMITATORS)
-            return fail (error, text, start, "too many imitators");
+            return fail (src, start, "too many imitators");
           p->imitators[p->n_imitators] = sq;
           p->imitator_colour[p->n_imitators] = neutral ? FE_NEUTRAL : upper ? FE_WHITE : FE_BLACK;
           p->n_imitators++;
@@ -93,40 +112,37 @@ parse_token (const char *text, const char **cp, FePosition *p, FeSquare sq, GErr
       walk = letter_walk (*c++);
     }
   else
-    return fail (error, text, c, "unexpected character");
+    return fail (src, c, "unexpected character");
   if (walk == FE_WALK_NONE)
-    return fail (error, text, start, "unknown piece");
+    return fail (src, start, "unknown piece");
   piece.walk = (uint8_t) walk;
   piece.colour = neutral ? FE_NEUTRAL : upper ? FE_WHITE : FE_BLACK;
-  if (walk == FE_WALK_KING && piece.colour != FE_NEUTRAL && p->king[piece.colour] != FE_NO_SQUARE)
-    return fail (error, text, start,
-                 piece.colour == FE_WHITE ? "a second white king" : "a second black king");
   fe_position_put (p, sq, piece);
   *cp = c;
   return TRUE;
 }
 
-gboolean
-fe_fen_parse (const char *text, FePosition *pos, GError **error)
+static gboolean
+parse (const Source *src, FePosition *pos)
 {
   FePosition p;
   fe_position_init (&p);
-  if (!text)
-    text = "";
-  const char *c = text;
+  const char *text = src->text, *c = text;
+  /* Where each square's token starts: a broken rule points there. */
+  const char *placed[128] = { NULL };
   int rank = 7, file = 0;
   while (*c == ' ')
     c++;
   if (!*c)
-    return fail (error, text, c, "empty FEN");
+    return fail (src, c, "empty FEN");
   while (*c && *c != ' ')
     {
       if (*c == '/')
         {
           if (file != 8)
-            return fail (error, text, c, "a rank does not have 8 squares");
+            return fail (src, c, "a rank does not have 8 squares");
           if (rank == 0)
-            return fail (error, text, c, "more than 8 ranks");
+            return fail (src, c, "more than 8 ranks");
           rank--, file = 0, c++;
           continue;
         }
@@ -134,20 +150,21 @@ fe_fen_parse (const char *text, FePosition *pos, GError **error)
         {
           file += *c - '0';
           if (file > 8)
-            return fail (error, text, c, "a rank has more than 8 squares");
+            return fail (src, c, "a rank has more than 8 squares");
           c++;
           continue;
         }
       if (g_ascii_isdigit (*c))
-        return fail (error, text, c, "empty squares are counted 1 to 8");
+        return fail (src, c, "empty squares are counted 1 to 8");
       if (file > 7)
-        return fail (error, text, c, "a rank has more than 8 squares");
-      if (!parse_token (text, &c, &p, FE_SQ (file, rank), error))
+        return fail (src, c, "a rank has more than 8 squares");
+      placed[FE_SQ (file, rank)] = c;
+      if (!parse_token (src, &c, &p, FE_SQ (file, rank)))
         return FALSE;
       file++;
     }
   if (rank != 0 || file != 8)
-    return fail (error, text, c, "the board field does not describe 64 squares");
+    return fail (src, c, "the board field does not describe 64 squares");
 
   while (*c == ' ')
     c++;
@@ -156,12 +173,13 @@ fe_fen_parse (const char *text, FePosition *pos, GError **error)
       if ((*c == 'w' || *c == 'b') && (c[1] == ' ' || !c[1]))
         p.side = *c == 'w' ? FE_WHITE : FE_BLACK;
       else
-        return fail (error, text, c, "side to move must be w or b");
+        return fail (src, c, "side to move must be w or b");
       c++;
     }
   while (*c == ' ')
     c++;
   uint8_t rights = 0;
+  const char *castling_field = c;
   for (; *c && *c != ' '; c++)
     switch (*c)
       {
@@ -170,8 +188,15 @@ fe_fen_parse (const char *text, FePosition *pos, GError **error)
       case 'k': rights |= FE_CASTLE_BK | FE_CASTLE_BH; break;
       case 'q': rights |= FE_CASTLE_BK | FE_CASTLE_BA; break;
       case '-': break;
-      default: return fail (error, text, c, "bad castling field");
+      default: return fail (src, c, "bad castling field");
       }
+  /* No castling field (a board alone): the rights the pieces give, as in
+   * a problem; "-" says none. */
+  if (c == castling_field)
+    {
+      fe_position_default_castling (&p);
+      rights = p.castling;
+    }
   p.castling = rights;
   while (*c == ' ')
     c++;
@@ -181,10 +206,10 @@ fe_fen_parse (const char *text, FePosition *pos, GError **error)
     {
       FeSquare sq = fe_square_parse (c);
       if (sq == FE_NO_SQUARE || (c[2] && c[2] != ' '))
-        return fail (error, text, c, "bad en passant square");
+        return fail (src, c, "bad en passant square");
       int r = FE_RANK (sq);
       if (r != 2 && r != 5)
-        return fail (error, text, c, "en passant square must be on rank 3 or 6");
+        return fail (src, c, "en passant square must be on rank 3 or 6");
       p.ep_count = 1;
       p.ep_squares[0] = sq;
       p.ep_victim = r == 2 ? sq + 16 : sq - 16;
@@ -198,17 +223,36 @@ fe_fen_parse (const char *text, FePosition *pos, GError **error)
       if (!*c)
         break;
       if (!g_ascii_isdigit (*c))
-        return fail (error, text, c, "unexpected text after the FEN");
+        return fail (src, c, "unexpected text after the FEN");
       while (g_ascii_isdigit (*c))
         c++;
     }
   while (*c == ' ')
     c++;
   if (*c)
-    return fail (error, text, c, "unexpected text after the FEN");
+    return fail (src, c, "unexpected text after the FEN");
   fe_position_recompute_hash (&p);
+  FeProblemFault fault;
+  g_autoptr (GError) broken = NULL;
+  if (!fe_position_validate (&p, &fault, &broken))
+    {
+      /* At the later-written of the squares named (a8 comes first). */
+      const char *at = text;
+      if (fault.square != FE_NO_SQUARE && placed[fault.square])
+        at = placed[fault.square];
+      if (fault.other != FE_NO_SQUARE && placed[fault.other] && placed[fault.other] > at)
+        at = placed[fault.other];
+      return fail_as (src, FE_FILE_ERROR_RULE, at, broken->message);
+    }
   *pos = p;
   return TRUE;
+}
+
+gboolean
+fe_fen_parse (const char *text, FePosition *pos, GError **error)
+{
+  Source src = { text ? text : "", "FEN", 0, error };
+  return parse (&src, pos);
 }
 
 static void
@@ -298,3 +342,120 @@ fe_fen_write (const FePosition *pos)
     g_string_append (s, " -");
   return g_string_free (s, FALSE);
 }
+
+/* ---- FEN files ------------------------------------------------------------- */
+
+/* A problem of the model's default stipulation on `pos`: FEN's rights and
+ * e.p. square become the NoCastling and EnPassant options, which the model
+ * keeps (fe_problem_settle_diagram derives the diagram's state from them);
+ * the side to move is the stipulation's business. */
+FeProblem *
+fe_fen_problem (const FePosition *pos)
+{
+  FeProblem *p = fe_problem_new ();
+  p->diagram = *pos;
+  FePosition fresh = *pos;
+  fe_position_default_castling (&fresh);
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      uint8_t flag = fe_castling_flag_of_square (sq);
+      if (flag && (fresh.castling & flag) && !(pos->castling & flag))
+        p->options.no_castling[p->options.n_no_castling++] = sq;
+    }
+  if (pos->ep_count && pos->ep_victim != FE_NO_SQUARE)
+    {
+      /* The pawn came from two squares behind its victim's square. */
+      int back = FE_RANK (pos->ep_victim) > FE_RANK (pos->ep_squares[0]) ? -16 : 16;
+      p->options.ep_squares[0] = (FeSquare) (pos->ep_victim + 2 * back);
+      p->options.ep_squares[1] = pos->ep_victim;
+      p->options.n_ep_squares = 2;
+    }
+  if (pos->n_imitators)
+    p->conditions.FE_P_IMITATOR = true;
+  fe_problem_settle_diagram (p);
+  return p;
+}
+
+GPtrArray *
+fe_fen_read (const char *text, gsize length, const char *filename, GError **error)
+{
+  g_autofree char *copy = g_strndup (text ? text : "", length);
+  g_auto (GStrv) lines = g_strsplit (copy, "\n", -1);
+  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
+  for (int i = 0; lines[i]; i++)
+    {
+      /* Blank lines and "#" comments between the positions. */
+      char *line = g_strchomp (lines[i]);
+      const char *start = line;
+      while (*start == ' ' || *start == '\t')
+        start++;
+      if (!*start || *start == '#')
+        continue;
+      FePosition pos;
+      Source src = { line, filename ? filename : "<input>", i + 1, error };
+      if (!parse (&src, &pos))
+        {
+          g_ptr_array_unref (problems);
+          return NULL;
+        }
+      g_ptr_array_add (problems, fe_fen_problem (&pos));
+    }
+  return problems;
+}
+
+char *
+fe_fen_write_problems (GPtrArray *problems, GPtrArray *losses)
+{
+  if (losses)
+    g_ptr_array_add (losses, g_strdup (_("FEN keeps the position only: the stipulation, "
+                                         "conditions, twins and metadata are not in the file.")));
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *fen = fe_fen_write (&((const FeProblem *) problems->pdata[i])->diagram);
+      g_string_append_printf (s, "%s\n", fen);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The first line that is not blank nor a comment: a board field of eight
+ * ranks. */
+static gboolean
+fen_recognise (const char *text, gsize length)
+{
+  const char *end = text + length, *c = text;
+  while (c < end)
+    {
+      while (c < end && g_ascii_isspace (*c))
+        c++;
+      if (c < end && *c == '#')
+        {
+          while (c < end && *c != '\n')
+            c++;
+          continue;
+        }
+      break;
+    }
+  int slashes = 0;
+  for (; c < end && !g_ascii_isspace (*c); c++)
+    {
+      if (*c == '/')
+        slashes++;
+      else if (!g_ascii_isalnum (*c) && !strchr ("()!*^", *c))
+        return FALSE;
+    }
+  return slashes == 7;
+}
+
+static const char *const fen_extensions[] = { ".fen", NULL };
+
+const FeFileFormat fe_fen_format = {
+  .id = "fen",
+  .name = FE_N_("FEN"),
+  .extensions = fen_extensions,
+  .flags = 0,
+  .recognise = fen_recognise,
+  .read = fe_fen_read,
+  .write = fe_fen_write_problems,
+};

@@ -15,22 +15,25 @@
 
 #include "popeye-private.h"
 
-G_DEFINE_QUARK (fe-popeye-error-quark, fe_popeye_error)
-
-void G_GNUC_PRINTF (3, 4)
-py_perr (P *p, const Tok *t, const char *fmt, ...)
+void
+py_fail (P *p, FeFileErrorCode code, const Tok *t, const char *message)
 {
   if (p->failed)
     return;
   p->failed = TRUE;
-  va_list ap;
-  va_start (ap, fmt);
-  char *msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
   if (!t)
     t = &p->eof;
-  g_set_error (p->error, FE_POPEYE_ERROR, 0, "%s:%d:%d: %s", p->filename, t->line, t->col, msg);
-  g_free (msg);
+  fe_file_error_set (p->error, code, p->filename, t->line, t->col, "%s", message);
+}
+
+void G_GNUC_PRINTF (3, 4)
+py_perr (P *p, const Tok *t, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  py_fail (p, FE_FILE_ERROR_SYNTAX, t, msg);
 }
 
 static gboolean

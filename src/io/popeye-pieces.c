@@ -225,21 +225,7 @@ py_diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
             fe_walk_def (piece.walk)->name);
       return;
     }
-  if (piece.walk == FE_WALK_KING)
-    for (int i = 0; i < 64; i++)
-      {
-        FeSquare s = FE_SQ88 (i);
-        FePiece q = pos->board[s];
-        if (s != sq && q.walk == FE_WALK_KING && q.colour == piece.colour)
-          {
-            char a[3], b[3];
-            fe_square_name (s, a);
-            fe_square_name (sq, b);
-            py_perr (p, t, "two %s kings (%s and %s): a side has at most one king",
-                  py_colour_name (piece.colour), a, b);
-            return;
-          }
-      }
+  p->placed[sq] = *t;
   fe_position_put (pos, sq, piece);
   py_note_piece_attributes (p, piece);
 }

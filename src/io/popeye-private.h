@@ -10,6 +10,7 @@
 #pragma once
 
 #include "popeye.h"
+#include "file-error.h"
 #include "core/condition.h"
 
 /* Marks a Féerie extension line: "remark feerie: ...". */
@@ -50,6 +51,7 @@ typedef struct {
   FeProblem *pb;
   gboolean have_stip;
   GArray *twin_toks; /* of Tok: where each twin starts */
+  Tok placed[128];   /* where the diagram's piece on each square was given */
   /* first modifier word of each condition (FE_KEYWORD_NEEDS_SWITCH) */
   Tok modifier[FE_MAX_CONDITION_CLASSES];
   gboolean have_modifier[FE_MAX_CONDITION_CLASSES];
@@ -59,6 +61,7 @@ typedef struct {
 
 /* The first error wins; later ones are dropped.  NULL `t`: the end. */
 void py_perr (P *p, const Tok *t, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+void py_fail (P *p, FeFileErrorCode code, const Tok *t, const char *message);
 gboolean py_tokenise (P *p);
 Tok *py_peek (P *p);
 Tok *py_next (P *p);

@@ -217,7 +217,29 @@ append_line (char **field, const char *text)
     }
 }
 
-/* After the whole problem: rights, e.p., twins checked. */
+/* Where a rule broken by the problem shows in the text: the twin, else
+ * the later-read of the pieces it names (a second king), else the end
+ * (imitators come from a condition's words, not located one by one). */
+static const Tok *
+fault_token (P *p, const FeProblemFault *fault, const Tok *end)
+{
+  if (fault->twin > 0)
+    return &g_array_index (p->twin_toks, Tok, fault->twin - 1);
+  if (fault->rule != FE_RULE_TWO_KINGS)
+    return end;
+  const Tok *at = NULL;
+  const FeSquare squares[] = { fault->square, fault->other };
+  for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
+    {
+      FeSquare sq = squares[i];
+      if (sq != FE_NO_SQUARE && p->placed[sq].s && (!at || p->placed[sq].off > at->off))
+        at = &p->placed[sq];
+    }
+  return at ? at : end;
+}
+
+/* After the whole problem: the state the options give the diagram, then
+ * the problem's rules, each fault located where the text made it. */
 static gboolean
 finish_problem (P *p, const Tok *end)
 {
@@ -227,45 +249,14 @@ finish_problem (P *p, const Tok *end)
       py_perr (p, end, "the problem has no stipulation (add a line such as \"stipulation #2\")");
       return FALSE;
     }
-  for (int i = 0; i < pb->diagram.n_imitators; i++)
-    if (!fe_square_empty (&pb->diagram, pb->diagram.imitators[i]))
-      {
-        char name[3];
-        fe_square_name (pb->diagram.imitators[i], name);
-        /* rules.md §1.2: an imitator occupies a square by itself. */
-        py_perr (p, end, "the imitator on %s shares its square with a piece", name);
-        return FALSE;
-      }
   if (!py_finish_conditions (p, end))
     return FALSE;
-  FePosition *d = &pb->diagram;
-  d->side = FE_WHITE;
-  fe_position_default_castling (d);
-  FeOptions *o = &pb->options;
-  for (int k = 0; k < o->n_no_castling; k++)
-    d->castling &= ~fe_castling_flag_of_square (o->no_castling[k]);
-  if (o->n_ep_squares >= 2)
+  fe_problem_settle_diagram (pb);
+  FeProblemFault fault;
+  g_autoptr (GError) e = NULL;
+  if (!fe_problem_validate (pb, &fault, &e))
     {
-      FeSquare a = o->ep_squares[0], b = o->ep_squares[o->n_ep_squares - 1];
-      d->ep_victim = b;
-      d->ep_count = 0;
-      if (FE_FILE (a) == FE_FILE (b))
-        {
-          int step = FE_RANK (b) > FE_RANK (a) ? 1 : -1;
-          for (int r = FE_RANK (a) + step; r != FE_RANK (b) && d->ep_count < 2; r += step)
-            d->ep_squares[d->ep_count++] = FE_SQ (FE_FILE (a), r);
-        }
-    }
-  fe_position_recompute_hash (d);
-  /* Each twin's position, checked as it is read. */
-  GError *e = NULL;
-  int bad = fe_problem_check_twins (pb, &e);
-  if (bad)
-    {
-      char *label = fe_twin_label (bad);
-      py_perr (p, &g_array_index (p->twin_toks, Tok, bad - 1), "twin %s): %s", label, e->message);
-      g_free (label);
-      g_error_free (e);
+      py_fail (p, FE_FILE_ERROR_RULE, fault_token (p, &fault, end), e->message);
       return FALSE;
     }
   return TRUE;
@@ -279,6 +270,7 @@ new_problem (P *p)
   p->have_stip = FALSE;
   memset (p->have_modifier, 0, sizeof p->have_modifier);
   g_array_set_size (p->twin_toks, 0);
+  memset (p->placed, 0, sizeof p->placed);
   return pb;
 }
 
@@ -494,16 +486,3 @@ fail:
   g_ptr_array_unref (result);
   return NULL;
 }
-
-GPtrArray *
-fe_popeye_read_file (const char *path, GError **error)
-{
-  char *text = NULL;
-  gsize len = 0;
-  if (!g_file_get_contents (path, &text, &len, error))
-    return NULL;
-  GPtrArray *r = fe_popeye_read (text, len, path, error);
-  g_free (text);
-  return r;
-}
-

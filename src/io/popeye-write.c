@@ -252,3 +252,62 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   g_string_append (s, "end\n");
   return g_string_free (s, FALSE);
 }
+
+char *
+fe_popeye_write_problems (GPtrArray *problems, GPtrArray *losses)
+{
+  GString *s = g_string_new (NULL);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *one = fe_popeye_write (problems->pdata[i], warnings);
+      for (guint w = 0; losses && w < warnings->len; w++)
+        g_ptr_array_add (losses, problems->len > 1
+                                   ? g_strdup_printf ("problem %u: %s", i + 1,
+                                                      (const char *) warnings->pdata[w])
+                                   : g_strdup (warnings->pdata[w]));
+      /* One begin … end: the problems after the first follow "next". */
+      char *body = one;
+      if (i > 0 && g_str_has_prefix (body, "begin\n"))
+        body += strlen ("begin\n");
+      gsize len = strlen (body);
+      if (i + 1 < problems->len && g_str_has_suffix (body, "end\n"))
+        {
+          g_string_append_len (s, body, len - strlen ("end\n"));
+          g_string_append (s, "next\n");
+        }
+      else
+        g_string_append (s, body);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The first word is "begin" (abbreviated to three letters at least), or
+ * one of Popeye's other languages, which the reader names. */
+static gboolean
+popeye_recognise (const char *text, gsize length)
+{
+  const char *c = text, *end = text + length;
+  while (c < end && g_ascii_isspace (*c))
+    c++;
+  gsize n = 0;
+  while (c + n < end && g_ascii_isalpha (c[n]))
+    n++;
+  static const char *const starts[] = { "begin", "anfang", "debut" };
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    if (n >= 3 && n <= strlen (starts[i]) && g_ascii_strncasecmp (c, starts[i], n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static const char *const popeye_extensions[] = { ".inp", ".pop", NULL };
+
+const FeFileFormat fe_popeye_format = {
+  .id = "popeye",
+  .name = FE_N_("Popeye input"),
+  .extensions = popeye_extensions,
+  .flags = FE_FORMAT_WHOLE_PROBLEM,
+  .recognise = popeye_recognise,
+  .read = fe_popeye_read,
+  .write = fe_popeye_write_problems,
+};

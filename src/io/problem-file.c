@@ -1,98 +1,139 @@
-/* problem-file.c — one entry point for `solve`, `convert` and `diagram`
- * to read .xml, .fen and Popeye files alike.
+/* problem-file.c — the table of problem-file formats and the entry points
+ * every reader and writer of problems goes through.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
 #include "problem-file.h"
+#include "fe-atomic-save.h"
 #include "fen.h"
 #include "popeye.h"
 #include "xml.h"
 
-/* FEN states castling rights; the problem model keeps them as the NoCastling
- * option (rights the diagram would have by default but does not). */
-static void
-keep_castling (FeProblem *p)
+/* Every format Féerie reads and writes: a new one is a line here. */
+static const FeFileFormat *const formats[] = {
+  &fe_xml_format,
+  &fe_popeye_format,
+  &fe_fen_format,
+  NULL,
+};
+
+const FeFileFormat *const *
+fe_file_formats (void)
 {
-  static const struct { uint8_t flag; FeSquare square; } rights[] = {
-    { FE_CASTLE_WK, FE_SQ (4, 0) }, { FE_CASTLE_WA, FE_SQ (0, 0) }, { FE_CASTLE_WH, FE_SQ (7, 0) },
-    { FE_CASTLE_BK, FE_SQ (4, 7) }, { FE_CASTLE_BA, FE_SQ (0, 7) }, { FE_CASTLE_BH, FE_SQ (7, 7) },
-  };
-  FePosition fresh = p->diagram;
-  fe_position_default_castling (&fresh);
-  for (guint i = 0; i < G_N_ELEMENTS (rights); i++)
-    if ((fresh.castling & rights[i].flag) && !(p->diagram.castling & rights[i].flag))
-      p->options.no_castling[p->options.n_no_castling++] = rights[i].square;
-  p->diagram.castling &= fresh.castling;
+  return formats;
 }
 
-/* A FEN file holds one position per non-empty line; each becomes a problem
- * with the model's default stipulation. */
-static GPtrArray *
-read_fen_file (const char *path, GError **error)
+const FeFileFormat *
+fe_file_format_for_name (const char *name)
 {
-  char *text = NULL;
-  if (!g_file_get_contents (path, &text, NULL, error))
-    return NULL;
-  GPtrArray *problems = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
-  char **lines = g_strsplit (text, "\n", -1);
-  g_free (text);
-  for (int i = 0; lines[i]; i++)
+  g_return_val_if_fail (name != NULL, NULL);
+  const char *slash = strrchr (name, '/');
+  const char *dot = strrchr (slash ? slash : name, '.');
+  for (int i = 0; dot && formats[i]; i++)
+    for (int k = 0; formats[i]->extensions[k]; k++)
+      if (g_ascii_strcasecmp (dot, formats[i]->extensions[k]) == 0)
+        return formats[i];
+  return NULL;
+}
+
+const FeFileFormat *
+fe_file_format_for_id (const char *id)
+{
+  g_return_val_if_fail (id != NULL, NULL);
+  if (*id == '.')
+    id++;
+  for (int i = 0; formats[i]; i++)
     {
-      char *line = g_strstrip (lines[i]);
-      if (!*line || *line == '#')
-        continue;
-      FeProblem *p = fe_problem_new ();
-      GError *e = NULL;
-      if (!fe_fen_parse (line, &p->diagram, &e))
-        {
-          const char *msg = e->message;
-          if (g_str_has_prefix (msg, "FEN column "))
-            msg += strlen ("FEN column ");
-          g_set_error (error, FE_FEN_ERROR, 0, "%s:%d:%s", path, i + 1, msg);
-          g_error_free (e);
-          fe_problem_free (p);
-          g_clear_pointer (&problems, g_ptr_array_unref);
-          break;
-        }
-      keep_castling (p);
-      g_ptr_array_add (problems, p);
+      if (g_ascii_strcasecmp (id, formats[i]->id) == 0)
+        return formats[i];
+      for (int k = 0; formats[i]->extensions[k]; k++)
+        if (g_ascii_strcasecmp (id, formats[i]->extensions[k] + 1) == 0)
+          return formats[i];
     }
-  g_strfreev (lines);
+  return NULL;
+}
+
+const FeFileFormat *
+fe_file_format_recognise (const char *text, gsize length)
+{
+  for (int i = 0; text && formats[i]; i++)
+    if (formats[i]->recognise (text, length))
+      return formats[i];
+  return NULL;
+}
+
+GPtrArray *
+fe_problem_text_read (const char *text, gsize length, const char *name, const FeFileFormat *format,
+                      const FeFileFormat **used, GError **error)
+{
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  if (!name)
+    name = "<input>";
+  if (!format)
+    format = fe_file_format_for_name (name);
+  if (!format)
+    format = fe_file_format_recognise (text, length);
+  if (!format)
+    {
+      /* Nothing recognises it: Popeye's reader says what it expected. */
+      format = &fe_popeye_format;
+    }
+  if (used)
+    *used = format;
+  GPtrArray *problems = format->read (text, length, name, error);
   if (problems && problems->len == 0)
     {
-      g_set_error (error, FE_FEN_ERROR, 0, "%s:1:1: no position in the file", path);
+      g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_EMPTY, "%s: the file holds no problem", name);
       g_clear_pointer (&problems, g_ptr_array_unref);
     }
   return problems;
 }
 
-static gboolean
-has_extension (const char *path, const char *ext)
+GPtrArray *
+fe_problem_file_load (GFile *file, const FeFileFormat **used, GError **error)
 {
-  const char *dot = strrchr (path, '.');
-  return dot && !strchr (dot, '/') && g_ascii_strcasecmp (dot, ext) == 0;
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error))
+    return NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  return fe_problem_text_read (text, length, name, NULL, used, error);
 }
 
 GPtrArray *
 fe_problem_file_read (const char *path, GError **error)
 {
-  GPtrArray *problems;
-  if (has_extension (path, ".xml"))
+  g_return_val_if_fail (path != NULL, NULL);
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  if (!g_file_get_contents (path, &text, &length, error))
+    return NULL;
+  return fe_problem_text_read (text, length, path, NULL, NULL, error);
+}
+
+char *
+fe_problem_text_write (const FeFileFormat *format, GPtrArray *problems, GPtrArray *losses)
+{
+  g_return_val_if_fail (format != NULL && problems != NULL, NULL);
+  return format->write (problems, losses);
+}
+
+gboolean
+fe_problem_file_save (GFile *file, const FeFileFormat *format, GPtrArray *problems,
+                      GPtrArray *losses, GError **error)
+{
+  g_return_val_if_fail (G_IS_FILE (file) && problems != NULL, FALSE);
+  g_autofree char *name = g_file_get_parse_name (file);
+  if (!format)
+    format = fe_file_format_for_name (name);
+  if (!format)
     {
-      GFile *f = g_file_new_for_commandline_arg (path);
-      problems = fe_xml_load (f, error);
-      g_object_unref (f);
+      g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_FORMAT,
+                   "%s: unknown file type (use .xml, .inp or .fen)", name);
+      return FALSE;
     }
-  else if (has_extension (path, ".fen"))
-    problems = read_fen_file (path, error);
-  else
-    problems = fe_popeye_read_file (path, error);
-  if (problems && problems->len == 0)
-    {
-      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_PARSE, "%s: the file holds no problem",
-                   path);
-      g_clear_pointer (&problems, g_ptr_array_unref);
-    }
-  return problems;
+  g_autofree char *text = format->write (problems, losses);
+  return fe_atomic_save_gfile (file, text, strlen (text), error);
 }

@@ -10,6 +10,7 @@
 #include <libxml/tree.h>
 
 #include "xml.h"
+#include "file-error.h"
 
 /* The highest format version this code reads and the one it writes. */
 #define FE_XML_VERSION 1

@@ -12,7 +12,6 @@
 #include "xml-private.h"
 #include "core/walk.h"
 
-G_DEFINE_QUARK (fe-xml-error-quark, fe_xml_error)
 
 /* ---- tree helpers ---------------------------------------------------------- */
 
@@ -140,21 +139,14 @@ read_condition (Loader *l, GError **error, xmlNodePtr node, FeConditionParams *c
 
 /* Imitator squares: of the diagram (with colours) or of a twin. */
 static gboolean
-read_imitator (Loader *l, GError **error, xmlNodePtr node, FePosition *pos, int *n,
-               FeSquare *squares, uint8_t *colours)
+read_imitator (Loader *l, GError **error, xmlNodePtr node, int *n, FeSquare *squares,
+               uint8_t *colours)
 {
   FeSquare sq;
   if (!get_square (l, error, node, "square", &sq))
     return FALSE;
   if (*n >= FE_MAX_IMITATORS)
     return fail_at (l, error, node, "more than %d imitators", FE_MAX_IMITATORS);
-  for (int i = 0; i < *n; i++)
-    if (squares[i] == sq)
-      return fail_at (l, error, node, "two imitators on %c%c", 'a' + FE_FILE (sq),
-                      '1' + FE_RANK (sq));
-  if (pos && !fe_square_empty (pos, sq))
-    return fail_at (l, error, node, "imitator on the occupied square %c%c", 'a' + FE_FILE (sq),
-                    '1' + FE_RANK (sq));
   uint8_t colour = FE_NEUTRAL;
   g_autofree char *c = attr (node, "colour");
   if (c && !get_colour (l, error, node, &colour))
@@ -284,7 +276,8 @@ colour_word (int colour)
 }
 
 static gboolean
-read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
+read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p, xmlNodePtr *placed,
+               xmlNodePtr *imitators)
 {
   FePosition *pos = &p->diagram;
   int n_imitators = 0;
@@ -306,26 +299,20 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
                               fe_walk_def (there.walk)->name, colour_word (piece.colour),
                               fe_walk_def (piece.walk)->name);
             }
-          if (piece.walk == FE_WALK_KING && piece.colour != FE_NEUTRAL
-              && pos->king[piece.colour] != FE_NO_SQUARE)
-            return fail_at (l, error, node, "a second %s king on %s",
-                            piece.colour == FE_WHITE ? "white" : "black", name);
           fe_position_put (pos, sq, piece);
+          placed[sq] = node;
         }
       else if (is (node, "imitator"))
         {
-          if (!read_imitator (l, error, node, pos, &n_imitators, pos->imitators,
+          if (!read_imitator (l, error, node, &n_imitators, pos->imitators,
                               pos->imitator_colour))
             return FALSE;
+          imitators[pos->imitators[n_imitators - 1]] = node;
         }
       else
         return fail_at (l, error, node, "unexpected <%s> in <position>", (const char *) node->name);
     }
   pos->n_imitators = (uint8_t) n_imitators;
-  fe_position_default_castling (pos);
-  for (int i = 0; i < p->options.n_no_castling; i++)
-    pos->castling &= ~fe_castling_flag_of_square (p->options.no_castling[i]);
-  fe_position_recompute_hash (pos);
   return TRUE;
 }
 
@@ -435,7 +422,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
           g_autofree char *square = attr (child, "square");
           if (is (child, "imitator") && square)
             {
-              if (!read_imitator (l, error, child, NULL, &c->n_imitators, c->imitators, NULL))
+              if (!read_imitator (l, error, child, &c->n_imitators, c->imitators, NULL))
                 return FALSE;
               c->conditions.FE_P_IMITATOR = true;
             }
@@ -596,20 +583,32 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
     return fail_at (l, error, root, "<problem> has no <stipulation>");
   if (!have_position)
     return fail_at (l, error, root, "<problem> has no <position>");
-  /* After the options: NoCastling squares clear the diagram's rights. */
-  if (!read_position (l, error, position, p))
+  /* The elements that put each piece and each imitator on its square. */
+  xmlNodePtr placed[128] = { NULL }, imitators[128] = { NULL };
+  if (!read_position (l, error, position, p, placed, imitators))
     return FALSE;
   if (p->diagram.n_imitators)
     p->conditions.FE_P_IMITATOR = true;
+  /* After the options: NoCastling and EnPassant give the diagram its state. */
+  fe_problem_settle_diagram (p);
 
-  /* Every twin must apply to the position it continues from. */
-  GError *e = NULL;
-  int bad = fe_problem_check_twins (p, &e);
-  if (bad)
+  FeProblemFault fault;
+  g_autoptr (GError) e = NULL;
+  if (!fe_problem_validate (p, &fault, &e))
     {
-      g_autofree char *label = fe_twin_label (bad);
-      fail_at (l, error, twin_nodes->pdata[bad - 1], "twin %s: %s", label, e->message);
-      g_error_free (e);
+      /* Point at the twin, else at the imitator, else at the later of the
+       * pieces named. */
+      xmlNodePtr at = fault.twin > 0 ? twin_nodes->pdata[fault.twin - 1] : position;
+      if (fault.twin == 0 && fault.rule != FE_RULE_TWO_KINGS && imitators[fault.square])
+        at = imitators[fault.square];
+      const FeSquare squares[] = { fault.square, fault.other };
+      for (guint i = 0; fault.twin == 0 && fault.rule == FE_RULE_TWO_KINGS
+                        && i < G_N_ELEMENTS (squares); i++)
+        if (squares[i] != FE_NO_SQUARE && placed[squares[i]]
+            && (at == position || xmlGetLineNo (placed[squares[i]]) > xmlGetLineNo (at)))
+          at = placed[squares[i]];
+      fe_file_error_set (error, FE_FILE_ERROR_RULE, l->filename, (int) xmlGetLineNo (at), 1, "%s",
+                         e->message);
       return FALSE;
     }
   return TRUE;
@@ -656,18 +655,4 @@ fe_xml_parse (const char *text, gsize length, const char *filename, GError **err
       }
   xmlFreeDoc (doc);
   return result;
-}
-
-GPtrArray *
-fe_xml_load (GFile *file, GError **error)
-{
-  char *text = NULL;
-  gsize length = 0;
-  if (!g_file_load_contents (file, NULL, &text, &length, NULL, error))
-    return NULL;
-  char *name = g_file_get_parse_name (file);
-  GPtrArray *r = fe_xml_parse (text, length, name, error);
-  g_free (name);
-  g_free (text);
-  return r;
 }

@@ -155,8 +155,8 @@ fe_xml_fail_at_line (Loader *l, GError **error, long line, int column, const cha
   va_start (ap, fmt);
   char *msg = g_strdup_vprintf (fmt, ap);
   va_end (ap);
-  g_set_error (error, FE_XML_ERROR, 0, "%s:%ld:%d: %s", l->filename, line > 0 ? line : 1,
-               column > 0 ? column : 1, msg);
+  fe_file_error_set (error, FE_FILE_ERROR_SYNTAX, l->filename, line > 0 ? (int) line : 1, column,
+                     "%s", msg);
   g_free (msg);
   return FALSE;
 }

@@ -490,14 +490,32 @@ fe_xml_to_string (GPtrArray *problems)
   return g_string_free (s, FALSE);
 }
 
-gboolean
-fe_xml_save (GFile *file, GPtrArray *problems, GError **error)
+static gboolean
+xml_recognise (const char *text, gsize length)
 {
-  char *text = fe_xml_to_string (problems);
-  /* Never g_file_replace_contents: it writes in place when the folder is
-   * read-only and leaves a truncated file when the disk is full. */
-  gboolean ok = fe_atomic_save_gfile (file, text, strlen (text), error);
-  g_free (text);
-  return ok;
+  const char *c = text, *end = text + length;
+  if (length >= 3 && memcmp (c, "\xef\xbb\xbf", 3) == 0)
+    c += 3; /* a byte-order mark */
+  while (c < end && g_ascii_isspace (*c))
+    c++;
+  return c < end && *c == '<';
 }
 
+/* Féerie XML keeps everything. */
+static char *
+xml_write (GPtrArray *problems, GPtrArray *losses)
+{
+  return fe_xml_to_string (problems);
+}
+
+static const char *const xml_extensions[] = { ".xml", NULL };
+
+const FeFileFormat fe_xml_format = {
+  .id = "xml",
+  .name = FE_N_("Féerie XML"),
+  .extensions = xml_extensions,
+  .flags = FE_FORMAT_WHOLE_PROBLEM | FE_FORMAT_NATIVE,
+  .recognise = xml_recognise,
+  .read = fe_xml_parse,
+  .write = xml_write,
+};

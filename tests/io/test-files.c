@@ -101,7 +101,7 @@ test_twin_second_king (void)
                          "</position>\n<twins>\n<twin>\n"
                          "<add square=\"b2\" walk=\"k\" colour=\"white\"/>\n"
                          "</twin>\n</twins>\n</problem>\n",
-                    "t.xml:9:1: twin b: two white kings (e1 and b2)");
+                    "t.xml:9:1: twin b): two white kings (e1 and b2)");
 }
 
 /* ---- labels and linear twins --------------------------------------------------- */
@@ -325,7 +325,7 @@ test_save_full_disk (void)
       fault_after = room[i];
       fe_atomic_save_set_write_func (full_disk_write);
       GError *error = NULL;
-      gboolean ok = fe_xml_save (file, problems, &error);
+      gboolean ok = fe_problem_file_save (file, &fe_xml_format, problems, NULL, &error);
       fe_atomic_save_set_write_func (NULL);
       g_assert_false (ok);
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE);
@@ -340,7 +340,7 @@ test_save_full_disk (void)
     }
   /* and with room: the new file, the old mode */
   GError *error = NULL;
-  g_assert_true (fe_xml_save (file, problems, &error));
+  g_assert_true (fe_problem_file_save (file, &fe_xml_format, problems, NULL, &error));
   g_assert_no_error (error);
   GStatBuf st;
   g_assert_cmpint (g_stat (path, &st), ==, 0);

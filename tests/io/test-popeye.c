@@ -202,7 +202,7 @@ test_oracle_all (void)
               continue;
             }
           GError *error = NULL;
-          GPtrArray *r = fe_popeye_read_file (path, &error);
+          GPtrArray *r = fe_problem_file_read (path, &error);
           if (!r)
             g_error ("%s", error->message);
           g_assert_cmpuint (r->len, ==, 1);
@@ -229,7 +229,7 @@ read_oracle (const char *kind, const char *name, GPtrArray **keep)
   char *path = g_build_filename (source_root, "tests", "oracle", "data", kind, name, "problem.inp",
                                  NULL);
   GError *error = NULL;
-  *keep = fe_popeye_read_file (path, &error);
+  *keep = fe_problem_file_read (path, &error);
   if (!*keep)
     g_error ("%s", error->message);
   g_free (path);
@@ -606,7 +606,15 @@ test_malformed (void)
           failures++;
           continue;
         }
-      g_assert_error (error, FE_POPEYE_ERROR, 0);
+      g_assert_true (error->domain == FE_FILE_ERROR);
+      /* The location is data of the error, and the message says it too. */
+      int line = 0, col = 0;
+      g_assert_true (fe_file_error_get_location (error, NULL, &line, &col, NULL));
+      if (line != b->line || col != b->col)
+        {
+          g_printerr ("case %u: located at %d:%d, expected %d:%d\n", k, line, col, b->line, b->col);
+          failures++;
+        }
       char *prefix = g_strdup_printf ("bad.inp:%d:%d: ", b->line, b->col);
       if (!g_str_has_prefix (error->message, prefix) || !strstr (error->message, b->phrase))
         {

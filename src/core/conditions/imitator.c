@@ -474,13 +474,7 @@ imitator_popeye_read_args (FeConditionTarget *t, int keyword, FeWordInput *in)
           if (*t->n_imitators >= FE_MAX_IMITATORS)
             return fail (in, 2 * k,
                          g_strdup_printf ("too many imitators: at most %d", FE_MAX_IMITATORS));
-          for (int j = 0; j < *t->n_imitators; j++)
-            if (t->imitators[j] == sq)
-              {
-                char sqname[3];
-                fe_square_name (sq, sqname);
-                return fail (in, 2 * k, g_strdup_printf ("two imitators on %s", sqname));
-              }
+          /* Two on one square: fe_problem_validate says it. */
           if (t->imitator_colour)
             t->imitator_colour[*t->n_imitators] = (uint8_t) colour;
           t->imitators[(*t->n_imitators)++] = sq;
