@@ -1,6 +1,7 @@
 /* xml-validate.c — a problem file's first two passes: well-formedness
  * (libxml2) and the grammar (the RELAX NG schema compiled into the library,
- * its condition elements made from the condition registry), with messages
+ * its attributes and condition elements made from the condition registry,
+ * xml-schema.c), with messages
  * that name the element, attribute and line.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +14,8 @@
 
 #include "xml-private.h"
 
-/* Generated from data/feerie-problem.rng at build time (feerie-problem-rng.c). */
+/* feerie-problem.rng, generated at build time from data/feerie-problem.rng.in
+ * (feerie-problem-rng.c). */
 extern const char fe_xml_schema_text[];
 
 /* ---- the compiled schema ------------------------------------------------ */
@@ -25,64 +27,13 @@ schema_error (void *data, xmlErrorPtr e)
   g_critical ("feerie-problem.rng:%d: %s", e->line, e->message ? e->message : "?");
 }
 
-char *
-fe_xml_condition_schema (void)
-{
-  GString *s = g_string_new ("  <define name=\"condition-element\">\n    <choice>\n");
-  for (int id = 0; id < fe_condition_count (); id++)
-    {
-      const FeConditionClass *cls = fe_condition_nth (id);
-      if (!cls->xml_element)
-        continue;
-      gboolean any = FALSE;
-      for (int k = 0; k < cls->n_params; k++)
-        any |= cls->params[k].xml_attribute != NULL;
-      if (!any)
-        {
-          g_string_append_printf (s, "      <element name=\"%s\"><empty/></element>\n",
-                                  cls->xml_element);
-          continue;
-        }
-      g_string_append_printf (s, "      <element name=\"%s\">\n", cls->xml_element);
-      for (int k = 0; k < cls->n_params; k++)
-        {
-          const FeConditionParamDesc *d = &cls->params[k];
-          if (!d->xml_attribute)
-            continue;
-          if (d->type == FE_PARAM_BOOL && !g_strcmp0 (d->xml_values[0], "false")
-              && !g_strcmp0 (d->xml_values[1], "true"))
-            {
-              g_string_append_printf (s, "        <optional><attribute name=\"%s\"><ref "
-                                         "name=\"boolean\"/></attribute></optional>\n",
-                                      d->xml_attribute);
-              continue;
-            }
-          g_string_append_printf (s, "        <optional>\n          <attribute name=\"%s\">\n"
-                                     "            <choice>", d->xml_attribute);
-          /* The switch's value 0 (off) is no element at all. */
-          for (int v = k == 0 ? 1 : 0; v < d->n_values; v++)
-            g_string_append_printf (s, "<value>%s</value>", d->xml_values[v]);
-          g_string_append (s, "</choice>\n          </attribute>\n        </optional>\n");
-        }
-      g_string_append (s, "      </element>\n");
-    }
-  g_string_append (s, "    </choice>\n  </define>\n");
-  return g_string_free (s, FALSE);
-}
-
-/* The schema text with its condition-element define made from the
- * registry, so conditions registered at run time validate. */
+/* The schema text with its attribute and condition defines made from the
+ * registry: the same as at build time, unless conditions were registered
+ * at run time (then they validate too). */
 static char *
 schema_text (void)
 {
-  const char *start = strstr (fe_xml_schema_text, "  <define name=\"condition-element\">");
-  const char *end = start ? strstr (start, "</define>\n") : NULL;
-  if (!end)
-    return g_strdup (fe_xml_schema_text);
-  end += strlen ("</define>\n");
-  g_autofree char *fragment = fe_xml_condition_schema ();
-  return g_strdup_printf ("%.*s%s%s", (int) (start - fe_xml_schema_text), fe_xml_schema_text,
-                          fragment, end);
+  return fe_xml_schema_from_template (fe_xml_schema_text);
 }
 
 /* Compiled once per registry size: registering a condition recompiles it. */

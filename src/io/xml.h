@@ -17,10 +17,12 @@ GPtrArray *fe_xml_parse (const char *text, gsize length, const char *filename, G
 /* Serialises problems (one → <problem>, several → <collection>). */
 char *fe_xml_to_string (GPtrArray *problems);
 
-/* The schema's condition-element define, made from the condition registry
- * (data/feerie-problem.rng holds the same text for the built-ins; test-xml
- * checks they agree). */
+/* The schema's registry part (xml-schema.c): the condition-element define,
+ * the piece-attributes define, and a schema text with both put in (the
+ * build writes feerie-problem.rng so from data/feerie-problem.rng.in). */
 char *fe_xml_condition_schema (void);
+char *fe_xml_attribute_schema (void);
+char *fe_xml_schema_from_template (const char *text);
 
 
 /* Féerie XML in the table of formats (problem-file.h). */

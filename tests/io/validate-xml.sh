@@ -1,7 +1,7 @@
 #!/bin/sh
-# validate-xml.sh CLI SRCDIR — Féerie XML checked by a validator outside
+# validate-xml.sh CLI SRCDIR RNG — Féerie XML checked by a validator outside
 # Féerie: xmllint --relaxng (libxml2-utils; jing as well when installed)
-# against data/feerie-problem.rng, on the hand-written files of
+# against the built feerie-problem.rng, on the hand-written files of
 # tests/io/xml-data and on what the writer under test produces: every
 # reference problem of tests/oracle/data and every example converted to
 # XML by `feerie-cli convert`, and that XML converted once more.  A broken
@@ -9,8 +9,7 @@
 # Exit 77 (skip) without xmllint.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -u
-cli=$1 top=$2
-rng="$top/data/feerie-problem.rng"
+cli=$1 top=$2 rng=$3
 command -v xmllint >/dev/null 2>&1 || { echo "xmllint not found: skipped (tests/install-deps.sh installs libxml2-utils)"; exit 77; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-rng-XXXXXX")
 trap 'rm -rf "$work"' EXIT
