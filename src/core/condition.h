@@ -14,6 +14,21 @@
 
 typedef struct FeConditionOps FeConditionOps;
 
+/* Where a condition's effect comes in one move (rules-beyond.md §1.1,
+ * extending rules.md §8.1): FeRules runs the after_displacement hooks
+ * sorted by it.  Only the order matters; nothing reads the numbers. */
+typedef enum {
+  FE_EFFECT_NONE = 0,     /* no effect after the displacement */
+  FE_EFFECT_IMITATORS = 10, /* the imitators follow the move */
+  FE_EFFECT_REMOVAL = 20,   /* a capturer taken off at once (kamikaze, no rebirth) */
+  FE_EFFECT_MUTATION = 30,  /* the mover changes walk (Einstein) */
+  FE_EFFECT_CONTACT = 35,   /* pieces in contact change walk (magician) */
+  FE_EFFECT_TRANSFER = 40,  /* the capturer goes to its rebirth square */
+  FE_EFFECT_MOVER_COLOUR = 50, /* the mover changes colour (Andernach) */
+  FE_EFFECT_REBIRTH = 60,   /* the captured piece is reborn (Circe) */
+  FE_EFFECT_VIEWS = 70,     /* colour changes by new views (magic) */
+} FeEffectOrder;
+
 /* Einstein variants: the value of the Einstein condition's switch. */
 typedef enum {
   FE_EINSTEIN_NONE = 0,
@@ -32,7 +47,7 @@ typedef enum {
 
 /* Room for the registered conditions and their parameters.  Registration
  * refuses a condition beyond these (fe_condition_register), never truncates. */
-#define FE_MAX_CONDITION_CLASSES 16
+#define FE_MAX_CONDITION_CLASSES 32
 #define FE_MAX_CONDITION_PARAMS 4
 #define FE_MAX_CONDITION_KEYWORDS 64
 
@@ -81,13 +96,19 @@ struct FeConditionOps {
    * capture (rules §1.6)?  Per side: one-side Einstein grants it to its
    * own side only (D31). */
   bool (*pawns_from_first_rank) (const FePosition *pos, int side);
-  /* Effects after the displacement, in the order of rules §8.1; they write
-   * through fe_position_set so unmake restores them.  Returning false
-   * rejects the move (an imitator cannot follow). */
+  /* Effects after the displacement, in effect order; they write through
+   * fe_position_set so unmake restores them, and each is a stage of the
+   * move (playback, notation).  Returning false rejects the move (an
+   * imitator cannot follow). */
   bool (*after_displacement) (FePosition *pos, const FeMove *move, FeUndo *undo);
-  /* Order slot of after_displacement: 1 imitator, 2 Einstein, 3 magician,
-   * 4 magic. */
-  int effect_order;
+  FeEffectOrder effect_order;
+  /* The effect changes the moving piece's walk in place: notation writes
+   * it as the mover's "=X" (Einstein), not as an effect on another piece. */
+  bool mutates_mover;
+  /* The effect takes part when castling's crossed square is tested by the
+   * king's one step (the imitators must follow that step, rules §1.7);
+   * every other effect is left out of that test. */
+  bool follows_castling_step;
   /* Optional extra reason a square is paralysed for e.p. (Madrasi §3.4)…
    * conditions keep such details inside their own file. */
   /* Squares that count as occupied (an obstacle of the moving side's own
@@ -175,6 +196,45 @@ struct FeWordInput {
 
 typedef struct FeConditionClass FeConditionClass;
 
+/* How a piece attribute's frame is drawn (src/render): the shape differs as
+ * well as the hue, so a black-and-white print still tells them apart. */
+typedef enum {
+  FE_FRAME_SOLID = 0,
+  FE_FRAME_DASHED, /* dashed, with an inner line */
+  FE_FRAME_DOTTED,
+  FE_FRAME_DOUBLE,
+} FeFrameShape;
+
+/* A piece attribute (magic, magician, …): everything every layer needs,
+ * declared by the condition the attribute belongs to.  Readers, writers,
+ * notation, the caption, the renderer and the palette iterate these
+ * (fe_attribute_nth) instead of naming attributes. */
+typedef struct {
+  uint8_t bit;              /* its FE_ATTR_* bit in FePiece.attrs (unique) */
+  const char *name;         /* XML attribute, drop payloads, test scripts: "magic" */
+  const char *label;        /* English, for the palette and captions (FE_N_) */
+  const char *popeye_word;  /* after the colour in Popeye's `pieces`: "Magic" */
+  /* Popeye lacks it: such pieces are written in the "remark feerie:" line. */
+  bool popeye_extension;
+  const char *popeye_header; /* the solver header's line before the squares: "Magic" */
+  const char *prefix;       /* before the walk in notation and twin texts: "m" */
+  uint8_t prefix_order;     /* prefixes are written in this order (Popeye's) */
+  char fen_prefix;          /* before the piece letter in FEN: '*' */
+  FeFrameShape frame;
+  uint8_t frame_rgb[3];
+  /* The palette toggle's tooltip (FE_N_): how its pieces look. */
+  const char *palette_tooltip;
+} FeAttributeDesc;
+
+/* Whom a description is for (FeConditionClass.describe). */
+typedef struct {
+  /* true: the caption of a diagram, in the composer's words, each word
+   * passed through `translate`; false: the solver's header, Popeye's
+   * words, untranslated. */
+  bool caption;
+  const char *(*translate) (const char *msgid);
+} FeDescribeStyle;
+
 /* Everything the program knows of one condition (one file under
  * conditions/).  Readers, writers, the schema test, pickers and the rules
  * iterate the registered classes instead of naming conditions. */
@@ -211,10 +271,24 @@ struct FeConditionClass {
   void (*popeye_write_args) (const FeConditionParams *params, int n_imitators,
                              const uint8_t *imitators, const uint8_t *imitator_colour,
                              GString *popeye, GString *ext);
-  /* Pieces with this attribute (FE_ATTR_*) switch the condition on for the
-   * whole problem, twins included; the writer then leaves its switch word
-   * out (the pieces say it).  0: none. */
-  uint8_t piece_attribute;
+  /* The piece attribute this condition gives (magic, magician): pieces
+   * carrying it switch the condition on for the whole problem, twins
+   * included, and the Popeye writer leaves the switch word out (the pieces
+   * say it).  NULL: none. */
+  const FeAttributeDesc *attribute;
+  /* The condition is its pieces (magic, magician): in force exactly when
+   * a piece carries the attribute, so the window's picker shows and sets
+   * that, not a switch of its own.  False when the switch means something
+   * by itself (Patrol: every piece is a patrol piece). */
+  bool attribute_only;
+  /* What its stage is called in playback (English, FE_N_: the GUI
+   * translates it): "the imitators shift".  NULL: the label. */
+  const char *stage_label;
+  /* Appends its lines (g_strdup'd) for the caption or the solver header;
+   * NULL: fe_condition_describe_default (its words, its attribute's
+   * squares). */
+  void (*describe) (const FeConditionParams *params, int id, const FePosition *diagram,
+                    const FeDescribeStyle *style, GPtrArray *lines);
 };
 
 /* Registered conditions, in registry order (conditions/registry.c).  Ids
@@ -233,6 +307,36 @@ int fe_condition_register (const FeConditionClass *cls, GError **error);
  * Féerie's to `ext` (may be the same string).  Cell values without a word
  * write nothing. */
 void fe_condition_popeye_words (int id, const FeConditionParams *c, GString *popeye, GString *ext);
+
+/* The description of condition `id` when it is in force (or its switch is
+ * on): its describe hook, else fe_condition_describe_default. */
+void fe_condition_describe (int id, const FeConditionParams *params, const FePosition *diagram,
+                            const FeDescribeStyle *style, GPtrArray *lines);
+/* The generic description: for the solver, the Popeye words of its cells
+ * (one line), and its attribute's header word with the squares of the
+ * pieces carrying it (rank 8 first, as Popeye lists them); for the
+ * caption, the label with the parameters that differ from off, and the
+ * attribute's squares. */
+void fe_condition_describe_default (int id, const FeConditionParams *params,
+                                    const FePosition *diagram, const FeDescribeStyle *style,
+                                    GPtrArray *lines);
+/* "e2, c3" (caption) or "e2 c3" (solver): the squares of the pieces with
+ * attribute bits `attrs`, rank 8 first; NULL when none. */
+char *fe_attribute_squares (const FePosition *pos, uint8_t attrs, const char *separator);
+
+/* The registered piece attributes, in registry order (the conditions that
+ * declare one). */
+int fe_attribute_count (void);
+const FeAttributeDesc *fe_attribute_nth (int i);
+/* The condition that declares attribute `i`. */
+int fe_attribute_condition (int i);
+/* By name ("magic") or Popeye word, case-insensitive; NULL when none. */
+const FeAttributeDesc *fe_attribute_lookup (const char *name);
+/* " magic magician": the names of the attributes in `attrs`, registry
+ * order, each after a space. */
+void fe_attribute_append_names (GString *out, uint8_t attrs);
+/* The prefixes of the attributes in `attrs`, in Popeye's order ("km"). */
+void fe_attribute_append_prefixes (GString *out, uint8_t attrs);
 
 /* Value map access by id. */
 static inline uint8_t
@@ -256,6 +360,8 @@ bool fe_params_any (const FeConditionParams *p, int id);
 struct FeRules {
   FeConditionParams params;
   const FeConditionOps *ops[FE_MAX_CONDITIONS];
+  /* The registry id of each hook set (its class: stage labels, names). */
+  int ids[FE_MAX_CONDITIONS];
   int n_ops;
   /* The fairy set F (rules §2.4): fairy walks standing in the diagram. */
   uint8_t fairy_walks[FE_WALK_MAX];

@@ -23,6 +23,7 @@ save_state (const FePosition *pos, FeUndo *undo)
     memcpy (undo->imitators, pos->imitators, pos->n_imitators);
   undo->n_changes = 0;
   undo->imitators_moved = false;
+  undo->imitators_moved_by = -1;
 }
 
 static inline void
@@ -132,9 +133,14 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
     for (int i = 0; i < r->n_ops && ok; i++)
       {
         if (r->ops[i]->after_displacement)
-          ok = r->ops[i]->after_displacement (pos, m, undo);
+          {
+            bool moved = undo->imitators_moved;
+            ok = r->ops[i]->after_displacement (pos, m, undo);
+            if (undo->imitators_moved && !moved)
+              undo->imitators_moved_by = (int8_t) i;
+          }
         undo->effect_end[i] = undo->n_changes;
-        if (r->ops[i]->effect_order <= 2)
+        if (r->ops[i]->mutates_mover)
           undo->n_self_changes = undo->n_changes;
       }
 

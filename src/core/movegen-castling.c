@@ -44,8 +44,11 @@ fe_gen_castling (Gen *g, FeSquare from)
           steps_only = *pos->rules;
           steps_only.n_ops = 0;
           for (int i = 0; i < pos->rules->n_ops; i++)
-            if (pos->rules->ops[i]->effect_order <= fe_condition_imitator.effect_order)
-              steps_only.ops[steps_only.n_ops++] = pos->rules->ops[i];
+            if (pos->rules->ops[i]->follows_castling_step)
+              {
+                steps_only.ids[steps_only.n_ops] = pos->rules->ids[i];
+                steps_only.ops[steps_only.n_ops++] = pos->rules->ops[i];
+              }
           probe.rules = &steps_only;
         }
       FeUndo undo;

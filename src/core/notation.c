@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "notation.h"
+#include "condition.h"
 #include "walk.h"
 
 static void
@@ -9,10 +10,7 @@ append_prefix (GString *out, FePiece p)
 {
   if (p.colour == FE_NEUTRAL)
     g_string_append_c (out, 'n');
-  if (p.attrs & FE_ATTR_MAGIC)
-    g_string_append_c (out, 'm');
-  if (p.attrs & FE_ATTR_MAGICIAN)
-    g_string_append (out, "mg");
+  fe_attribute_append_prefixes (out, p.attrs);
 }
 
 void

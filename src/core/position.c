@@ -7,10 +7,12 @@
 #include "position.h"
 #include "walk.h"
 
-/* Piece keys by (walk, colour, attributes) and square; filled once from a
- * fixed seed so hashes are reproducible between runs. */
-#define N_PIECE_KEYS (FE_WALK_MAX * 3 * 4)
+/* Piece keys by (walk, colour) and square, attribute keys by attribute
+ * bits and square (zero for none); filled once from a fixed seed so hashes
+ * are reproducible between runs. */
+#define N_PIECE_KEYS (FE_WALK_MAX * 3)
 uint64_t fe_zobrist_piece_keys[N_PIECE_KEYS][64];
+uint64_t fe_zobrist_attribute_keys[256][64];
 #define piece_keys fe_zobrist_piece_keys
 uint64_t fe_zobrist_side_key;
 uint64_t fe_zobrist_castling_keys[64];
@@ -54,6 +56,9 @@ keys_init (void)
           imitator_keys[FE_WHITE][i] = splitmix (&s);
           imitator_keys[FE_BLACK][i] = splitmix (&s);
         }
+      for (int a = 1; a < 256; a++)
+        for (int i = 0; i < 64; i++)
+          fe_zobrist_attribute_keys[a][i] = splitmix (&s);
       fe_walks_init ();
       g_once_init_leave (&done, 1);
     }

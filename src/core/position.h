@@ -32,11 +32,14 @@ typedef struct {
   /* Index into `changes` where the displacement ends and condition effects
    * begin (notation shows the effects, playback steps through them). */
   uint8_t n_displacement_changes;
-  /* Index where the mover's own transformation (imitator, Einstein: effect
-   * orders up to 2) ends and effects on other pieces begin (magician,
-   * magic): notation writes the first as `=X`, the rest as `{sq=X}`. */
+  /* Index where the mover's own transformation (promotion, and the
+   * effects flagged mutates_mover: Einstein) ends and effects on other
+   * pieces begin (magician, magic): notation writes the first as `=X`,
+   * the rest as `{sq=X}`. */
   uint8_t n_self_changes;
   bool imitators_moved;
+  /* The index in FeRules.ops of the effect that moved them (-1: none). */
+  int8_t imitators_moved_by;
   /* Where each active condition's effects end in `changes` (by its index
    * in FeRules.ops): playback shows each effect as its own step. */
   uint8_t effect_end[FE_MAX_EFFECTS];
@@ -96,13 +99,16 @@ gboolean fe_position_move_imitator (FePosition *pos, FeSquare from, FeSquare to)
 bool fe_position_has_attribute (const FePosition *pos, uint8_t attrs);
 
 
-/* Piece keys by (walk, colour, attributes) and square: inline, since every
- * square write of make/unmake updates the hash. */
-extern uint64_t fe_zobrist_piece_keys[FE_WALK_MAX * 3 * 4][64];
+/* Piece keys by (walk, colour) and square, mixed with a key by the
+ * attribute bits (any of the eight) and square: inline, since every square
+ * write of make/unmake updates the hash. */
+extern uint64_t fe_zobrist_piece_keys[FE_WALK_MAX * 3][64];
+extern uint64_t fe_zobrist_attribute_keys[256][64];
 static inline uint64_t
 fe_zobrist_piece (FePiece p, FeSquare sq)
 {
-  return fe_zobrist_piece_keys[(p.walk * 3 + p.colour) * 4 + (p.attrs & 3)][FE_SQ64 (sq)];
+  uint64_t k = fe_zobrist_piece_keys[p.walk * 3 + p.colour][FE_SQ64 (sq)];
+  return p.attrs ? k ^ fe_zobrist_attribute_keys[p.attrs][FE_SQ64 (sq)] : k;
 }
 extern uint64_t fe_zobrist_side_key;
 extern uint64_t fe_zobrist_castling_keys[64];

@@ -359,55 +359,30 @@ append_piece (GString *s, FePiece p, FeSquare sq)
   char name[3];
   fe_square_name (sq, name);
   g_string_append_c (s, p.colour == FE_WHITE ? 'w' : p.colour == FE_BLACK ? 'b' : 'n');
-  if (p.attrs & FE_ATTR_MAGIC)
-    g_string_append_c (s, 'm');
-  if (p.attrs & FE_ATTR_MAGICIAN)
-    g_string_append (s, "mg");
+  fe_attribute_append_prefixes (s, p.attrs);
   g_string_append_printf (s, "%s%s", fe_walk_print_code (p.walk), name);
 }
 
 char *
 fe_conditions_describe (const FeConditionParams *c, const FePosition *pos);
 
+static const char *
+untranslated (const char *msgid)
+{
+  return msgid;
+}
+
 char *
 fe_conditions_describe (const FeConditionParams *c, const FePosition *pos)
 {
+  /* Each condition's own lines (Popeye's words), in registry order. */
+  const FeDescribeStyle solver = { false, untranslated };
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  for (int id = 0; id < fe_condition_count (); id++)
+    fe_condition_describe (id, c, pos, &solver, lines);
   GString *s = g_string_new (NULL);
-  if (c->FE_P_MADRASI || c->FE_P_MADRASI_REX_INCLUSIVE)
-    g_string_append (s, c->FE_P_MADRASI_REX_INCLUSIVE ? "Madrasi RexInclusive" : "Madrasi");
-  if (c->FE_P_IMITATOR || (pos && pos->n_imitators))
-    {
-      if (s->len)
-        g_string_append_c (s, '\n');
-      g_string_append (s, "Imitator");
-      for (int i = 0; pos && i < pos->n_imitators; i++)
-        {
-          char n[3];
-          fe_square_name (pos->imitators[i], n);
-          g_string_append_printf (s, " %s", n);
-        }
-      if (c->FE_P_IMITATOR_NO_PROMOTION)
-        g_string_append (s, "\nNoIProm");
-    }
-  if (c->FE_P_EINSTEIN)
-    {
-      if (s->len)
-        g_string_append_c (s, '\n');
-      g_string_append (s, c->FE_P_EINSTEIN == FE_EINSTEIN_NORMAL    ? "EinsteinChess"
-                          : c->FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? "ReversalEinsteinChess"
-                                                               : "AntiEinsteinChess");
-    }
-  /* Conditions registered beyond the built-ins: their Popeye words. */
-  for (int id = FE_COND_BUILTIN_COUNT; id < fe_condition_count (); id++)
-    {
-      if (!fe_params_on (c, id))
-        continue;
-      GString *line = g_string_new (NULL);
-      fe_condition_popeye_words (id, c, line, line);
-      if (line->len)
-        g_string_append_printf (s, "%s%s", s->len ? "\n" : "", line->str + 1);
-      g_string_free (line, TRUE);
-    }
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (s, "%s%s", i ? "\n" : "", (char *) lines->pdata[i]);
   return g_string_free (s, FALSE);
 }
 
@@ -489,7 +464,10 @@ fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *p
           break;
         case FE_TWIN_CONDITION:
           {
+            /* The twin's conditions, not the pieces' attributes. */
             FePosition tmp = pos;
+            for (int i = 0; i < 64; i++)
+              tmp.board[FE_SQ88 (i)].attrs = 0;
             tmp.n_imitators = c->n_imitators;
             memcpy (tmp.imitators, c->imitators, sizeof c->imitators);
             char *t = fe_conditions_describe (&c->conditions, &tmp);

@@ -9,17 +9,20 @@
 #include "walk.h"
 
 static void
-add_op (FeRules *r, const FeConditionOps *op)
+add_op (FeRules *r, const FeConditionOps *op, int id)
 {
   g_assert (r->n_ops < FE_MAX_CONDITIONS);
-  /* Keep the effect order of rules §8.1 (insertion sort, tiny array). */
+  /* Keep the effect order (insertion sort, tiny array; stable, so equal
+   * orders keep the registry's). */
   int i = r->n_ops++;
   while (i > 0 && r->ops[i - 1]->effect_order > op->effect_order)
     {
       r->ops[i] = r->ops[i - 1];
+      r->ids[i] = r->ids[i - 1];
       i--;
     }
   r->ops[i] = op;
+  r->ids[i] = id;
 }
 
 void
@@ -56,7 +59,7 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
         continue;
       if (!r->params.v[id][0])
         r->params.v[id][0] = 1;
-      add_op (r, cls->ops);
+      add_op (r, cls->ops, id);
     }
   for (int i = 0; i < r->n_ops; i++)
     {

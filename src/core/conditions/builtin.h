@@ -6,17 +6,18 @@
  * adds one line here and one file; nothing else names it.
  *
  * The FE_P_* names below are the cells (FeConditionParams.v) of the
- * built-ins, for the code that still treats them specially: the solver's
- * condition lines (fe_conditions_describe), the caption, the XML <imitator>
- * elements, the window and the tests.
+ * built-ins, for their own files and the code that still treats them
+ * specially: the XML <imitator> elements, the window's imitator tools and
+ * the tests.
  * `params->FE_P_MADRASI` reads cell 0 of Madrasi's row.  A new condition
  * needs none of these: generic code goes through its FeConditionParamDesc.
  */
 #pragma once
 
-/* X (ID, name): name is the file conditions/<name>.c and its class
- * fe_condition_class_<name>.  Order: registry order (XML and Popeye writers
- * follow it; the hooks are then sorted by effect order, rules §8.1). */
+/* X (ID, name): name is the file conditions/<name>.c (src/core/meson.build
+ * compiles it from this line) and its class fe_condition_class_<name>.
+ * Order: registry order (XML and Popeye writers follow it; the hooks are
+ * then sorted by effect order, rules-beyond.md §1.1). */
 #define FE_BUILTIN_CONDITIONS(X) \
   X (MADRASI, madrasi)           \
   X (IMITATOR, imitator)         \

@@ -138,7 +138,8 @@ const FeConditionOps fe_condition_einstein = {
   .choice_shift = EINSTEIN_CHOICE_SHIFT,
   .pawns_from_first_rank = einstein_pawns_from_first_rank,
   .after_displacement = einstein_after_displacement,
-  .effect_order = 2,
+  .effect_order = FE_EFFECT_MUTATION,
+  .mutates_mover = true,
 };
 
 static const FeConditionParamDesc einstein_params[] = {
@@ -182,6 +183,31 @@ einstein_validate (const FeConditionParams *params, int id, const FePosition *di
   return TRUE;
 }
 
+/* The caption says every setting: "Reverse Einstein, White only, with
+ * promotions"; the solver prints the words as read. */
+static void
+einstein_describe (const FeConditionParams *params, int id, const FePosition *diagram,
+                   const FeDescribeStyle *style, GPtrArray *lines)
+{
+  if (!style->caption)
+    {
+      fe_condition_describe_default (id, params, diagram, style, lines);
+      return;
+    }
+  static const char *const variants[] = { NULL, FE_N_("Einstein chess"), FE_N_("Reverse Einstein"),
+                                          FE_N_("Anti-Einstein") };
+  static const char *const sides[] = { NULL, FE_N_("White only"), FE_N_("Black only") };
+  int variant = params->FE_P_EINSTEIN, side = params->FE_P_EINSTEIN_SIDE;
+  if (variant < 1 || variant > FE_EINSTEIN_ANTI)
+    variant = FE_EINSTEIN_NORMAL; /* a modifier alone still means Einstein */
+  GString *s = g_string_new (style->translate (variants[variant]));
+  if (side >= FE_EINSTEIN_WHITE_ONLY && side <= FE_EINSTEIN_BLACK_ONLY)
+    g_string_append_printf (s, ", %s", style->translate (sides[side]));
+  if (params->FE_P_EINSTEIN_PROMOTIONS)
+    g_string_append_printf (s, ", %s", style->translate (FE_N_("with promotions")));
+  g_ptr_array_add (lines, g_string_free (s, FALSE));
+}
+
 const FeConditionClass fe_condition_class_einstein = {
   .name = "einstein",
   .label = FE_N_("Einstein chess"),
@@ -189,6 +215,8 @@ const FeConditionClass fe_condition_class_einstein = {
   .params = einstein_params,
   .n_params = G_N_ELEMENTS (einstein_params),
   .validate = einstein_validate,
+  .describe = einstein_describe,
+  .stage_label = FE_N_("Einstein mutation"),
   .ops = &fe_condition_einstein,
   .popeye_keywords = einstein_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (einstein_keywords),

@@ -400,7 +400,8 @@ const FeConditionOps fe_condition_imitator = {
   .capture_allowed = imitator_capture_allowed,
   .promotion_to_imitator = imitator_promotion_to_imitator,
   .after_displacement = imitator_after_displacement,
-  .effect_order = 1,
+  .effect_order = FE_EFFECT_IMITATORS,
+  .follows_castling_step = true,
   .square_blocked = imitator_square_blocked,
 };
 
@@ -521,6 +522,66 @@ imitator_in_force (const FeConditionParams *params, int id, const FePosition *di
   return fe_params_on (params, id) || (diagram && diagram->n_imitators);
 }
 
+/* The imitators' squares by colour: "c3 h8" (all), or those of one
+ * colour for the caption; NULL when none. */
+static char *
+imitator_squares (const FePosition *diagram, int colour, const char *separator)
+{
+  GString *s = g_string_new (NULL);
+  for (int i = 0; diagram && i < diagram->n_imitators; i++)
+    if (colour < 0 || diagram->imitator_colour[i] == colour)
+      {
+        char name[3];
+        fe_square_name (diagram->imitators[i], name);
+        g_string_append_printf (s, "%s%s", s->len ? separator : "", name);
+      }
+  if (!s->len)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Solver: "Imitator c3 h8" and "NoIProm", Popeye's lines.  Caption: the
+ * neutral (standard) imitators, then the white and black ones named as
+ * such, then the settings. */
+static void
+imitator_describe (const FeConditionParams *params, int id, const FePosition *diagram,
+                   const FeDescribeStyle *style, GPtrArray *lines)
+{
+  (void) id;
+  if (!style->caption)
+    {
+      g_autofree char *all = imitator_squares (diagram, -1, " ");
+      g_ptr_array_add (lines, all ? g_strdup_printf ("Imitator %s", all) : g_strdup ("Imitator"));
+      if (params->FE_P_IMITATOR_NO_PROMOTION)
+        g_ptr_array_add (lines, g_strdup ("NoIProm"));
+      return;
+    }
+  /* Monochrome imitators (rules §4.8) named by colour after the
+   * standard ones: "Imitator c3,h8, white e4". */
+  static const char *const colours[] = { FE_N_("white"), FE_N_("black") };
+  g_autofree char *neutral = imitator_squares (diagram, FE_NEUTRAL, ",");
+  GString *s = g_string_new (style->translate (FE_N_("Imitator")));
+  bool any = neutral != NULL;
+  if (neutral)
+    g_string_append_printf (s, " %s", neutral);
+  for (int colour = FE_WHITE; colour <= FE_BLACK; colour++)
+    {
+      g_autofree char *mono = imitator_squares (diagram, colour, ",");
+      if (mono)
+        g_string_append_printf (s, "%s %s %s", any ? "," : "", style->translate (colours[colour]),
+                                mono);
+      any |= mono != NULL;
+    }
+  if (params->FE_P_IMITATOR_NO_PROMOTION)
+    g_string_append (s, style->translate (FE_N_(", no promotion to I")));
+  if (params->FE_P_IMITATOR_NO_HURDLES)
+    g_string_append (s, style->translate (FE_N_(", no hurdles")));
+  g_ptr_array_add (lines, g_string_free (s, FALSE));
+}
+
 const FeConditionClass fe_condition_class_imitator = {
   .name = "imitator",
   .label = FE_N_("Imitator"),
@@ -528,6 +589,8 @@ const FeConditionClass fe_condition_class_imitator = {
   .params = imitator_params,
   .n_params = G_N_ELEMENTS (imitator_params),
   .in_force = imitator_in_force,
+  .describe = imitator_describe,
+  .stage_label = FE_N_("the imitators shift"),
   .ops = &fe_condition_imitator,
   .popeye_keywords = imitator_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (imitator_keywords),

@@ -91,7 +91,6 @@ const FeConditionOps fe_condition_madrasi = {
   .name = "madrasi",
   .piece_may_move = madrasi_piece_may_move,
   .capture_allowed = madrasi_capture_allowed,
-  .effect_order = 0,
 };
 
 static const char *const bool_values[] = { "false", "true" };
@@ -116,6 +115,20 @@ madrasi_in_force (const FeConditionParams *params, int id, const FePosition *dia
   return fe_params_any (params, id);
 }
 
+/* The caption shortens Rex inclusive as printed columns do. */
+static void
+madrasi_describe (const FeConditionParams *params, int id, const FePosition *diagram,
+                  const FeDescribeStyle *style, GPtrArray *lines)
+{
+  if (!style->caption)
+    {
+      fe_condition_describe_default (id, params, diagram, style, lines);
+      return;
+    }
+  g_ptr_array_add (lines, g_strdup (style->translate (params->FE_P_MADRASI_REX_INCLUSIVE
+                                                        ? FE_N_("Madrasi RI") : FE_N_("Madrasi"))));
+}
+
 const FeConditionClass fe_condition_class_madrasi = {
   .name = "madrasi",
   .label = FE_N_("Madrasi"),
@@ -123,6 +136,7 @@ const FeConditionClass fe_condition_class_madrasi = {
   .params = madrasi_params,
   .n_params = G_N_ELEMENTS (madrasi_params),
   .in_force = madrasi_in_force,
+  .describe = madrasi_describe,
   .ops = &fe_condition_madrasi,
   .popeye_keywords = madrasi_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (madrasi_keywords),

@@ -319,7 +319,7 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
 const FeConditionOps fe_condition_magic = {
   .name = "magic",
   .after_displacement = magic_after_displacement,
-  .effect_order = 4,
+  .effect_order = FE_EFFECT_VIEWS,
 };
 
 static const FeConditionParamDesc magic_params[] = {
@@ -331,6 +331,21 @@ static const FeConditionKeyword magic_keywords[] = {
   { "MagicPieces", 0, 1, FE_KEYWORD_EXTENSION },
 };
 
+/* Popeye's word and order; a solid violet frame. */
+static const FeAttributeDesc magic_attribute = {
+  .bit = FE_ATTR_MAGIC,
+  .name = "magic",
+  .label = FE_N_("Magic"),
+  .popeye_word = "Magic",
+  .popeye_header = "Magic",
+  .prefix = "m",
+  .prefix_order = 12,
+  .fen_prefix = '*',
+  .frame = FE_FRAME_SOLID,
+  .frame_rgb = { 92, 41, 158 },
+  .palette_tooltip = FE_N_("Magic pieces stand on a solid violet frame"),
+};
+
 const FeConditionClass fe_condition_class_magic = {
   .name = "magic",
   .label = FE_N_("Magic pieces"),
@@ -340,5 +355,7 @@ const FeConditionClass fe_condition_class_magic = {
   .ops = &fe_condition_magic,
   .popeye_keywords = magic_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (magic_keywords),
-  .piece_attribute = FE_ATTR_MAGIC,
+  .attribute = &magic_attribute,
+  .attribute_only = true,
+  .stage_label = FE_N_("magic colour changes"),
 };

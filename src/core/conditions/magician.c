@@ -183,7 +183,10 @@ magician_choice_count (const FePosition *pos, const FeMove *m)
   early.n_ops = 0;
   for (int i = 0; i < r->n_ops; i++)
     if (r->ops[i]->effect_order < fe_condition_magician.effect_order)
-      early.ops[early.n_ops++] = r->ops[i];
+      {
+        early.ids[early.n_ops] = r->ids[i];
+        early.ops[early.n_ops++] = r->ops[i];
+      }
   FePosition copy = *pos;
   copy.rules = &early;
   FeUndo undo;
@@ -236,7 +239,7 @@ const FeConditionOps fe_condition_magician = {
   .choice_shift = MAGICIAN_CHOICE_SHIFT,
   .pawns_from_first_rank = magician_pawns_from_first_rank,
   .after_displacement = magician_after_displacement,
-  .effect_order = 3,
+  .effect_order = FE_EFFECT_CONTACT,
 };
 
 static const FeConditionParamDesc magician_params[] = {
@@ -278,6 +281,23 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
   return TRUE;
 }
 
+/* Féerie's (Popeye has none): a dashed vermilion frame with an inner
+ * line, after Popeye's prefixes. */
+static const FeAttributeDesc magician_attribute = {
+  .bit = FE_ATTR_MAGICIAN,
+  .name = "magician",
+  .label = FE_N_("Magician"),
+  .popeye_word = "Magician",
+  .popeye_extension = true,
+  .popeye_header = "Magician",
+  .prefix = "mg",
+  .prefix_order = 40,
+  .fen_prefix = '^',
+  .frame = FE_FRAME_DASHED,
+  .frame_rgb = { 217, 71, 20 },
+  .palette_tooltip = FE_N_("Magician pieces stand on a dashed vermilion frame"),
+};
+
 const FeConditionClass fe_condition_class_magician = {
   .name = "magician",
   .label = FE_N_("Magician pieces"),
@@ -288,5 +308,7 @@ const FeConditionClass fe_condition_class_magician = {
   .ops = &fe_condition_magician,
   .popeye_keywords = magician_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (magician_keywords),
-  .piece_attribute = FE_ATTR_MAGICIAN,
+  .attribute = &magician_attribute,
+  .attribute_only = true,
+  .stage_label = FE_N_("magician mutations"),
 };

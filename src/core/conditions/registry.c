@@ -47,6 +47,22 @@ fe_condition_lookup (const char *name)
   return NULL;
 }
 
+/* A new attribute takes one bit no registered attribute uses, and a name
+ * of its own. */
+static bool
+attribute_bit_free (const FeAttributeDesc *a)
+{
+  if (!a->bit || (a->bit & (a->bit - 1)))
+    return false;
+  for (int i = 0; i < fe_condition_count (); i++)
+    {
+      const FeAttributeDesc *b = classes[i]->attribute;
+      if (b && ((b->bit & a->bit) || !g_ascii_strcasecmp (b->name, a->name)))
+        return false;
+    }
+  return true;
+}
+
 int
 fe_condition_register (const FeConditionClass *cls, GError **error)
 {
@@ -64,6 +80,10 @@ fe_condition_register (const FeConditionClass *cls, GError **error)
     g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                  "condition \"%s\" has %d Popeye keywords, at most %d", cls->name,
                  cls->n_popeye_keywords, FE_MAX_CONDITION_KEYWORDS);
+  else if (cls->attribute && !attribute_bit_free (cls->attribute))
+    g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                 "condition \"%s\": its attribute \"%s\" needs a bit of its own",
+                 cls->name, cls->attribute->name);
   else if (n_classes >= FE_MAX_CONDITION_CLASSES)
     g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
                  "cannot register \"%s\": at most %d conditions", cls->name,
@@ -125,11 +145,160 @@ fe_condition_in_force (int id, const FeConditionParams *params, const FePosition
   if (fe_params_on (params, id))
     return true;
   /* A piece with the condition's attribute puts it in force (magic). */
-  for (int i = 0; cls->piece_attribute && diagram && i < 64; i++)
-    if (diagram->board[FE_SQ88 (i)].walk
-        && (diagram->board[FE_SQ88 (i)].attrs & cls->piece_attribute))
-      return true;
-  return false;
+  return cls->attribute && diagram && fe_position_has_attribute (diagram, cls->attribute->bit);
+}
+
+/* ---- piece attributes ------------------------------------------------ */
+
+int
+fe_attribute_count (void)
+{
+  int n = 0;
+  for (int id = 0; id < fe_condition_count (); id++)
+    n += classes[id]->attribute != NULL;
+  return n;
+}
+
+int
+fe_attribute_condition (int i)
+{
+  for (int id = 0; id < fe_condition_count (); id++)
+    if (classes[id]->attribute && i-- == 0)
+      return id;
+  return -1;
+}
+
+const FeAttributeDesc *
+fe_attribute_nth (int i)
+{
+  int id = fe_attribute_condition (i);
+  g_return_val_if_fail (id >= 0, NULL);
+  return classes[id]->attribute;
+}
+
+const FeAttributeDesc *
+fe_attribute_lookup (const char *name)
+{
+  for (int id = 0; name && id < fe_condition_count (); id++)
+    {
+      const FeAttributeDesc *a = classes[id]->attribute;
+      if (a && (!g_ascii_strcasecmp (a->name, name) || !g_ascii_strcasecmp (a->popeye_word, name)))
+        return a;
+    }
+  return NULL;
+}
+
+void
+fe_attribute_append_names (GString *out, uint8_t attrs)
+{
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeAttributeDesc *a = classes[id]->attribute;
+      if (a && (attrs & a->bit))
+        g_string_append_printf (out, " %s", a->name);
+    }
+}
+
+void
+fe_attribute_append_prefixes (GString *out, uint8_t attrs)
+{
+  /* Few attributes: pick the next in Popeye's order each time. */
+  int last = -1;
+  for (;;)
+    {
+      const FeAttributeDesc *next = NULL;
+      for (int id = 0; id < fe_condition_count (); id++)
+        {
+          const FeAttributeDesc *a = classes[id]->attribute;
+          if (a && (attrs & a->bit) && a->prefix_order > last
+              && (!next || a->prefix_order < next->prefix_order))
+            next = a;
+        }
+      if (!next)
+        return;
+      g_string_append (out, next->prefix);
+      last = next->prefix_order;
+    }
+}
+
+char *
+fe_attribute_squares (const FePosition *pos, uint8_t attrs, const char *separator)
+{
+  GString *s = g_string_new (NULL);
+  for (int r = 7; r >= 0; r--)
+    for (int f = 0; f < 8; f++)
+      {
+        FePiece p = pos->board[FE_SQ (f, r)];
+        if (p.walk != FE_WALK_NONE && (p.attrs & attrs))
+          {
+            char name[3];
+            fe_square_name (FE_SQ (f, r), name);
+            g_string_append_printf (s, "%s%s", s->len ? separator : "", name);
+          }
+      }
+  if (!s->len)
+    {
+      g_string_free (s, TRUE);
+      return NULL;
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* ---- descriptions ---------------------------------------------------- */
+
+void
+fe_condition_describe_default (int id, const FeConditionParams *params, const FePosition *diagram,
+                               const FeDescribeStyle *style, GPtrArray *lines)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  const FeAttributeDesc *a = cls->attribute;
+  g_autofree char *squares =
+    a && diagram ? fe_attribute_squares (diagram, a->bit, style->caption ? ", " : " ") : NULL;
+  if (style->caption)
+    {
+      GString *s = g_string_new (style->translate (cls->label));
+      if (squares)
+        g_string_append_printf (s, " %s", squares);
+      /* The other parameters that are not off: a bool by its label, an
+       * enum by its value's name. */
+      for (int k = 1; k < cls->n_params; k++)
+        {
+          const FeConditionParamDesc *d = &cls->params[k];
+          int v = params->v[id][k];
+          if (!v || v >= d->n_values)
+            continue;
+          const char *word = d->type == FE_PARAM_BOOL ? d->label
+                             : d->value_labels ? d->value_labels[v]
+                             : d->xml_values ? d->xml_values[v] : NULL;
+          if (word)
+            g_string_append_printf (s, ", %s", style->translate (word));
+        }
+      g_ptr_array_add (lines, g_string_free (s, FALSE));
+      return;
+    }
+  if (fe_params_on (params, id) && !squares)
+    {
+      GString *line = g_string_new (NULL);
+      fe_condition_popeye_words (id, params, line, line);
+      if (line->len)
+        g_ptr_array_add (lines, g_strdup (line->str + 1));
+      g_string_free (line, TRUE);
+    }
+  if (squares)
+    g_ptr_array_add (lines, g_strdup_printf ("%s %s", a->popeye_header, squares));
+}
+
+void
+fe_condition_describe (int id, const FeConditionParams *params, const FePosition *diagram,
+                       const FeDescribeStyle *style, GPtrArray *lines)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  if (!fe_params_any (params, id) && !fe_condition_in_force (id, params, diagram))
+    return;
+  if (cls->describe)
+    cls->describe (params, id, diagram, style, lines);
+  else
+    fe_condition_describe_default (id, params, diagram, style, lines);
 }
 
 bool

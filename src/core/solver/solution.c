@@ -26,10 +26,12 @@ piece_equal (FePiece a, FePiece b)
 }
 
 static void
-add_stage (GArray *stages, FeStageKind kind, const FePosition *after, const FeUndo *u, int a, int b,
-           const uint8_t *imitators, int n_imitators)
+add_stage (GArray *stages, int condition, const FePosition *after, const FeUndo *u, int a, int b,
+           const uint8_t *imitators, int n_imitators, gboolean shifted)
 {
-  FeStage st = { .kind = kind, .n_imitators = n_imitators };
+  FeStage st = { .condition = condition, .n_imitators = n_imitators };
+  if (shifted)
+    st.effects |= FE_STAGE_SHIFTS_IMITATORS;
   memcpy (st.imitators, imitators, n_imitators);
   GArray *sq = g_array_new (FALSE, FALSE, sizeof (FeStageSquare));
   for (int i = a; i < b; i++)
@@ -43,25 +45,25 @@ add_stage (GArray *stages, FeStageKind kind, const FePosition *after, const FeUn
       FePiece from = value_at (after, u, s, a), to = value_at (after, u, s, b);
       if (piece_equal (from, to))
         continue;
+      if (!from.walk)
+        st.effects |= FE_STAGE_ADDS_PIECE;
+      else if (!to.walk)
+        st.effects |= FE_STAGE_REMOVES_PIECE;
+      else if (from.id != to.id)
+        st.effects |= FE_STAGE_ADDS_PIECE | FE_STAGE_REMOVES_PIECE;
+      else
+        {
+          if (from.walk != to.walk)
+            st.effects |= FE_STAGE_CHANGES_WALK;
+          if (from.colour != to.colour)
+            st.effects |= FE_STAGE_CHANGES_COLOUR;
+        }
       FeStageSquare entry = { s, to };
       g_array_append_val (sq, entry);
     }
   st.n_squares = sq->len;
   st.squares = (FeStageSquare *) g_array_free (sq, FALSE);
   g_array_append_val (stages, st);
-}
-
-static FeStageKind
-kind_of_order (int order)
-{
-  switch (order)
-    {
-    case 1: return FE_STAGE_IMITATOR;
-    case 2: return FE_STAGE_EINSTEIN;
-    case 3: return FE_STAGE_MAGICIAN;
-    case 4: return FE_STAGE_MAGIC;
-    default: return FE_STAGE_OTHER;
-    }
 }
 
 int
@@ -72,8 +74,7 @@ fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages)
   fe_make (&pos, move, &u);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (FeStage));
   /* The imitators stand where they were until their own stage. */
-  add_stage (out, FE_STAGE_DISPLACEMENT, &pos, &u, 0, u.n_displacement_changes, u.imitators,
-             u.n_imitators);
+  add_stage (out, -1, &pos, &u, 0, u.n_displacement_changes, u.imitators, u.n_imitators, FALSE);
   int prev = u.n_displacement_changes;
   const FeRules *r = before->rules;
   for (int i = 0; r && i < r->n_ops; i++)
@@ -82,14 +83,16 @@ fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages)
       if (!op->after_displacement)
         continue;
       int end = u.effect_end[i];
-      FeStageKind kind = kind_of_order (op->effect_order);
-      gboolean imitators = kind == FE_STAGE_IMITATOR && u.imitators_moved;
-      if (end > prev || imitators)
-        add_stage (out, kind, &pos, &u, prev, end, pos.imitators, pos.n_imitators);
+      /* The effect that moved the imitators is a stage even when it
+       * changed no square. */
+      gboolean shifted = u.imitators_moved_by == i;
+      if (end > prev || shifted)
+        add_stage (out, r->ids[i], &pos, &u, prev, end, pos.imitators, pos.n_imitators, shifted);
       prev = end;
     }
+  /* Every write belongs to a stage (none is expected here). */
   if (prev < u.n_changes)
-    add_stage (out, FE_STAGE_OTHER, &pos, &u, prev, u.n_changes, pos.imitators, pos.n_imitators);
+    add_stage (out, -1, &pos, &u, prev, u.n_changes, pos.imitators, pos.n_imitators, FALSE);
   int n = out->len;
   *stages = (FeStage *) g_array_free (out, FALSE);
   return n;
@@ -122,10 +125,20 @@ fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition 
 }
 
 const char *
-fe_stage_kind_name (FeStageKind kind)
+fe_stage_name (const FeStage *stage)
 {
-  static const char *names[] = { "displacement", "imitator", "einstein", "magician", "magic", "other" };
-  return kind <= FE_STAGE_OTHER ? names[kind] : "?";
+  if (stage->condition < 0 || stage->condition >= fe_condition_count ())
+    return "displacement";
+  return fe_condition_nth (stage->condition)->name;
+}
+
+const char *
+fe_stage_label (const FeStage *stage)
+{
+  if (stage->condition < 0 || stage->condition >= fe_condition_count ())
+    return FE_N_("the move");
+  const FeConditionClass *cls = fe_condition_nth (stage->condition);
+  return cls->stage_label ? cls->stage_label : cls->label;
 }
 
 const char *

@@ -33,14 +33,15 @@ typedef enum {
   FE_ROLE_SHORT,        /* a move of a shorter help or series solution */
 } FeSolutionRole;
 
-typedef enum {
-  FE_STAGE_DISPLACEMENT, /* the piece moves, captures, promotes, castles */
-  FE_STAGE_IMITATOR,     /* the imitators shift (§8.1 step 3) */
-  FE_STAGE_EINSTEIN,     /* the mover mutates (step 4) */
-  FE_STAGE_MAGICIAN,     /* contact mutations (step 5) */
-  FE_STAGE_MAGIC,        /* colour changes by new magic views (step 6) */
-  FE_STAGE_OTHER,
-} FeStageKind;
+/* What a stage did (FeStage.effects), read off its squares: playback
+ * marks shifts, recolourings, mutations, rebirths and removals apart. */
+enum {
+  FE_STAGE_SHIFTS_IMITATORS = 1 << 0,
+  FE_STAGE_CHANGES_WALK = 1 << 1,
+  FE_STAGE_CHANGES_COLOUR = 1 << 2,
+  FE_STAGE_ADDS_PIECE = 1 << 3,    /* a piece appears (a rebirth) */
+  FE_STAGE_REMOVES_PIECE = 1 << 4, /* a piece leaves the board */
+};
 
 typedef struct {
   FeSquare square;
@@ -48,7 +49,11 @@ typedef struct {
 } FeStageSquare;
 
 typedef struct {
-  FeStageKind kind;
+  /* Whose effect: the registry id of its condition, or -1 for the move
+   * itself (the displacement: the piece moves, captures, promotes,
+   * castles).  Its name and label come from the condition's class. */
+  int condition;
+  uint8_t effects; /* FE_STAGE_* */
   int n_squares;
   FeStageSquare *squares;
   /* The imitators once the stage is done. */
@@ -169,5 +174,10 @@ void fe_text_writer_free (FeTextWriter *writer);
  * so far: copying it gives the familiar text. */
 char *fe_solution_to_text (FeSolution *solution);
 
-const char *fe_stage_kind_name (FeStageKind kind);
+/* "displacement", or the condition's name ("imitator", "circe"): stable,
+ * for tests and scripts. */
+const char *fe_stage_name (const FeStage *stage);
+/* What playback calls it, in English (FE_N_; the GUI translates it): "the
+ * move", or the condition's stage label. */
+const char *fe_stage_label (const FeStage *stage);
 const char *fe_solution_role_name (FeSolutionRole role);
