@@ -27,7 +27,8 @@ usage (void)
            "       feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
            "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n"
            "       feerie-cli diagram [--size PX] [--no-caption] IN OUT.{png,svg,pdf,tex}\n"
-           "       feerie-cli diagram --collection [OPTIONS] IN|DIR... OUT.{pdf,tex}\n");
+           "       feerie-cli diagram --collection [OPTIONS] IN|DIR... OUT.{pdf,tex}\n"
+           "       feerie-cli conditions   (the conditions and piece attributes it solves)\n");
   return 2;
 }
 
@@ -530,6 +531,28 @@ cmd_bench (int argc, char **argv)
   return 0;
 }
 
+/* The registry, for scripts and tests: one line per condition, its name
+ * and Popeye words ("condition<TAB>circe<TAB>Circe Parrain …"), then one
+ * per piece attribute ("attribute<TAB>magic<TAB>Magic"). */
+static int
+cmd_conditions (int argc, char **argv)
+{
+  (void) argv;
+  if (argc != 0)
+    return usage ();
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      printf ("condition\t%s\t", cls->name);
+      for (int k = 0; k < cls->n_popeye_keywords; k++)
+        printf ("%s%s", k ? " " : "", cls->popeye_keywords[k].word);
+      printf ("\n");
+    }
+  for (int i = 0; i < fe_attribute_count (); i++)
+    printf ("attribute\t%s\t%s\n", fe_attribute_nth (i)->name, fe_attribute_nth (i)->popeye_word);
+  return 0;
+}
+
 int fe_cli_cmd_diagram (int argc, char **argv); /* cmd-diagram.c */
 
 int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
@@ -543,6 +566,7 @@ main (int argc, char **argv)
   } commands[] = {
     { "perft", cmd_perft },     { "solve", cmd_solve },          { "verify", cmd_verify },
     { "bench", cmd_bench },     { "diagram", fe_cli_cmd_diagram }, { "convert", fe_cli_cmd_convert },
+    { "conditions", cmd_conditions },
   };
   for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)

@@ -9,7 +9,8 @@
  *   (xy)       any Popeye walk code in parentheses, case gives the colour
  *   (!xy)      a neutral piece
  *   (I) (i) (!i) an imitator (white, black, standard) on an empty square
- *   * ^        prefixes: magic, magician (in that order)
+ *   * ^ …      attribute marks before a piece (FeAttributeDesc.fen_prefix:
+ *              * magic, ^ magician, …), in the registry's order
  * then the usual side, castling and e.p. fields; the move counters of
  * chess FEN are accepted and ignored.  The writer emits one canonical form,
  * so FEN → position → FEN is byte-identical for canonical input.
@@ -23,6 +24,7 @@
 /* What a format loses is said in the user's language where the
  * program bound the "feerie" catalogue (the GUI). */
 #define _(text) g_dgettext ("feerie", text)
+#include "core/condition.h"
 #include "core/walk.h"
 
 /* Where the text being parsed comes from, for the error's location. */
@@ -70,10 +72,14 @@ parse_token (const Source *src, const char **cp, FePosition *p, FeSquare sq)
 {
   const char *c = *cp, *start = c;
   FePiece piece = { 0 };
-  if (*c == '*')
-    piece.attrs |= FE_ATTR_MAGIC, c++;
-  if (*c == '^')
-    piece.attrs |= FE_ATTR_MAGICIAN, c++;
+  /* Attribute marks ('*' magic, '^' magician, … from the registry). */
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (*c && *c == fe_attribute_nth (i)->fen_prefix && !(piece.attrs & fe_attribute_nth (i)->bit))
+      {
+        piece.attrs |= fe_attribute_nth (i)->bit;
+        c++;
+        i = -1; /* in any order */
+      }
 
   int walk;
   gboolean neutral = FALSE, upper;
@@ -258,10 +264,9 @@ fe_fen_parse (const char *text, FePosition *pos, GError **error)
 static void
 write_piece (GString *s, FePiece p)
 {
-  if (p.attrs & FE_ATTR_MAGIC)
-    g_string_append_c (s, '*');
-  if (p.attrs & FE_ATTR_MAGICIAN)
-    g_string_append_c (s, '^');
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (p.attrs & fe_attribute_nth (i)->bit)
+      g_string_append_c (s, fe_attribute_nth (i)->fen_prefix);
   gboolean orthodox = p.walk >= FE_WALK_KING && p.walk <= FE_WALK_PAWN;
   if (orthodox && p.colour != FE_NEUTRAL)
     {

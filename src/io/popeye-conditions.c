@@ -294,7 +294,7 @@ py_finish_conditions (P *p, const Tok *end)
   /* Conditions a piece attribute switches on hold for the whole problem,
    * also in twins that replace the conditions. */
   for (int id = 0; id < fe_condition_count (); id++)
-    if (fe_condition_nth (id)->piece_attribute)
+    if (fe_condition_nth (id)->attribute)
       FOR_TWIN_CONDITIONS (pb, c)
         c->conditions.v[id][0] |= pb->conditions.v[id][0];
   return TRUE;
@@ -306,7 +306,7 @@ py_note_piece_attributes (P *p, FePiece piece)
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
-      if (cls->piece_attribute && (piece.attrs & cls->piece_attribute))
+      if (cls->attribute && (piece.attrs & cls->attribute->bit))
         p->pb->conditions.v[id][0] = MAX (cls->params[0].xml_default, 1);
     }
 }
@@ -330,7 +330,7 @@ void
 py_omit_attribute_conditions (FeConditionParams *c, const FeConditionParams *implied)
 {
   for (int id = 0; id < fe_condition_count (); id++)
-    if (fe_condition_nth (id)->piece_attribute && implied->v[id][0])
+    if (fe_condition_nth (id)->attribute && implied->v[id][0])
       c->v[id][0] = 0;
 }
 
@@ -340,7 +340,8 @@ py_attribute_conditions (const FeProblem *pb, FeConditionParams *out)
   memset (out, 0, sizeof *out);
   for (int id = 0; id < fe_condition_count (); id++)
     {
-      uint8_t attr = fe_condition_nth (id)->piece_attribute;
+      const FeAttributeDesc *a = fe_condition_nth (id)->attribute;
+      uint8_t attr = a ? a->bit : 0;
       if (!attr)
         continue;
       for (int i = 0; i < 64; i++)

@@ -247,23 +247,35 @@ py_command_of (const Tok *t)
   return k >= 0 ? py_commands[k].id : k;
 }
 
-/* Colours and piece attributes. */
-const Kw py_piece_words[] = {
+/* Colours and Popeye's piece attributes; Féerie's own attributes come from
+ * the registry (py_piece_words). */
+static const Kw popeye_piece_words[] = {
   { "White", A_WHITE }, { "Black", A_BLACK }, { "Neutral", A_NEUTRAL },
   { "Royal", A_OTHER }, { "Kamikaze", A_OTHER }, { "Paralysing", A_OTHER },
   { "Chameleon", A_OTHER }, { "Jigger", A_OTHER }, { "Volage", A_OTHER },
   { "Functionary", A_OTHER }, { "HalfNeutral", A_OTHER }, { "HurdleColourChanging", A_OTHER },
-  { "Protean", A_OTHER }, { "Magic", A_MAGIC }, { "Uncapturable", A_OTHER },
+  { "Protean", A_OTHER }, { "Magic", A_OTHER }, { "Uncapturable", A_OTHER },
   { "Patrol", A_OTHER }, { "Frischauf", A_OTHER }, { "Bul", A_OTHER }, { "Dob", A_OTHER },
   { "Anda", A_OTHER }, { "AndaInverse", A_OTHER }, { "AliceA", A_OTHER }, { "AliceB", A_OTHER },
-  { "Magician", A_MAGICIAN, TRUE },
 };
-const int py_n_piece_words = G_N_ELEMENTS (py_piece_words);
+
+int
+py_piece_words (Kw out[PY_MAX_PIECE_WORDS])
+{
+  int n = G_N_ELEMENTS (popeye_piece_words);
+  memcpy (out, popeye_piece_words, sizeof popeye_piece_words);
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (fe_attribute_nth (i)->popeye_extension)
+      out[n++] = (Kw) { fe_attribute_nth (i)->popeye_word, A_OTHER, TRUE };
+  return n;
+}
 
 gboolean
 py_is_piece_word (const Tok *t)
 {
-  return py_kw_lookup (py_piece_words, py_n_piece_words, t, NULL) >= 0;
+  Kw words[PY_MAX_PIECE_WORDS];
+  int n = py_piece_words (words);
+  return py_kw_lookup (words, n, t, NULL) >= 0;
 }
 
 /* Twinning commands. */

@@ -120,18 +120,20 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
 {
   PieceGroup g = { -1, 0, g_ptr_array_new () };
   int groups = 0, pieces = 0;
+  Kw piece_words[PY_MAX_PIECE_WORDS];
+  int n_piece_words = py_piece_words (piece_words);
   gboolean ok = TRUE;
   for (;;)
     {
       Tok *t = py_peek (p);
       if (!t)
         break;
-      int k = py_kw_lookup (py_piece_words, py_n_piece_words, t, NULL);
-      if (k >= 0 && py_piece_words[k].id <= A_NEUTRAL)
+      int k = py_kw_lookup (piece_words, n_piece_words, t, NULL);
+      if (k >= 0 && piece_words[k].id <= A_NEUTRAL)
         {
           if (single_group && groups)
             break;
-          g.colour = py_piece_words[k].id;
+          g.colour = piece_words[k].id;
           g.attrs = 0;
           g_ptr_array_set_size (g.other_attrs, 0);
           groups++;
@@ -139,8 +141,8 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
           /* attributes right after the colour */
           while ((t = py_peek (p)))
             {
-              int a = py_kw_lookup (py_piece_words, py_n_piece_words, t, NULL);
-              if (a < 0 || py_piece_words[a].id <= A_NEUTRAL)
+              int a = py_kw_lookup (piece_words, n_piece_words, t, NULL);
+              if (a < 0 || piece_words[a].id <= A_NEUTRAL)
                 break;
               /* "ma e6" is a mao standing on e6, not an abbreviated "magic" */
               Tok *n2 = p->i + 1 < p->toks->len ? &g_array_index (p->toks, Tok, p->i + 1) : NULL;
@@ -152,20 +154,20 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
                   if (fe_walk_from_code (code) != FE_WALK_NONE)
                     break;
                 }
-              if (py_piece_words[a].id == A_MAGIC)
-                g.attrs |= FE_ATTR_MAGIC;
-              else if (py_piece_words[a].id == A_MAGICIAN)
-                g.attrs |= FE_ATTR_MAGICIAN;
+              /* Attributes the registry knows are read, others kept. */
+              const FeAttributeDesc *known = fe_attribute_lookup (piece_words[a].name);
+              if (known)
+                g.attrs |= known->bit;
               else
-                g_ptr_array_add (g.other_attrs, (gpointer) py_piece_words[a].name);
+                g_ptr_array_add (g.other_attrs, (gpointer) piece_words[a].name);
               p->i++;
             }
           continue;
         }
-      if (k >= 0 && (int) strlen (py_piece_words[k].name) == t->len)
+      if (k >= 0 && (int) strlen (piece_words[k].name) == t->len)
         {
           py_perr (p, t, "the attribute \"%s\" must come right after the colour, e.g. "
-                      "\"white %s rb3\"", py_piece_words[k].name, py_piece_words[k].name);
+                      "\"white %s rb3\"", piece_words[k].name, piece_words[k].name);
           ok = FALSE;
           break;
         }
@@ -347,6 +349,29 @@ py_append_piece_group (GString *s, const FePosition *pos, int colour, uint8_t at
         }
     }
   return any;
+}
+
+uint8_t
+py_extension_attributes (void)
+{
+  uint8_t bits = 0;
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (fe_attribute_nth (i)->popeye_extension)
+      bits |= fe_attribute_nth (i)->bit;
+  return bits;
+}
+
+char *
+py_attribute_words (uint8_t attrs)
+{
+  GString *s = g_string_new (NULL);
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (attrs & fe_attribute_nth (i)->bit)
+      {
+        g_autofree char *word = g_ascii_strdown (fe_attribute_nth (i)->popeye_word, -1);
+        g_string_append_printf (s, " %s", word);
+      }
+  return g_string_free (s, FALSE);
 }
 
 /* An unsupported piece attribute entry "Chameleon (black bc6)". */

@@ -89,10 +89,18 @@ int py_command_of (const Tok *t);
 
 /* Colours and piece attributes (py_piece_words ids). */
 enum {
-  A_WHITE, A_BLACK, A_NEUTRAL, A_MAGIC, A_MAGICIAN, A_OTHER,
+  A_WHITE, A_BLACK, A_NEUTRAL,
+  A_OTHER, /* an attribute: the registry's (fe_attribute_lookup) or kept as read */
 };
-extern const Kw py_piece_words[];
-extern const int py_n_piece_words;
+/* Popeye's colours and attributes, then the registry's attributes Popeye
+ * lacks (Féerie's extension words): fills `out`, returns the count. */
+#define PY_MAX_PIECE_WORDS (24 + FE_MAX_CONDITION_CLASSES)
+int py_piece_words (Kw out[PY_MAX_PIECE_WORDS]);
+/* The attribute bits Popeye lacks (written in directives: magician). */
+uint8_t py_extension_attributes (void);
+/* " magic magician": the words of the attributes in `attrs`, registry
+ * order, each after a space ("" for none). */
+char *py_attribute_words (uint8_t attrs);
 gboolean py_is_piece_word (const Tok *t);
 
 /* Twinning commands (py_twin_words ids). */

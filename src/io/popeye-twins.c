@@ -213,7 +213,7 @@ py_twin_needs_extension (const FeProblem *pb, const FeTwin *tw)
   for (guint j = 0; j < tw->commands->len && !ext; j++)
     {
       const FeTwinCommand *c = &g_array_index (tw->commands, FeTwinCommand, j);
-      if (c->kind == FE_TWIN_ADD && (c->piece.attrs & FE_ATTR_MAGICIAN))
+      if (c->kind == FE_TWIN_ADD && (c->piece.attrs & py_extension_attributes ()))
         ext = TRUE;
       else if (c->kind == FE_TWIN_CONDITION)
         {
@@ -243,9 +243,10 @@ py_write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw)
         case FE_TWIN_SHIFT: g_string_append_printf (s, " shift %s %s", a, b); break;
         case FE_TWIN_REMOVE: g_string_append_printf (s, " remove %s", a); break;
         case FE_TWIN_ADD:
-          g_string_append_printf (s, " add %s%s%s", py_colour_name (c->piece.colour),
-                                  c->piece.attrs & FE_ATTR_MAGIC ? " magic" : "",
-                                  c->piece.attrs & FE_ATTR_MAGICIAN ? " magician" : "");
+          {
+            g_autofree char *words = py_attribute_words (c->piece.attrs);
+            g_string_append_printf (s, " add %s%s", py_colour_name (c->piece.colour), words);
+          }
           /* unsupported attributes of a piece the twin adds */
           for (guint k = 0; k < pb->unsupported->len; k++)
             {

@@ -165,42 +165,59 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
         }
     }
   {
+    /* Groups by colour and attributes.  Popeye's line holds every piece
+     * with its Popeye attributes; a piece that also has attributes Popeye
+     * lacks (magician) is written there without them, and once more with
+     * all of them in a directive. */
+    uint8_t ext = py_extension_attributes ();
     gboolean first = TRUE;
+    GString *directives = g_string_new (NULL);
     for (int colour = FE_WHITE; colour <= FE_NEUTRAL; colour++)
-      for (int attrs = 0; attrs < 4; attrs++)
-        {
-          /* Magician pieces are written plain (magic kept) for Popeye, and
-           * once more with the attribute in a directive. */
-          if (attrs & FE_ATTR_MAGICIAN)
-            continue;
-          GString *line = g_string_new (NULL);
-          gboolean any = py_append_piece_group (line, d, colour, (uint8_t) attrs, skip);
-          any |= py_append_piece_group (line, d, colour, (uint8_t) (attrs | FE_ATTR_MAGICIAN), skip);
-          if (any)
-            {
-              g_string_append_printf (s, "%s%s%s%s\n", first ? "pieces " : "       ",
-                                      py_colour_name (colour), attrs & FE_ATTR_MAGIC ? " magic" : "",
-                                      line->str);
-              first = FALSE;
-            }
-          g_string_free (line, TRUE);
-        }
-    for (int colour = FE_WHITE; colour <= FE_NEUTRAL; colour++)
-      for (int attrs = FE_ATTR_MAGICIAN; attrs <= (FE_ATTR_MAGICIAN | FE_ATTR_MAGIC); attrs++)
-        {
-          GString *line = g_string_new (NULL);
-          if (py_append_piece_group (line, d, colour, (uint8_t) attrs, skip))
-            {
-              g_string_append_printf (s, "remark " DIRECTIVE " pieces %s%s magician%s\n",
-                                      py_colour_name (colour), attrs & FE_ATTR_MAGIC ? " magic" : "",
-                                      line->str);
-              warn (warnings, "Popeye has no magician pieces: the %s magician piece(s)%s are "
-                              "plain pieces for Popeye and magicians in a \"remark " DIRECTIVE
-                              "\" line",
-                    py_colour_name (colour), line->str);
-            }
-          g_string_free (line, TRUE);
-        }
+      {
+        gboolean present[256] = { FALSE };
+        for (int i = 0; i < 64; i++)
+          {
+            FePiece q = d->board[FE_SQ88 (i)];
+            if (q.walk && q.colour == colour && !skip[i])
+              present[q.attrs] = TRUE;
+          }
+        for (int attrs = 0; attrs < 256; attrs++)
+          {
+            if (attrs & ext)
+              continue;
+            GString *line = g_string_new (NULL);
+            gboolean any = FALSE;
+            for (int full = attrs; full < 256; full++)
+              if (present[full] && (full & ~ext) == attrs)
+                any |= py_append_piece_group (line, d, colour, (uint8_t) full, skip);
+            if (any)
+              {
+                g_autofree char *words = py_attribute_words ((uint8_t) attrs);
+                g_string_append_printf (s, "%s%s%s%s\n", first ? "pieces " : "       ",
+                                        py_colour_name (colour), words, line->str);
+                first = FALSE;
+              }
+            g_string_free (line, TRUE);
+          }
+        for (int attrs = 0; attrs < 256; attrs++)
+          {
+            if (!present[attrs] || !(attrs & ext))
+              continue;
+            GString *line = g_string_new (NULL);
+            py_append_piece_group (line, d, colour, (uint8_t) attrs, skip);
+            g_autofree char *words = py_attribute_words ((uint8_t) attrs);
+            g_autofree char *lacking = py_attribute_words ((uint8_t) (attrs & ext));
+            g_string_append_printf (directives, "remark " DIRECTIVE " pieces %s%s%s\n",
+                                    py_colour_name (colour), words, line->str);
+            warn (warnings, "Popeye has no%s pieces: the %s piece(s)%s are written without that "
+                            "for Popeye and with it in a \"remark " DIRECTIVE "\" line",
+                  lacking, py_colour_name (colour), line->str);
+            g_string_free (line, TRUE);
+          }
+      }
+    /* After the pieces command, which continues over colours. */
+    g_string_append (s, directives->str);
+    g_string_free (directives, TRUE);
   }
 
   /* unsupported conditions, options and attributes, in their order */
@@ -216,9 +233,11 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
           char name[3];
           fe_square_name (sq, name);
           if (q.walk == walk && q.colour == colour)
-            g_string_append_printf (s, "pieces %s%s %s %s%s\n", py_colour_name (colour),
-                                    q.attrs & FE_ATTR_MAGIC ? " magic" : "", attr,
-                                    py_walk_code (walk), name);
+            {
+              g_autofree char *words = py_attribute_words (q.attrs & ~py_extension_attributes ());
+              g_string_append_printf (s, "pieces %s%s %s %s%s\n", py_colour_name (colour), words,
+                                      attr, py_walk_code (walk), name);
+            }
           /* else: a piece a twin adds; written with the twin */
           g_free (attr);
         }

@@ -77,10 +77,9 @@ get_piece (Loader *l, GError **error, xmlNodePtr node, FeSquare *sq, FePiece *pi
   if (!get_square (l, error, node, "square", sq) || !get_walk (l, error, node, "walk", &piece->walk)
       || !get_colour (l, error, node, &piece->colour))
     return FALSE;
-  if (attr_is (node, "magic", "true"))
-    piece->attrs |= FE_ATTR_MAGIC;
-  if (attr_is (node, "magician", "true"))
-    piece->attrs |= FE_ATTR_MAGICIAN;
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (attr_is (node, fe_attribute_nth (i)->name, "true"))
+      piece->attrs |= fe_attribute_nth (i)->bit;
   return TRUE;
 }
 

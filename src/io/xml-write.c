@@ -132,10 +132,9 @@ piece_attributes (GString *s, FeSquare sq, FePiece p)
   square_attribute (s, "square", sq);
   attribute (s, "walk", walk_code (p.walk));
   attribute (s, "colour", colour_name (p.colour));
-  if (p.attrs & FE_ATTR_MAGIC)
-    attribute (s, "magic", "true");
-  if (p.attrs & FE_ATTR_MAGICIAN)
-    attribute (s, "magician", "true");
+  for (int i = 0; i < fe_attribute_count (); i++)
+    if (p.attrs & fe_attribute_nth (i)->bit)
+      attribute (s, fe_attribute_nth (i)->name, "true");
 }
 
 /* Whether condition `id` has an element: it is on (for diagram-free

@@ -49,67 +49,23 @@ string_or_null (GString *s)
   return g_string_free (s, FALSE);
 }
 
-/* Squares of the pieces carrying an attribute, "e2, c3"; NULL if none. */
-static char *
-attr_squares (const FePosition *pos, uint8_t attr)
+static const char *
+translate (const char *msgid)
 {
-  GString *s = g_string_new (NULL);
-  for (int r = 7; r >= 0; r--)
-    for (int f = 0; f < 8; f++)
-      {
-        FePiece p = pos->board[FE_SQ (f, r)];
-        if (p.walk != FE_WALK_NONE && (p.attrs & attr))
-          {
-            char name[3];
-            fe_square_name (FE_SQ (f, r), name);
-            g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
-          }
-      }
-  return string_or_null (s);
+  return _(msgid);
 }
 
+/* Each condition's own words (registry order), then those Féerie keeps
+ * without solving them.  Attribute squares are named: a black-and-white
+ * print cannot tell the frames apart by colour. */
 static void
 add_conditions (FeCaption *c, const FeProblem *problem)
 {
-  const FeConditionParams *cp = &problem->conditions;
-  const FePosition *pos = &problem->diagram;
-  GPtrArray *parts = c->conditions;
-  if (cp->FE_P_MADRASI)
-    g_ptr_array_add (parts, g_strdup (cp->FE_P_MADRASI_REX_INCLUSIVE ? _("Madrasi RI") : _("Madrasi")));
-  if (cp->FE_P_IMITATOR || pos->n_imitators > 0)
-    {
-      GString *s = g_string_new (_("Imitator"));
-      for (int i = 0; i < pos->n_imitators; i++)
-        {
-          char name[3];
-          fe_square_name (pos->imitators[i], name);
-          g_string_append_printf (s, "%s%s", i ? "," : " ", name);
-        }
-      if (cp->FE_P_IMITATOR_NO_PROMOTION)
-        g_string_append (s, _(", no promotion to I"));
-      if (cp->FE_P_IMITATOR_NO_HURDLES)
-        g_string_append (s, _(", no hurdles"));
-      g_ptr_array_add (parts, g_string_free (s, FALSE));
-    }
-  /* Magic and magician squares are named: a black-and-white print cannot
-   * tell the two frames apart by colour. */
-  g_autofree char *magic = attr_squares (pos, FE_ATTR_MAGIC);
-  g_autofree char *magician = attr_squares (pos, FE_ATTR_MAGICIAN);
-  if (magic || cp->FE_P_MAGIC)
-    g_ptr_array_add (parts, magic ? g_strdup_printf ("%s %s", _("Magic pieces"), magic)
-                                  : g_strdup (_("Magic pieces")));
-  if (magician || cp->FE_P_MAGICIAN)
-    g_ptr_array_add (parts, magician ? g_strdup_printf ("%s %s", _("Magician pieces"), magician)
-                                     : g_strdup (_("Magician pieces")));
-  const char *einstein[] = { NULL, _("Einstein chess"), _("Reverse Einstein"), _("Anti-Einstein") };
-  if (cp->FE_P_EINSTEIN > 0 && cp->FE_P_EINSTEIN <= FE_EINSTEIN_ANTI)
-    g_ptr_array_add (parts, g_strdup (einstein[cp->FE_P_EINSTEIN]));
-  /* Conditions added through the registry: their label. */
-  for (int id = FE_COND_BUILTIN_COUNT; id < fe_condition_count (); id++)
-    if (fe_params_on (cp, id))
-      g_ptr_array_add (parts, g_strdup (fe_condition_nth (id)->label));
+  const FeDescribeStyle caption = { true, translate };
+  for (int id = 0; id < fe_condition_count (); id++)
+    fe_condition_describe (id, &problem->conditions, &problem->diagram, &caption, c->conditions);
   for (guint i = 0; i < problem->unsupported->len; i++)
-    g_ptr_array_add (parts, one_line (problem->unsupported->pdata[i]));
+    g_ptr_array_add (c->conditions, one_line (problem->unsupported->pdata[i]));
 }
 
 FeCaption *

@@ -311,7 +311,7 @@ append_frames (GString *out, const FePosition *pos)
     for (int f = 0; f < 8; f++)
       {
         FePiece p = pos->board[FE_SQ (f, r)];
-        if (p.walk != FE_WALK_NONE && (p.attrs & (FE_ATTR_MAGIC | FE_ATTR_MAGICIAN)))
+        if (p.walk != FE_WALK_NONE && p.attrs)
           {
             char name[3];
             fe_square_name (FE_SQ (f, r), name);

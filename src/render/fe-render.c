@@ -241,33 +241,63 @@ draw_badge (cairo_t *cr, const char *code, double x, double y, double sq)
   g_object_unref (layout);
 }
 
-/* Magic: a solid violet frame. Magician: a dashed vermilion frame with
- * corner ticks.  Shape differs as well as hue, so a black-and-white print
- * still tells them apart. */
+/* One frame a piece attribute: its shape and hue from the attribute's
+ * descriptor (solid violet magic, dashed vermilion magician, …).  Shape
+ * differs as well as hue, so a black-and-white print still tells them
+ * apart; a piece with several attributes gets nested frames. */
 static void
 draw_frame (cairo_t *cr, uint8_t attrs, double x, double y, double sq)
 {
-  if (!(attrs & (FE_ATTR_MAGIC | FE_ATTR_MAGICIAN)))
+  if (!attrs)
     return;
   double w = sq * 0.075, in = w / 2 + sq * 0.02;
   cairo_save (cr);
-  cairo_set_line_width (cr, w);
-  cairo_rectangle (cr, x + in, y + in, sq - 2 * in, sq - 2 * in);
-  if (attrs & FE_ATTR_MAGIC)
+  for (int i = 0; i < fe_attribute_count (); i++)
     {
-      cairo_set_source_rgb (cr, 0.36, 0.16, 0.62);
-      cairo_stroke (cr);
-    }
-  else
-    {
-      double dash[] = { sq * 0.13, sq * 0.07 };
-      cairo_set_dash (cr, dash, 2, sq * 0.05);
-      cairo_set_source_rgb (cr, 0.85, 0.28, 0.08);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      cairo_set_line_width (cr, w * 0.5);
-      cairo_rectangle (cr, x + in + w, y + in + w, sq - 2 * (in + w), sq - 2 * (in + w));
-      cairo_stroke (cr);
+      const FeAttributeDesc *a = fe_attribute_nth (i);
+      if (!(attrs & a->bit))
+        continue;
+      cairo_set_line_width (cr, w);
+      cairo_set_source_rgb (cr, a->frame_rgb[0] / 255.0, a->frame_rgb[1] / 255.0,
+                            a->frame_rgb[2] / 255.0);
+      cairo_rectangle (cr, x + in, y + in, sq - 2 * in, sq - 2 * in);
+      switch (a->frame)
+        {
+        case FE_FRAME_SOLID:
+          cairo_stroke (cr);
+          break;
+        case FE_FRAME_DASHED:
+          {
+            double dash[] = { sq * 0.13, sq * 0.07 };
+            cairo_set_dash (cr, dash, 2, sq * 0.05);
+            cairo_stroke (cr);
+            cairo_set_dash (cr, NULL, 0, 0);
+            cairo_set_line_width (cr, w * 0.5);
+            cairo_rectangle (cr, x + in + w, y + in + w, sq - 2 * (in + w), sq - 2 * (in + w));
+            cairo_stroke (cr);
+            break;
+          }
+        case FE_FRAME_DOTTED:
+          {
+            double dash[] = { 0, w * 1.8 };
+            cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+            cairo_set_line_width (cr, w * 1.2);
+            cairo_set_dash (cr, dash, 2, 0);
+            cairo_stroke (cr);
+            cairo_set_dash (cr, NULL, 0, 0);
+            cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+            break;
+          }
+        case FE_FRAME_DOUBLE:
+          cairo_set_line_width (cr, w * 0.45);
+          cairo_stroke (cr);
+          cairo_rectangle (cr, x + in + w * 0.9, y + in + w * 0.9, sq - 2 * (in + w * 0.9),
+                           sq - 2 * (in + w * 0.9));
+          cairo_stroke (cr);
+          break;
+        }
+      /* The next attribute's frame inside this one. */
+      in += w * 1.6;
     }
   cairo_restore (cr);
 }

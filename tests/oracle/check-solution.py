@@ -61,20 +61,39 @@ def tree(text):
     return canon(root, -1).strip("\n")
 
 
-# Conditions Féerie solves (README.md, "Fairy genres"), as INDEX.tsv names them.
-SUPPORTED = {"Madrasi", "Imitator", "NoIProm", "MagicPieces", "MagicianPieces",
-             "EinsteinChess", "ReversalEinsteinChess", "AntiEinsteinChess"}
+def supported_words(cli):
+    """The conditions Féerie solves, as the binary lists them (feerie-cli
+    conditions): each condition's Popeye words, by condition."""
+    run = subprocess.run([cli, "conditions"], capture_output=True, text=True, check=True)
+    words = {}
+    for line in run.stdout.splitlines():
+        kind, name, rest = (line.split("\t") + ["", ""])[:3]
+        if kind == "condition":
+            for w in rest.split():
+                words[w.lower()] = name
+    return words
 
 
-def unsupported_conditions(case):
+def is_supported(condition, words):
+    """An INDEX.tsv condition name: a word of a condition ("Circe"), or a
+    word and one of the same condition's ("Circe:Parrain")."""
+    head, _, variant = condition.partition(":")
+    owner = words.get(head.lower())
+    return owner is not None and (not variant or words.get(variant.lower()) == owner)
+
+
+def unsupported_conditions(case, cli):
     """The conditions of INDEX.tsv's row for `case` that Féerie lacks."""
     index = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(case))), "INDEX.tsv")
     name = os.path.basename(os.path.normpath(case))
+    words = supported_words(cli)
     with open(index, encoding="utf-8") as f:
+        head = f.readline().rstrip("\n").split("\t")
+        col = head.index("conditions") if "conditions" in head else 1
         for line in f:
             cols = line.rstrip("\n").split("\t")
             if cols[0] == name:
-                return [c for c in cols[1].split(",") if c and c not in SUPPORTED]
+                return [c for c in cols[col].split(",") if c and c != "-" and not is_supported(c, words)]
     return []
 
 
@@ -97,7 +116,7 @@ def main():
     run = subprocess.run([cli, "solve"] + extra + [case + "/problem.inp"], capture_output=True,
                          text=True, errors="replace", timeout=600)
     if refuse:
-        names = unsupported_conditions(case)
+        names = unsupported_conditions(case, cli)
         if not names:
             print("INDEX.tsv names no unsupported condition for %s" % case)
             return 1
