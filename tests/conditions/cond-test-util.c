@@ -32,10 +32,22 @@ fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *params,
       p.colour = s[0] == 'w' ? FE_WHITE : s[0] == 'b' ? FE_BLACK : FE_NEUTRAL;
       g_assert_true (strchr ("wbn", s[0]));
       const char *c = s + 1;
-      if (g_str_has_prefix (c, "mg"))
-        p.attrs |= FE_ATTR_MAGICIAN, c += 2;
-      else if (c[0] == 'm' && g_ascii_isupper (c[1]))
-        p.attrs |= FE_ATTR_MAGIC, c += 1;
+      /* Attribute prefixes (lower case, the registry's: m, mg, k, p…),
+       * the longest that fits first, before the upper-case walk. */
+      while (g_ascii_islower (*c))
+        {
+          const FeAttributeDesc *best = NULL;
+          for (int i = 0; i < fe_attribute_count (); i++)
+            {
+              const FeAttributeDesc *a = fe_attribute_nth (i);
+              if (g_str_has_prefix (c, a->prefix)
+                  && (!best || strlen (a->prefix) > strlen (best->prefix)))
+                best = a;
+            }
+          g_assert_nonnull (best);
+          p.attrs |= best->bit;
+          c += strlen (best->prefix);
+        }
       char *code = g_ascii_strdown (c, (s + n - 2) - c);
       p.walk = fe_walk_from_code (code);
       g_assert_cmpint (p.walk, !=, FE_WALK_NONE);
@@ -48,6 +60,28 @@ fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *params,
   fe_rules_init (rules, params, pos);
   pos->rules = rules;
   fe_position_recompute_hash (pos);
+}
+
+uint8_t
+fe_test_random_conditions (GRand *r, FeConditionParams *params, int focus)
+{
+  memset (params, 0, sizeof *params);
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (id != focus && g_rand_int_range (r, 0, 5))
+        continue;
+      for (int k = 0; k < cls->n_params; k++)
+        params->v[id][k] = (uint8_t) g_rand_int_range (r, k == 0 ? 1 : 0, cls->params[k].n_values);
+    }
+  /* One attribute at most (magic with magician is refused anyway): the
+   * focus's own, else now and then one of the registry's. */
+  const FeConditionClass *f = focus >= 0 ? fe_condition_nth (focus) : NULL;
+  if (f && f->attribute)
+    return f->attribute->bit;
+  if (fe_attribute_count () && g_rand_int_range (r, 0, 4) == 0)
+    return fe_attribute_nth (g_rand_int_range (r, 0, fe_attribute_count ()))->bit;
+  return 0;
 }
 
 static int

@@ -9,12 +9,20 @@
 #include "core/movegen.h"
 
 /* Builds a position from a piece list such as
- * "wKh1 wGd1 bKa8 nRa7 wmRa1 wmgBc4 Ic3" (colour w/b/n, optional prefix m =
- * magic or mg = magician, Popeye walk code, square; "I" + square is a
+ * "wKh1 wGd1 bKa8 nRa7 wmRa1 wmgBc4 Ic3" (colour w/b/n, optional attribute
+ * prefixes as notation writes them — m magic, mg magician, … —, Popeye walk
+ * code, square; "I" + square is a
  * neutral imitator).  Rules are composed from `params` into `rules`, which
  * must outlive the position.  Side to move: `side`. */
 void fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *params,
                     const char *pieces, int side);
+
+/* Random conditions from the registry, naming none: each condition on now
+ * and then (condition `focus` always, when >= 0) with random values of its
+ * parameters.  Returns an attribute bit for the caller to give some pieces
+ * (the focus's own attribute, or now and then another; 0: none).  The
+ * combination may be one the rules refuse: validate it. */
+uint8_t fe_test_random_conditions (GRand *r, FeConditionParams *params, int focus);
 
 /* The legal moves in Popeye notation (with effects, no check marks), sorted,
  * joined by single spaces. Caller frees. */

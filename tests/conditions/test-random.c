@@ -11,19 +11,13 @@
 #include "core/solver/solver.h"
 #include "core/walk.h"
 
+/* A random position under random conditions from the registry; imitators
+ * now and then (they put the Imitator in force). */
 static void
 random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *params)
 {
-  memset (params, 0, sizeof *params);
-  params->FE_P_MADRASI = g_rand_boolean (r);
-  params->FE_P_MADRASI_REX_INCLUSIVE = params->FE_P_MADRASI && g_rand_boolean (r);
-  params->FE_P_IMITATOR = g_rand_int_range (r, 0, 3) == 0;
-  params->FE_P_IMITATOR_NO_PROMOTION = g_rand_boolean (r);
-  params->FE_P_IMITATOR_NO_HURDLES = g_rand_int_range (r, 0, 4) == 0;
-  params->FE_P_EINSTEIN = g_rand_int_range (r, 0, 6) < 3 ? g_rand_int_range (r, 0, 4) : 0;
-  params->FE_P_EINSTEIN_PROMOTIONS = g_rand_boolean (r);
-  params->FE_P_EINSTEIN_SIDE = g_rand_int_range (r, 0, 3);
-  int attribute = g_rand_int_range (r, 0, 3); /* none, magic, magician: never both */
+  int focus = g_rand_int_range (r, -1, fe_condition_count ());
+  uint8_t attribute = fe_test_random_conditions (r, params, focus);
 
   fe_position_init (pos);
   /* kings first, not adjacent */
@@ -41,14 +35,15 @@ random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *p
         continue;
       FePiece p = { 0 };
       p.walk = g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_COUNT);
-      if (params->FE_P_EINSTEIN && fe_walk_is_fairy (p.walk) && g_rand_boolean (r))
-        p.walk = FE_WALK_PAWN;
+      /* Orthodox walks often: most conditions' rules are about them. */
+      if (fe_walk_is_fairy (p.walk) && g_rand_boolean (r))
+        p.walk = g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_PAWN + 1);
       p.colour = g_rand_int_range (r, 0, 10) == 0 ? FE_NEUTRAL : g_rand_int_range (r, 0, 2);
       if (attribute && g_rand_boolean (r))
-        p.attrs = attribute == 1 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
+        p.attrs = attribute;
       fe_position_put (pos, sq, p);
     }
-  if (params->FE_P_IMITATOR)
+  if (g_rand_int_range (r, 0, 4) == 0)
     for (int i = 0, k = g_rand_int_range (r, 1, 4); i < k; i++)
       {
         FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
