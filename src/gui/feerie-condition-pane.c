@@ -9,7 +9,10 @@
  *
  * What the rules refuse (fe_conditions_validate: magic with magician
  * pieces) and a switch the diagram holds on (imitators on the board) are
- * refused here with the reason shown, the old state kept.
+ * refused here with the reason shown, the old state kept.  A condition
+ * that is its pieces (magic, magician) is ticked exactly when pieces carry
+ * its attribute: ticking it asks the window for such pieces, unticking it
+ * takes the attribute off them.
  */
 
 #include "config.h"
@@ -40,7 +43,7 @@ struct _FeerieConditionPane
 
 G_DEFINE_FINAL_TYPE (FeerieConditionPane, feerie_condition_pane, GTK_TYPE_WIDGET)
 
-enum { CHANGED, N_SIGNALS };
+enum { CHANGED, ATTRIBUTE_WANTED, ATTRIBUTE_DROPPED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 /* The action of parameter k: the condition's name for its switch. */
@@ -96,9 +99,14 @@ state_of (const FeConditionParamDesc *d, int v)
   return g_variant_new_string (value_name (d, MIN (v, d->n_values - 1), buf));
 }
 
+/* What the picker's switch shows: for a condition that is its pieces
+ * (magic), whether pieces carry the attribute; else the switch, or what
+ * the diagram puts in force (imitators). */
 static gboolean
 in_force (const FeConditionClass *cls, int id, const FeConditionParams *params, const FePosition *diagram)
 {
+  if (cls->attribute_only)
+    return diagram && fe_position_has_attribute (diagram, cls->attribute->bit);
   return cls->in_force ? cls->in_force (params, id, diagram) : fe_params_on (params, id);
 }
 
@@ -179,6 +187,17 @@ on_change_state (GSimpleAction *action, GVariant *state, gpointer data)
           if (v < 0)
             return;
           const FePosition *diagram = self->have_diagram ? &self->diagram : NULL;
+          if (k == 0 && cls->attribute_only)
+            {
+              /* The pieces say it: ticking asks for such pieces, unticking
+               * takes the attribute off them (the window does both). */
+              feerie_condition_pane_show (self, &self->params, diagram);
+              if (v != 0 && !in_force (cls, id, &self->params, diagram))
+                g_signal_emit (self, signals[ATTRIBUTE_WANTED], 0, id);
+              else if (v == 0 && in_force (cls, id, &self->params, diagram))
+                g_signal_emit (self, signals[ATTRIBUTE_DROPPED], 0, id);
+              return;
+            }
           FeConditionParams next = self->params;
           next.v[id][k] = (uint8_t) v;
           if (k == 0 && v == 0)
@@ -320,6 +339,14 @@ feerie_condition_pane_class_init (FeerieConditionPaneClass *klass)
   object_class->dispose = feerie_condition_pane_dispose;
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                                    NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  /* A condition that is its pieces (FeConditionClass.attribute_only),
+   * by registry id: ticked with no such piece, unticked with some. */
+  signals[ATTRIBUTE_WANTED] = g_signal_new ("attribute-wanted", G_TYPE_FROM_CLASS (klass),
+                                            G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                            G_TYPE_INT);
+  signals[ATTRIBUTE_DROPPED] = g_signal_new ("attribute-dropped", G_TYPE_FROM_CLASS (klass),
+                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                             G_TYPE_INT);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/feerie/Feerie/ui/feerie-condition-pane.ui");

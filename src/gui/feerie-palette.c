@@ -26,9 +26,10 @@ struct _FeeriePalette
   GtkToggleButton *white;
   GtkToggleButton *black;
   GtkToggleButton *neutral;
+  GtkBox *kinds;
   GtkToggleButton *plain;
-  GtkToggleButton *magic;
-  GtkToggleButton *magician;
+  /* One toggle per piece attribute, in registry order (fe_attribute_nth). */
+  GPtrArray *attribute_buttons;
   GtkFlowBox *grid;
 
   FeColour colour;
@@ -148,7 +149,12 @@ on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
   if (button == self->white || button == self->black || button == self->neutral)
     self->colour = button == self->white ? FE_WHITE : button == self->black ? FE_BLACK : FE_NEUTRAL;
   else
-    self->attrs = button == self->magic ? FE_ATTR_MAGIC : button == self->magician ? FE_ATTR_MAGICIAN : 0;
+    {
+      self->attrs = 0;
+      for (guint i = 0; i < self->attribute_buttons->len; i++)
+        if (button == self->attribute_buttons->pdata[i])
+          self->attrs = fe_attribute_nth (i)->bit;
+    }
   redraw_tiles (self);
 }
 
@@ -345,6 +351,7 @@ feerie_palette_dispose (GObject *object)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
     gtk_widget_unparent (child);
   g_clear_pointer (&self->selection, g_free);
+  g_clear_pointer (&self->attribute_buttons, g_ptr_array_unref);
   G_OBJECT_CLASS (feerie_palette_parent_class)->dispose (object);
 }
 
@@ -387,9 +394,8 @@ feerie_palette_class_init (FeeriePaletteClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, white);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, black);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, neutral);
+  gtk_widget_class_bind_template_child (widget_class, FeeriePalette, kinds);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, plain);
-  gtk_widget_class_bind_template_child (widget_class, FeeriePalette, magic);
-  gtk_widget_class_bind_template_child (widget_class, FeeriePalette, magician);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, grid);
   gtk_widget_class_bind_template_callback (widget_class, on_mode_toggled);
   gtk_widget_class_bind_template_callback (widget_class, update_selection);
@@ -405,6 +411,20 @@ feerie_palette_init (FeeriePalette *self)
   self->style.font_family = self->font_family;
   self->colour = FE_WHITE;
   self->chosen = -1;
+  /* A toggle per piece attribute, after Plain, from the registry. */
+  self->attribute_buttons = g_ptr_array_new ();
+  for (int i = 0; i < fe_attribute_count (); i++)
+    {
+      const FeAttributeDesc *a = fe_attribute_nth (i);
+      GtkWidget *button = gtk_toggle_button_new_with_label (_(a->label));
+      gtk_widget_set_hexpand (button, TRUE);
+      gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), self->plain);
+      gtk_widget_set_tooltip_text (button, _(a->palette_tooltip));
+      gtk_widget_set_name (button, a->name);
+      g_signal_connect (button, "toggled", G_CALLBACK (on_mode_toggled), self);
+      gtk_box_append (self->kinds, button);
+      g_ptr_array_add (self->attribute_buttons, button);
+    }
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
   gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));
@@ -433,13 +453,23 @@ feerie_palette_clear_selection (FeeriePalette *self)
 }
 
 void
+feerie_palette_set_attributes (FeeriePalette *self, uint8_t attrs)
+{
+  g_return_if_fail (FEERIE_IS_PALETTE (self));
+  GtkToggleButton *kind = self->plain;
+  for (guint i = 0; i < self->attribute_buttons->len; i++)
+    if (attrs & fe_attribute_nth (i)->bit)
+      kind = self->attribute_buttons->pdata[i];
+  gtk_toggle_button_set_active (kind, TRUE);
+}
+
+void
 feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int walk)
 {
   g_return_if_fail (FEERIE_IS_PALETTE (self));
   gtk_toggle_button_set_active (colour == FE_WHITE ? self->white
                                 : colour == FE_BLACK ? self->black : self->neutral, TRUE);
-  gtk_toggle_button_set_active ((attrs & FE_ATTR_MAGIC) ? self->magic
-                                : (attrs & FE_ATTR_MAGICIAN) ? self->magician : self->plain, TRUE);
+  feerie_palette_set_attributes (self, attrs);
   /* Tiles are in walk order, the imitator last. */
   int index = walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
   GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);

@@ -18,6 +18,8 @@ const char *feerie_palette_get_selection (FeeriePalette *self);
 void feerie_palette_clear_selection (FeeriePalette *self);
 /* Chooses the colour, kind and walk of the selection (keyboard, tests). */
 void feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int walk);
+/* Chooses the kind of piece the tiles place (FE_ATTR_* bits, 0: plain). */
+void feerie_palette_set_attributes (FeeriePalette *self, uint8_t attrs);
 /* The piece glyph font of the tiles; NULL or "" is the default. */
 void feerie_palette_set_font (FeeriePalette *self, const char *family);
 const char *feerie_palette_get_font (FeeriePalette *self);

@@ -161,7 +161,7 @@ fill_preview (FeeriePreferences *self)
     { "c3", { FE_WALK_KNIGHT, FE_WHITE, 0, 0 } },
     { "f2", { FE_WALK_PAWN, FE_WHITE, 0, 0 } },
     { "e8", { FE_WALK_KING, FE_BLACK, 0, 0 } },
-    { "a8", { FE_WALK_ROOK, FE_BLACK, FE_ATTR_MAGIC, 0 } },
+    { "a8", { FE_WALK_ROOK, FE_BLACK, 0, 0 } },
     { "f6", { FE_WALK_BISHOP, FE_BLACK, 0, 0 } },
     { "d7", { FE_WALK_PAWN, FE_BLACK, 0, 0 } },
     { "e4", { FE_WALK_GRASSHOPPER, FE_NEUTRAL, 0, 0 } },
@@ -170,6 +170,11 @@ fill_preview (FeeriePreferences *self)
   fe_position_init (&pos);
   for (gsize i = 0; i < G_N_ELEMENTS (units); i++)
     fe_position_put (&pos, fe_square_parse (units[i].sq), units[i].piece);
+  /* The rook shows how an attribute's frame looks. */
+  FeSquare framed = fe_square_parse ("a8");
+  if (fe_attribute_count ())
+    pos.board[framed].attrs = fe_attribute_nth (0)->bit;
+  fe_position_recompute_hash (&pos);
   feerie_board_view_set_position (self->preview, &pos);
 }
 

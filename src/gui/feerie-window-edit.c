@@ -186,7 +186,8 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
       size_t n = strlen (w);
       if (n == 0)
         continue;
-      if (g_ascii_strcasecmp (w, "magic") == 0 || g_ascii_strcasecmp (w, "magician") == 0)
+      const FeAttributeDesc *attribute = fe_attribute_lookup (w);
+      if (attribute)
         {
           if (previous == FE_NO_SQUARE || self->problem->diagram.board[previous].walk == FE_WALK_NONE)
             {
@@ -195,7 +196,7 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
               return FALSE;
             }
           FePiece p = self->problem->diagram.board[previous];
-          p.attrs = g_ascii_strcasecmp (w, "magic") == 0 ? FE_ATTR_MAGIC : FE_ATTR_MAGICIAN;
+          p.attrs = attribute->bit;
           if (!feerie_window_place (self, p, previous))
             return FALSE;
           continue;

@@ -399,20 +399,6 @@ copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
 
 /* ---- playback ------------------------------------------------------------ */
 
-static const char *
-stage_name (FeStageKind kind)
-{
-  switch (kind)
-    {
-    case FE_STAGE_DISPLACEMENT: return _("the move");
-    case FE_STAGE_IMITATOR: return _("the imitators shift");
-    case FE_STAGE_EINSTEIN: return _("Einstein mutation");
-    case FE_STAGE_MAGICIAN: return _("magician mutations");
-    case FE_STAGE_MAGIC: return _("magic colour changes");
-    default: return _("other effects");
-    }
-}
-
 static void
 show_playback (FeerieWindow *self)
 {
@@ -436,16 +422,16 @@ show_playback (FeerieWindow *self)
       marks.last_from = n->move.from;
       marks.last_to = n->move.to;
       const FeStage *st = &n->stages[self->play_stage - 1];
-      if (st->kind == FE_STAGE_IMITATOR)
+      if (st->effects & FE_STAGE_SHIFTS_IMITATORS)
         for (int i = 0; i < st->n_imitators; i++)
           marks.highlight |= G_GUINT64_CONSTANT (1) << FE_SQ64 (st->imitators[i]);
-      else if (st->kind != FE_STAGE_DISPLACEMENT)
+      else if (st->condition >= 0)
         for (int i = 0; i < st->n_squares; i++)
           marks.highlight |= G_GUINT64_CONSTANT (1) << FE_SQ64 (st->squares[i].square);
       g_autofree char *move = g_markup_printf_escaped ("%s%s", n->number, n->text);
       /* Translators: "1.Sb7-a5 — step 2 of 2: magic colour changes" */
       step = g_strdup_printf (_("<b>%s</b> — step %d of %d: %s"), move, self->play_stage, n->n_stages,
-                              stage_name (st->kind));
+                              _(fe_stage_label (st)));
     }
   feerie_board_view_set_position (self->board, &pos);
   feerie_board_view_set_marks (self->board, &marks);
@@ -684,9 +670,10 @@ feerie_window_describe_display (FeerieWindow *self)
         continue;
       char name[3];
       fe_square_name (sq, name);
-      g_string_append_printf (s, "piece %c%s%s%s\n", colours[piece.colour], fe_walk_print_code (piece.walk), name,
-                              (piece.attrs & FE_ATTR_MAGIC) ? " magic"
-                              : (piece.attrs & FE_ATTR_MAGICIAN) ? " magician" : "");
+      g_string_append_printf (s, "piece %c%s%s", colours[piece.colour],
+                              fe_walk_print_code (piece.walk), name);
+      fe_attribute_append_names (s, piece.attrs);
+      g_string_append_c (s, '\n');
     }
   for (int i = 0; i < pos.n_imitators; i++)
     {
@@ -711,7 +698,7 @@ feerie_window_describe_display (FeerieWindow *self)
   if (self->playing && self->play_node->role != FE_ROLE_TWIN && self->play_stage > 0)
     g_string_append_printf (s, "step %s%s %d/%d %s\n", self->play_node->number, self->play_node->text,
                             self->play_stage, self->play_node->n_stages,
-                            fe_stage_kind_name (self->play_node->stages[self->play_stage - 1].kind));
+                            fe_stage_name (&self->play_node->stages[self->play_stage - 1]));
   if (self->solved && !self->job)
     {
       g_autofree char *summary = feerie_solve_summary_markup (self->solved, self->solved->complete);

@@ -32,10 +32,10 @@ describe (const FeProblem *p)
         continue;
       char name[3];
       fe_square_name (sq, name);
-      g_string_append_printf (s, "piece %c%s%s%s\n", colours[piece.colour],
-                              fe_walk_print_code (piece.walk), name,
-                              (piece.attrs & FE_ATTR_MAGIC) ? " magic"
-                              : (piece.attrs & FE_ATTR_MAGICIAN) ? " magician" : "");
+      g_string_append_printf (s, "piece %c%s%s", colours[piece.colour],
+                              fe_walk_print_code (piece.walk), name);
+      fe_attribute_append_names (s, piece.attrs);
+      g_string_append_c (s, '\n');
     }
   for (int i = 0; i < p->diagram.n_imitators; i++)
     {
@@ -45,11 +45,17 @@ describe (const FeProblem *p)
     }
   g_autofree char *stip = fe_stipulation_to_string (&p->stipulation);
   g_string_append_printf (s, "stipulation %s\n", stip);
-  const FeConditionParams *c = &p->conditions;
-  g_string_append_printf (s, "madrasi %d rex-inclusive %d imitator %d no-promotion %d "
-                          "magic %d magician %d einstein %d\n",
-                          c->FE_P_MADRASI, c->FE_P_MADRASI_REX_INCLUSIVE, c->FE_P_IMITATOR, c->FE_P_IMITATOR_NO_PROMOTION,
-                          c->FE_P_MAGIC, c->FE_P_MAGICIAN, c->FE_P_EINSTEIN);
+  /* Every registered condition: "condition madrasi rex-inclusive=1". */
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (!fe_params_any (&p->conditions, id))
+        continue;
+      g_string_append_printf (s, "condition %s", cls->name);
+      for (int k = 0; k < cls->n_params; k++)
+        g_string_append_printf (s, " %s=%d", cls->params[k].name, p->conditions.v[id][k]);
+      g_string_append_c (s, '\n');
+    }
   g_string_append_printf (s, "set-play %d tries %d duplex %d\n", p->options.set_play,
                           p->options.tries, p->options.duplex);
   for (guint i = 0; i < p->authors->len; i++)
@@ -109,8 +115,8 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (4);
       FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
-      uint8_t attrs = g_str_equal (argv[2], "magic") ? FE_ATTR_MAGIC
-                      : g_str_equal (argv[2], "magician") ? FE_ATTR_MAGICIAN : 0;
+      const FeAttributeDesc *attribute = fe_attribute_lookup (argv[2]);
+      uint8_t attrs = attribute ? attribute->bit : 0;
       int walk = g_ascii_strcasecmp (argv[3], "i") == 0 ? 0 : fe_walk_from_code (argv[3]);
       FeSquare sq = fe_square_parse (argv[4]);
       if ((walk == FE_WALK_NONE && g_ascii_strcasecmp (argv[3], "i") != 0) || sq == FE_NO_SQUARE)
@@ -313,7 +319,24 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autofree char *text = describe (self->problem);
-      return g_file_set_contents (argv[1], text, -1, error);
+      /* The pickers' switches as the window shows them. */
+      GString *all = g_string_new (text);
+      GActionGroup *pickers = feerie_condition_pane_get_actions (self->conditions);
+      for (int id = 0; id < fe_condition_count (); id++)
+        {
+          const char *name = fe_condition_nth (id)->name;
+          g_autoptr (GVariant) state = g_action_group_get_action_state (pickers, name);
+          gboolean on = state && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
+                                  ? g_variant_get_boolean (state)
+                                  : strcmp (g_variant_get_string (state, NULL),
+                                            fe_condition_nth (id)->params[0].xml_values
+                                            ? fe_condition_nth (id)->params[0].xml_values[0] : "0") != 0);
+          if (on)
+            g_string_append_printf (all, "picker %s\n", name);
+        }
+      gboolean ok = g_file_set_contents (argv[1], all->str, -1, error);
+      g_string_free (all, TRUE);
+      return ok;
     }
   return feerie_window_test_view_command (self, argv, error);
 #undef NEED

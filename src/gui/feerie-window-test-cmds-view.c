@@ -171,8 +171,8 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
     {
       NEED (2);
       FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
-      uint8_t attrs = g_str_equal (argv[2], "magic") ? FE_ATTR_MAGIC
-                      : g_str_equal (argv[2], "magician") ? FE_ATTR_MAGICIAN : 0;
+      const FeAttributeDesc *attribute = fe_attribute_lookup (argv[2]);
+      uint8_t attrs = attribute ? attribute->bit : 0;
       feerie_palette_select (self->palette, colour, attrs, FE_WALK_KING);
       feerie_palette_clear_selection (self->palette);
       return TRUE;

@@ -233,6 +233,46 @@ on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
   feerie_window_end_edit (self);
 }
 
+/* A condition that is its pieces was ticked with none on the board: the
+ * palette offers its attribute, so the next pieces placed carry it. */
+static void
+on_attribute_wanted (FeerieWindow *self, int id)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  feerie_palette_set_attributes (self->palette, cls->attribute->bit);
+  /* Translators: "Magic pieces: the palette now places Magic pieces." */
+  g_autofree char *msg = g_strdup_printf (_("%s: the palette now places such pieces; the "
+                                            "condition is in force once one stands on the board."),
+                                          _(cls->label));
+  feerie_window_show_status (self, msg);
+}
+
+/* Unticked while pieces carry its attribute: one edit takes it off them
+ * (the diagram's and those twins add) and the switch with it. */
+static void
+on_attribute_dropped (FeerieWindow *self, int id)
+{
+  const FeConditionClass *cls = fe_condition_nth (id);
+  uint8_t bit = cls->attribute->bit;
+  feerie_window_begin_edit (self, NULL);
+  FePosition *d = &self->problem->diagram;
+  for (int i = 0; i < 64; i++)
+    d->board[FE_SQ88 (i)].attrs &= ~bit;
+  fe_position_recompute_hash (d);
+  for (guint t = 0; t < self->problem->twins->len; t++)
+    {
+      FeTwin *twin = self->problem->twins->pdata[t];
+      for (guint j = 0; j < twin->commands->len; j++)
+        {
+          FeTwinCommand *c = &g_array_index (twin->commands, FeTwinCommand, j);
+          c->piece.attrs &= ~bit;
+          c->conditions.v[id][0] = 0;
+        }
+    }
+  self->problem->conditions.v[id][0] = 0;
+  feerie_window_end_edit (self);
+}
+
 /* The twins editor checked its twins on the diagram: one edit. */
 static void
 on_twins_edited (FeerieWindow *self, GPtrArray *twins, gboolean typed)
@@ -458,6 +498,8 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_stipulation_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_metadata_edited);
   gtk_widget_class_bind_template_callback (widget_class, on_conditions_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_attribute_wanted);
+  gtk_widget_class_bind_template_callback (widget_class, on_attribute_dropped);
   gtk_widget_class_bind_template_callback (widget_class, on_piece_entry_activate);
   gtk_widget_class_bind_template_callback_full (widget_class, "on_square_activated",
                                                 G_CALLBACK (feerie_window_on_square_activated));

@@ -14,9 +14,12 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-po-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 status=0
 
-for f in "$top"/src/gui/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
+# The GUI's strings, and the core's FE_N_ labels the GUI translates
+# (conditions, playback stages).
+for f in "$top"/src/gui/*.c "$top"/src/core/conditions/*.c "$top"/src/core/solver/*.c \
+         "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
   rel=${f#"$top"/}
-  if grep -q '_ ("\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
+  if grep -q '_ ("\|FE_N_ ("\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
     echo "$rel has translatable strings but is not in po/POTFILES.in"; status=1
   fi
 done

@@ -35,8 +35,18 @@ state set-play true
 stipulation h#2.5
 # a bad stipulation is refused and keeps the last good one
 stipulation h#x
-state magician true
+state einstein "'reverse'"
 action undo
+# Magic pieces (issue 25, item 15): the picker is ticked exactly while
+# pieces carry the attribute; unticking takes it off them (one undo step)
+palette-drop w magic r h1
+dump $work/magic-on.txt
+state magic false
+dump $work/magic-off.txt
+action undo
+dump $work/magic-undone.txt
+state magician true
+palette-drop b plain r h1
 # metadata (FeerieMetadataPane): typing in one field is one undo step
 meta title Twin study
 meta authors Loyd, Sam; Dawson, Thomas
@@ -71,7 +81,17 @@ expect "piece bSg8"
 expect "piece wRa4"
 expect "imitator c3 n"
 expect "stipulation h#2.5"
-expect "madrasi 1 rex-inclusive 0 imitator 1 no-promotion 0 magic 0 magician 0 einstein 0"
+expect "condition madrasi madrasi=1 rex-inclusive=0"
+expect "condition imitator imitator=1 no-promotion=0 no-hurdles=0"
+refuse "condition einstein variant=2 side=0 promotions=0"
+expect "picker madrasi"
+refuse "picker magic"
+expect "piece bRh1"
+grep -qx "piece wRh1 magic" "$work/magic-on.txt" || { echo "no magic rook"; exit 1; }
+grep -qx "picker magic" "$work/magic-on.txt" || { echo "magic picker not ticked by a magic piece"; exit 1; }
+grep -qx "piece wRh1" "$work/magic-off.txt" || { echo "unticking kept the magic attribute"; exit 1; }
+if grep -qx "picker magic" "$work/magic-off.txt"; then echo "magic picker still ticked"; exit 1; fi
+grep -qx "piece wRh1 magic" "$work/magic-undone.txt" || { echo "undo did not bring magic back"; exit 1; }
 expect "set-play 1 tries 0 duplex 0"
 refuse "piece wQd1"
 refuse "piece nGc5"
