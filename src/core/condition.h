@@ -246,7 +246,7 @@ struct FeConditionClass {
   const FeConditionParamDesc *params;
   int n_params;
   /* Whether the condition is in force for this diagram; NULL: when its
-   * switch is on or a piece has its piece_attribute (magic pieces put magic
+   * switch is on or a piece has its attribute (magic pieces put magic
    * in force); imitators put Imitator in force (fe_condition_in_force). */
   bool (*in_force) (const FeConditionParams *params, int id, const FePosition *diagram);
   /* Refuses parameters or diagrams the rules leave undefined; may be NULL.
@@ -379,7 +379,7 @@ struct FeRules {
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);
 
 /* Whether condition `id` is in force for `diagram`: its in_force hook, or
- * its switch is on or a piece has its piece_attribute. */
+ * its switch is on or a piece has its attribute. */
 bool fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram);
 
 /* Refuses parameter sets and diagrams the rules leave undefined (rules.md
