@@ -208,6 +208,11 @@ fe_test_replay_solution (const FePosition *start, int dot_side, const char *goal
       int level = line_level (raw[i], &is_move, &but);
       if (level < 0)
         continue;
+      /* Help and series lines are whole lines from the diagram, whatever
+       * their first number (an h#1.5's short h#1 lines "1." come before
+       * its "1..." lines). */
+      if (series || dot_side == FE_BLACK)
+        level = 0;
       Line l = { g_strstrip (g_strdup (raw[i])), level, but };
       g_array_append_val (lines, l);
     }

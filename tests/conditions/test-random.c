@@ -7,6 +7,7 @@
 
 #include "cond-test-util.h"
 #include "replay.h"
+#include "solution-lines.h"
 #include "core/notation.h"
 #include "core/solver/solver.h"
 #include "core/walk.h"
@@ -160,6 +161,12 @@ test_random_solving (void)
           int dot_side = stips[which].stip[0] == 'h' ? FE_BLACK : FE_WHITE;
           char *why = fe_test_replay_solution (&start, dot_side, stips[which].goal,
                                                stips[which].series, out->str, &n);
+          if (!why)
+            {
+              g_autofree char *twice = fe_test_repeated_line (out->str);
+              if (twice)
+                why = g_strdup_printf ("a line printed twice (D7): %s", twice);
+            }
           if (why)
             {
               GString *board = g_string_new (NULL);

@@ -1,55 +1,24 @@
-/* test-reference.c — the fast paths against a slow reference written from
- * rules.md, on random positions of every genre pair the conditions allow
- * together (Madrasi × Imitator × Magic × Einstein × Magician; Magic with
- * Magician is rejected by §8.3).
+/* test-reference.c — the engine's generator against the slow reference
+ * written from rules.md (reference.c), on random positions of every genre
+ * set the conditions allow together (Madrasi × Imitator × Magic × Einstein
+ * × Magician; Magic with Magician is rejected by §8.3), no condition
+ * included, with the fairy walks of the reference's catalogue.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The reference knows nothing of the engine but FePiece and the parameter
- * struct: it has its own board (64 squares, file + 8 * rank), its own walks
- * (K Q R B S P and the fairy pieces of rules §2: G N LO LI AM CA Z GI RO),
- * and does everything the plain way:
- *   - paralysis (§3): scan every enemy piece of the same walk and list what
- *     it observes, on the board of pieces alone (imitators ignored, §8.2);
- *   - attack and check (§1.3, §4.4, §4.8): list what every enemy piece
- *     observes, then ask each condition about that capture;
- *   - magic views (§5): list every view of every magic piece before and
- *     after the move, compare them by (magic id, target id, line);
- *   - legal moves (§1.4): every displacement, all consequences in the order
- *     of §8.1, each choice enumerated, then "own king not attacked".
- * Compared with the engine: the set of positions reached by the legal
- * moves (board with ids, imitators, castling rights, e.p. state), check of
+ * Compared: the set of positions reached by the legal moves (board with
+ * ids, imitators, castling rights, e.p. state), each listed once, check of
  * both sides, attack on every piece, and Madrasi paralysis of every piece,
- * at the root and after a few of its moves.
+ * at the root and after a few of its moves — once with the rules attached
+ * as the solver attaches them (none when orthodox: the fast paths) and once
+ * always attached (the plain rules path).
  */
 #include <string.h>
 
 #include "cond-test-util.h"
+#include "reference.h"
 #include "core/walk.h"
 
-/* ---- the reference's own position ---------------------------------- */
-
-typedef struct {
-  FePiece b[64];
-  int side;
-  int n_imit;
-  int imit[FE_MAX_IMITATORS];
-  int imit_col[FE_MAX_IMITATORS];
-  int castling;
-  int ep_victim; /* -1: none */
-  int ep_n;
-  int ep_sq[2];
-  uint64_t touched; /* squares whose piece a consequence changed (§1.7) */
-} R;
-
-typedef struct {
-  FeConditionParams c;
-  bool imitator; /* the condition is on (parameter or imitators in the diagram) */
-  bool mono;     /* a coloured imitator in the diagram: monochrome form (D14) */
-  bool magician; /* magician pieces in play */
-  bool magic;
-  int fairy[FE_WALK_COUNT];
-  int n_fairy;
-} RR;
+/* ---- random positions --------------------------------------------------- */
 
 #define SQ(f, r) ((f) + 8 * (r))
 #define FI(s) ((s) & 7)
@@ -61,1186 +30,30 @@ on (int f, int r)
   return f >= 0 && f < 8 && r >= 0 && r < 8;
 }
 
-static inline bool
-has_piece (const R *p, int s)
-{
-  return p->b[s].walk != FE_WALK_NONE;
-}
-
-static inline bool
-takes_part (const R *p, int i, int side)
-{
-  return p->imit_col[i] == FE_NEUTRAL || p->imit_col[i] == side;
-}
-
-/* Occupied for `view`: pieces, and for a side the imitators that do not
- * take part in its moves (§4.8).  view < 0: pieces only. */
-static bool
-occ (const R *p, int s, int view)
-{
-  if (has_piece (p, s))
-    return true;
-  if (view >= 0)
-    for (int i = 0; i < p->n_imit; i++)
-      if (p->imit[i] == s && !takes_part (p, i, view))
-        return true;
-  return false;
-}
-
-/* ---- displacements: what a piece can do or observe (§2) -------------- */
-
-enum { NEED_EMPTY, NEED_PIECE, NEED_ANY };
-enum { K_LEAP, K_STRAIGHT, K_ROSE };
-
-typedef struct {
-  int8_t df, dr;
-  uint8_t need;
-} St;
-
-typedef struct {
-  int from, to, cap; /* cap -1: no capture */
-  int kind, uf, ur, rose_i, rose_s;
-  St st[16];
-  int nst;
-  bool multi, ep;
-} Disp;
-
-typedef struct {
-  Disp d[600];
-  int n;
-} DList;
-
-static const int knight_v[8][2] = { { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 },
-                                    { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } };
-static const int queen_v[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
-                                   { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
-/* rules §2.2, counter-clockwise from (2,1) */
-static const int rose_v[8][2] = { { 2, 1 }, { 1, 2 }, { -1, 2 }, { -2, 1 },
-                                  { -2, -1 }, { -1, -2 }, { 1, -2 }, { 2, -1 } };
-
-typedef struct {
-  const R *p;
-  int side;     /* the side playing the piece */
-  int view;     /* occupancy view */
-  bool observe; /* capture pattern only */
-  bool no_hurdles;
-  DList *out;
-} Ctx;
-
-static Disp *
-add (Ctx *c, int from, int to, int cap, int kind)
-{
-  g_assert_cmpint (c->out->n, <, (int) G_N_ELEMENTS (c->out->d));
-  Disp *d = &c->out->d[c->out->n++];
-  memset (d, 0, sizeof *d);
-  d->from = from, d->to = to, d->cap = cap, d->kind = kind;
-  return d;
-}
-
-/* A square reached: a move onto an empty square, or a capture (observation)
- * of the piece there.  Returns true if it was occupied (riders stop). */
-static Disp *
-reach (Ctx *c, int from, int to, int kind, bool *stop)
-{
-  *stop = occ (c->p, to, c->view);
-  if (!*stop)
-    return c->observe ? NULL : add (c, from, to, -1, kind);
-  if (!has_piece (c->p, to))
-    return NULL; /* an obstacle that is not a piece */
-  if (!c->observe && c->p->b[to].colour == c->side)
-    return NULL;
-  return add (c, from, to, to, kind);
-}
-
-static void
-leaper (Ctx *c, int from, int a, int b)
-{
-  int vs[8][2] = { { a, b }, { b, a }, { -a, b }, { -b, a }, { a, -b }, { b, -a }, { -a, -b }, { -b, -a } };
-  for (int i = 0; i < 8; i++)
-    {
-      bool dup = false;
-      for (int k = 0; k < i; k++)
-        dup |= vs[k][0] == vs[i][0] && vs[k][1] == vs[i][1];
-      int f = FI (from) + vs[i][0], r = RK (from) + vs[i][1];
-      if (dup || !on (f, r))
-        continue;
-      bool stop;
-      Disp *d = reach (c, from, SQ (f, r), K_LEAP, &stop);
-      if (d)
-        {
-          d->st[0] = (St) { (int8_t) vs[i][0], (int8_t) vs[i][1], NEED_EMPTY };
-          d->nst = 1;
-        }
-    }
-}
-
-static void
-rider (Ctx *c, int from, int uf, int ur)
-{
-  for (int k = 1;; k++)
-    {
-      int f = FI (from) + k * uf, r = RK (from) + k * ur;
-      if (!on (f, r))
-        return;
-      bool stop;
-      Disp *d = reach (c, from, SQ (f, r), K_STRAIGHT, &stop);
-      if (d)
-        {
-          d->uf = uf, d->ur = ur;
-          for (int j = 1; j <= k; j++)
-            d->st[d->nst++] = (St) { (int8_t) (j * uf), (int8_t) (j * ur), NEED_EMPTY };
-        }
-      if (stop)
-        return;
-    }
-}
-
-/* First occupied square along (uf, ur): its distance, 0 if none. */
-static int
-first_occ (const Ctx *c, int from, int uf, int ur)
-{
-  for (int k = 1;; k++)
-    {
-      int f = FI (from) + k * uf, r = RK (from) + k * ur;
-      if (!on (f, r))
-        return 0;
-      if (occ (c->p, SQ (f, r), c->view))
-        return k;
-    }
-}
-
-static void
-hop_steps (Ctx *c, Disp *d, int uf, int ur, int j, int n)
-{
-  d->uf = uf, d->ur = ur;
-  for (int k = 1; k <= n; k++)
-    d->st[d->nst++] = (St) { (int8_t) (k * uf), (int8_t) (k * ur),
-                             k == j ? (c->no_hurdles ? NEED_ANY : NEED_PIECE) : NEED_EMPTY };
-}
-
-static void
-grasshopper (Ctx *c, int from)
-{
-  for (int i = 0; i < 8; i++)
-    {
-      int uf = queen_v[i][0], ur = queen_v[i][1];
-      int j = first_occ (c, from, uf, ur);
-      if (!j)
-        continue;
-      int f = FI (from) + (j + 1) * uf, r = RK (from) + (j + 1) * ur;
-      if (!on (f, r))
-        continue;
-      bool stop;
-      Disp *d = reach (c, from, SQ (f, r), K_STRAIGHT, &stop);
-      if (d)
-        hop_steps (c, d, uf, ur, j, j + 1);
-    }
-}
-
-static void
-locust (Ctx *c, int from)
-{
-  for (int i = 0; i < 8; i++)
-    {
-      int uf = queen_v[i][0], ur = queen_v[i][1];
-      int j = first_occ (c, from, uf, ur);
-      if (!j)
-        continue;
-      int h = SQ (FI (from) + j * uf, RK (from) + j * ur);
-      int f = FI (from) + (j + 1) * uf, r = RK (from) + (j + 1) * ur;
-      if (!has_piece (c->p, h) || !on (f, r) || occ (c->p, SQ (f, r), c->view))
-        continue;
-      if (!c->observe && c->p->b[h].colour == c->side)
-        continue;
-      Disp *d = add (c, from, SQ (f, r), h, K_STRAIGHT);
-      hop_steps (c, d, uf, ur, j, j + 1);
-    }
-}
-
-static void
-lion (Ctx *c, int from)
-{
-  for (int i = 0; i < 8; i++)
-    {
-      int uf = queen_v[i][0], ur = queen_v[i][1];
-      int j = first_occ (c, from, uf, ur);
-      if (!j)
-        continue;
-      for (int k = j + 1;; k++)
-        {
-          int f = FI (from) + k * uf, r = RK (from) + k * ur;
-          if (!on (f, r))
-            break;
-          bool stop;
-          Disp *d = reach (c, from, SQ (f, r), K_STRAIGHT, &stop);
-          if (d)
-            hop_steps (c, d, uf, ur, j, k);
-          if (stop)
-            break;
-        }
-    }
-}
-
-static void
-rose (Ctx *c, int from)
-{
-  for (int i = 0; i < 8; i++)
-    for (int sense = -1; sense <= 1; sense += 2)
-      {
-        int f = FI (from), r = RK (from);
-        St path[8];
-        for (int k = 0; k < 7; k++)
-          {
-            int v = ((i + sense * k) % 8 + 8) % 8;
-            f += rose_v[v][0], r += rose_v[v][1];
-            if (!on (f, r))
-              break;
-            path[k] = (St) { (int8_t) (f - FI (from)), (int8_t) (r - RK (from)), NEED_EMPTY };
-            bool stop;
-            Disp *d = reach (c, from, SQ (f, r), K_ROSE, &stop);
-            if (d)
-              {
-                d->rose_i = i, d->rose_s = sense;
-                memcpy (d->st, path, (k + 1) * sizeof (St));
-                d->nst = k + 1;
-              }
-            if (stop)
-              break;
-          }
-      }
-}
-
-static bool
-einstein_side (const RR *rr, int side)
-{
-  if (rr->c.FE_P_EINSTEIN == FE_EINSTEIN_NONE)
-    return false;
-  if (rr->c.FE_P_EINSTEIN_SIDE == FE_EINSTEIN_WHITE_ONLY)
-    return side == FE_WHITE;
-  if (rr->c.FE_P_EINSTEIN_SIDE == FE_EINSTEIN_BLACK_ONLY)
-    return side == FE_BLACK;
-  return true;
-}
-
-static void
-pawn (Ctx *c, const RR *rr, int from)
-{
-  const R *p = c->p;
-  int dir = c->side == FE_WHITE ? 1 : -1;
-  int rel = c->side == FE_WHITE ? RK (from) : 7 - RK (from);
-  int max = rel == 1 ? 2 : 1;
-  if (rel == 7)
-    return;
-  if (rel == 0)
-    {
-      /* §1.6: only in the Einstein family (its own side, D31) and with
-       * magicians; then 1–3 squares. */
-      if (!einstein_side (rr, c->side) && !rr->magician)
-        return;
-      max = 3;
-    }
-  int f0 = FI (from), r1 = RK (from) + dir;
-  for (int s = -1; s <= 1; s += 2)
-    {
-      if (!on (f0 + s, r1))
-        continue;
-      int t = SQ (f0 + s, r1);
-      if (has_piece (p, t))
-        {
-          if (c->observe || p->b[t].colour != c->side)
-            {
-              Disp *d = add (c, from, t, t, K_LEAP);
-              d->st[0] = (St) { (int8_t) s, (int8_t) dir, NEED_EMPTY };
-              d->nst = 1;
-            }
-        }
-      else if (!c->observe && !occ (p, t, c->view) && p->ep_victim >= 0
-               && has_piece (p, p->ep_victim) && p->b[p->ep_victim].colour != c->side)
-        for (int e = 0; e < p->ep_n; e++)
-          if (p->ep_sq[e] == t)
-            {
-              Disp *d = add (c, from, t, p->ep_victim, K_LEAP);
-              d->st[0] = (St) { (int8_t) s, (int8_t) dir, NEED_EMPTY };
-              d->nst = 1;
-              d->ep = true;
-            }
-    }
-  if (c->observe)
-    return;
-  for (int k = 1; k <= max; k++)
-    {
-      int r = RK (from) + k * dir;
-      if (!on (f0, r) || occ (p, SQ (f0, r), c->view))
-        break;
-      Disp *d = add (c, from, SQ (f0, r), -1, K_STRAIGHT);
-      d->uf = 0, d->ur = dir;
-      for (int j = 1; j <= k; j++)
-        d->st[d->nst++] = (St) { 0, (int8_t) (j * dir), NEED_EMPTY };
-      d->multi = k > 1;
-    }
-}
-
-/* Everything the piece on `from` does (moves) or observes, played by
- * `side`, on the board of `view`. */
-static void
-displacements (const R *p, const RR *rr, int from, int side, int view, bool observe, DList *out)
-{
-  Ctx c = { p, side, view, observe, rr->c.FE_P_IMITATOR_NO_HURDLES, out };
-  switch (p->b[from].walk)
-    {
-    case FE_WALK_KING: leaper (&c, from, 1, 0); leaper (&c, from, 1, 1); break;
-    case FE_WALK_KNIGHT: leaper (&c, from, 1, 2); break;
-    case FE_WALK_CAMEL: leaper (&c, from, 1, 3); break;
-    case FE_WALK_ZEBRA: leaper (&c, from, 2, 3); break;
-    case FE_WALK_GIRAFFE: leaper (&c, from, 1, 4); break;
-    case FE_WALK_AMAZON:
-      leaper (&c, from, 1, 2);
-      /* fall through */
-    case FE_WALK_QUEEN:
-      for (int i = 0; i < 8; i++)
-        rider (&c, from, queen_v[i][0], queen_v[i][1]);
-      break;
-    case FE_WALK_ROOK:
-      for (int i = 0; i < 4; i++)
-        rider (&c, from, queen_v[i][0], queen_v[i][1]);
-      break;
-    case FE_WALK_BISHOP:
-      for (int i = 4; i < 8; i++)
-        rider (&c, from, queen_v[i][0], queen_v[i][1]);
-      break;
-    case FE_WALK_NIGHTRIDER:
-      for (int i = 0; i < 8; i++)
-        rider (&c, from, knight_v[i][0], knight_v[i][1]);
-      break;
-    case FE_WALK_GRASSHOPPER: grasshopper (&c, from); break;
-    case FE_WALK_LOCUST: locust (&c, from); break;
-    case FE_WALK_LION: lion (&c, from); break;
-    case FE_WALK_ROSE: rose (&c, from); break;
-    case FE_WALK_PAWN: pawn (&c, rr, from); break;
-    default: g_assert_not_reached ();
-    }
-}
-
-/* ---- Madrasi (§3) ---------------------------------------------------- */
-
-static bool
-paralysed (const R *p, const RR *rr, int sq, int side)
-{
-  if (!rr->c.FE_P_MADRASI && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
-    return false;
-  FePiece x = p->b[sq];
-  if (x.walk == FE_WALK_KING && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
-    return false;
-  if (x.attrs & FE_ATTR_MAGICIAN)
-    return false;
-  for (int e = 0; e < 64; e++)
-    {
-      FePiece y = p->b[e];
-      if (!y.walk || y.colour == side || y.walk != x.walk || (y.attrs & FE_ATTR_MAGICIAN))
-        continue;
-      DList l;
-      l.n = 0;
-      displacements (p, rr, e, y.colour, -1, true, &l);
-      for (int i = 0; i < l.n; i++)
-        if (l.d[i].cap == sq)
-          return true;
-    }
-  /* §3.4: the pawn that just made a multi-step, still a pawn, is observed
-   * by every enemy pawn that could take it e.p. */
-  if (x.walk == FE_WALK_PAWN && sq == p->ep_victim)
-    for (int e = 0; e < p->ep_n; e++)
-      {
-        int enemy = FE_OPPONENT (side);
-        int back = enemy == FE_WHITE ? -1 : 1;
-        for (int s = -1; s <= 1; s += 2)
-          {
-            int f = FI (p->ep_sq[e]) + s, r = RK (p->ep_sq[e]) + back;
-            if (!on (f, r))
-              continue;
-            FePiece y = p->b[SQ (f, r)];
-            if (y.walk == FE_WALK_PAWN && y.colour == enemy && !(y.attrs & FE_ATTR_MAGICIAN))
-              return true;
-          }
-      }
-  return false;
-}
-
-/* ---- Imitator (§4.3): can every participating imitator follow? ------- */
-
-typedef struct {
-  const R *p;
-  int vacated[3], n_vacated;
-  int filled; /* -1 none */
-  int side;
-} During;
-
-static bool
-during_occ (const During *w, int s)
-{
-  if (s == w->filled)
-    return true;
-  for (int i = 0; i < w->n_vacated; i++)
-    if (w->vacated[i] == s)
-      return false;
-  return occ (w->p, s, w->side);
-}
-
-/* Imitator i shifted first by (bf, br), then the steps. */
-static bool
-follow (const During *w, int bf, int br, const St *st, int n)
-{
-  const R *p = w->p;
-  for (int i = 0; i < p->n_imit; i++)
-    {
-      if (!takes_part (p, i, w->side))
-        continue;
-      int mf = FI (p->imit[i]) + bf, mr = RK (p->imit[i]) + br;
-      for (int k = 0; k < n; k++)
-        {
-          int f = mf + st[k].df, r = mr + st[k].dr;
-          if (!on (f, r))
-            return false;
-          bool o = during_occ (w, SQ (f, r));
-          if ((st[k].need == NEED_EMPTY && o) || (st[k].need == NEED_PIECE && !o))
-            return false;
-        }
-    }
-  return true;
-}
-
-static bool
-imitable (const R *p, const Disp *d, int side)
-{
-  During w = { p, { d->from }, 1, d->cap, side };
-  return follow (&w, 0, 0, d->st, d->nst);
-}
-
-/* ---- attack and check (§1.3, §8.2) ------------------------------------ */
-
-static bool
-capture_ok (const R *p, const RR *rr, const Disp *d, int side)
-{
-  if ((p->b[d->from].attrs & FE_ATTR_MAGICIAN) || (p->b[d->cap].attrs & FE_ATTR_MAGICIAN))
-    return false;
-  if (paralysed (p, rr, d->from, side))
-    return false;
-  return imitable (p, d, side);
-}
-
-static bool
-attacked (const R *p, const RR *rr, int t, int by)
-{
-  for (int a = 0; a < 64; a++)
-    {
-      if (!p->b[a].walk || p->b[a].colour != by)
-        continue;
-      DList l;
-      l.n = 0;
-      displacements (p, rr, a, by, by, true, &l);
-      for (int i = 0; i < l.n; i++)
-        if (l.d[i].cap == t && capture_ok (p, rr, &l.d[i], by))
-          return true;
-    }
-  return false;
-}
-
-static bool
-in_check (const R *p, const RR *rr, int side)
-{
-  for (int s = 0; s < 64; s++)
-    if (p->b[s].walk == FE_WALK_KING && p->b[s].colour == side)
-      return attacked (p, rr, s, FE_OPPONENT (side));
-  return false;
-}
-
-/* ---- magic views (§5.3) ------------------------------------------------ */
-
-typedef struct {
-  int m, t; /* ids */
-  int kind, a, b, c;
-} View;
-
-typedef struct {
-  View v[1024];
-  int n;
-} Views;
-
-static void
-collect_views (const R *p, const RR *rr, Views *out)
-{
-  out->n = 0;
-  for (int s = 0; s < 64; s++)
-    {
-      FePiece m = p->b[s];
-      if (!m.walk || !(m.attrs & FE_ATTR_MAGIC))
-        continue;
-      DList l;
-      l.n = 0;
-      displacements (p, rr, s, m.colour, m.colour, true, &l);
-      for (int i = 0; i < l.n; i++)
-        {
-          const Disp *d = &l.d[i];
-          FePiece t = p->b[d->cap];
-          if (t.walk == FE_WALK_KING || (t.attrs & FE_ATTR_MAGIC) || t.colour == FE_NEUTRAL)
-            continue;
-          if (paralysed (p, rr, s, m.colour) || !imitable (p, d, m.colour))
-            continue;
-          View v = { m.id, t.id, d->kind, 0, 0, 0 };
-          if (d->kind == K_LEAP)
-            v.a = s, v.b = d->cap;
-          else if (d->kind == K_STRAIGHT)
-            {
-              /* (u, e): e the last square behind M on the line */
-              int f = FI (s), r = RK (s);
-              while (on (f - d->uf, r - d->ur))
-                f -= d->uf, r -= d->ur;
-              v.a = d->uf * 16 + d->ur, v.b = SQ (f, r);
-            }
-          else
-            {
-              /* the octagon's vertices as a set, and the sense */
-              int f = FI (s), r = RK (s), key[8];
-              for (int k = 0; k < 8; k++)
-                {
-                  key[k] = (r + 32) * 64 + (f + 32);
-                  int vv = ((d->rose_i + d->rose_s * k) % 8 + 8) % 8;
-                  f += rose_v[vv][0], r += rose_v[vv][1];
-                }
-              int lo = key[0], sum = 0, x = 0;
-              for (int k = 0; k < 8; k++)
-                lo = MIN (lo, key[k]), sum += key[k], x ^= key[k] * 2654435761u;
-              v.a = lo, v.b = sum * 2 + (d->rose_s > 0), v.c = x;
-            }
-          g_assert_cmpint (out->n, <, 1024);
-          out->v[out->n++] = v;
-        }
-    }
-}
-
-/* ---- chains (§6.3, §7.1) ---------------------------------------------- */
-
-static bool
-in_f (const RR *rr, int walk)
-{
-  for (int i = 0; i < rr->n_fairy; i++)
-    if (rr->fairy[i] == walk)
-      return true;
-  return false;
-}
-
-/* The results of one step: n walks (n = 0: no change). */
-static int
-chain (const RR *rr, int walk, bool up, int *res)
-{
-  static const int upc[] = { FE_WALK_PAWN, FE_WALK_KNIGHT, FE_WALK_BISHOP, FE_WALK_ROOK, FE_WALK_QUEEN };
-  if (in_f (rr, walk))
-    return 0;
-  for (int i = 0; i < 5; i++)
-    if (upc[i] == walk)
-      {
-        int j = up ? i + 1 : i - 1;
-        if (j >= 0 && j < 5)
-          {
-            res[0] = upc[j];
-            return 1;
-          }
-        for (int k = 0; k < rr->n_fairy; k++)
-          res[k] = rr->fairy[k];
-        return rr->n_fairy;
-      }
-  return 0;
-}
-
-/* ---- the complete move (§8.1) ----------------------------------------- */
-
-typedef struct {
-  Disp d;
-  int promo;          /* walk, 0 none, -1 imitator */
-  bool castle_short, castle_long;
-} Mv;
-
-/* Results of a move: each choice gives one position (or none). */
-typedef struct {
-  R pos[256];
-  int key[256][4]; /* from, to, capture, promotion: the move itself */
-  int n;
-} Results;
-
-static void
-clear_flag_if_left (int *rights, const R *before, const R *after, int sq)
-{
-  static const int flag_sq[6] = { SQ (4, 0), SQ (0, 0), SQ (7, 0), SQ (4, 7), SQ (0, 7), SQ (7, 7) };
-  for (int i = 0; i < 6; i++)
-    if (flag_sq[i] == sq && has_piece (before, sq)
-        && (!has_piece (after, sq) || after->b[sq].id != before->b[sq].id))
-      *rights &= ~(1 << i);
-}
-
-static void
-finish (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Views *before,
-        Results *res)
-{
-  /* 6. magic recolouring on V_after (no e.p. state yet: that is step 7) */
-  if (rr->magic)
-    {
-      Views *after = g_new (Views, 1);
-      collect_views (cur, rr, after);
-      int count[64] = { 0 };
-      for (int i = 0; i < after->n; i++)
-        {
-          bool seen = false;
-          for (int j = 0; j < before->n && !seen; j++)
-            seen = memcmp (&after->v[i], &before->v[j], sizeof (View)) == 0;
-          if (seen)
-            continue;
-          for (int s = 0; s < 64; s++)
-            if (cur->b[s].walk && cur->b[s].id == after->v[i].t)
-              count[s]++;
-        }
-      g_free (after);
-      for (int s = 0; s < 64; s++)
-        if (count[s] & 1)
-          {
-            cur->b[s].colour = cur->b[s].colour == FE_WHITE ? FE_BLACK : FE_WHITE;
-            cur->touched |= UINT64_C (1) << s;
-          }
-    }
-  /* 7. castling rights (§1.7): cleared by leaving or removal; a corner
-   * piece that changed walk or colour during the move sets it again when
-   * it is now the owner's rook. */
-  int rights = x->castling;
-  for (int s = 0; s < 64; s++)
-    clear_flag_if_left (&rights, x, disp, s);
-  static const int corner[4] = { SQ (0, 0), SQ (7, 0), SQ (0, 7), SQ (7, 7) };
-  static const int corner_flag[4] = { FE_CASTLE_WA, FE_CASTLE_WH, FE_CASTLE_BA, FE_CASTLE_BH };
-  for (int i = 0; i < 4; i++)
-    {
-      int s = corner[i];
-      if (cur->b[s].walk && (cur->touched & (UINT64_C (1) << s)))
-        {
-          FePiece z = cur->b[s];
-          rights &= ~corner_flag[i];
-          if (z.walk == FE_WALK_ROOK && z.colour == (i < 2 ? FE_WHITE : FE_BLACK))
-            rights |= corner_flag[i];
-        }
-    }
-  cur->castling = rights;
-  cur->ep_victim = -1, cur->ep_n = 0;
-  if (mv->d.multi)
-    {
-      cur->ep_victim = mv->d.to;
-      int dir = RK (mv->d.to) > RK (mv->d.from) ? 1 : -1;
-      for (int r = RK (mv->d.from) + dir; r != RK (mv->d.to); r += dir)
-        cur->ep_sq[cur->ep_n++] = SQ (FI (mv->d.from), r);
-    }
-  cur->side = FE_OPPONENT (x->side);
-  /* 8. legality */
-  if (in_check (cur, rr, x->side))
-    return;
-  g_assert_cmpint (res->n, <, (int) G_N_ELEMENTS (res->pos));
-  int *key = res->key[res->n];
-  key[0] = mv->d.from, key[1] = mv->d.to, key[2] = mv->d.cap, key[3] = mv->promo;
-  res->pos[res->n++] = *cur;
-}
-
-/* Magician mutations (§6.2–6.4) with every combination of choices. */
-static void
-magician_step (const R *x, const RR *rr, const Mv *mv, const R *disp, const R *cur,
-               const Views *before, Results *res)
-{
-  int moved[2] = { -1, -1 }, n_moved = 0;
-  if (mv->promo != -1)
-    {
-      moved[n_moved++] = mv->d.to;
-      if (mv->castle_short || mv->castle_long)
-        moved[n_moved++] = SQ (mv->castle_short ? 5 : 3, RK (mv->d.to));
-    }
-  int sqs[64], dirs[64], n = 0;
-  for (int s = 0; rr->magician && s < 64; s++)
-    {
-      FePiece p = cur->b[s];
-      if (!p.walk || p.walk == FE_WALK_KING || (p.attrs & FE_ATTR_MAGICIAN))
-        continue;
-      bool p_moved = (n_moved > 0 && s == moved[0]) || (n_moved > 1 && s == moved[1]);
-      int colour = -1;
-      bool mixed = false;
-      for (int df = -1; df <= 1; df++)
-        for (int dr = -1; dr <= 1; dr++)
-          {
-            int f = FI (s) + df, r = RK (s) + dr;
-            if ((!df && !dr) || !on (f, r))
-              continue;
-            int t = SQ (f, r);
-            FePiece m = cur->b[t];
-            if (!m.walk || !(m.attrs & FE_ATTR_MAGICIAN))
-              continue;
-            bool m_moved = (n_moved > 0 && t == moved[0]) || (n_moved > 1 && t == moved[1]);
-            if (!p_moved && !m_moved)
-              continue;
-            if (colour >= 0 && colour != m.colour)
-              mixed = true;
-            colour = m.colour;
-          }
-      if (colour < 0 || mixed)
-        continue;
-      sqs[n] = s;
-      dirs[n++] = colour == p.colour && colour != FE_NEUTRAL;
-    }
-  /* every combination: a mixed-radix counter */
-  int alts[64][FE_WALK_COUNT], na[64], digit[64] = { 0 };
-  for (int i = 0; i < n; i++)
-    na[i] = chain (rr, cur->b[sqs[i]].walk, dirs[i], alts[i]);
-  for (;;)
-    {
-      R next = *cur;
-      for (int i = 0; i < n; i++)
-        if (na[i])
-          {
-            next.b[sqs[i]].walk = alts[i][digit[i]];
-            next.touched |= UINT64_C (1) << sqs[i];
-          }
-      finish (x, rr, mv, disp, &next, before, res);
-      int i = 0;
-      while (i < n && (na[i] <= 1 || ++digit[i] == na[i]))
-        {
-          if (na[i] > 1)
-            digit[i] = 0;
-          i++;
-        }
-      if (i == n)
-        break;
-    }
-}
-
-static void
-make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
-{
-  R cur = *x;
-  /* The e.p. record of the previous move ends here (step 7 sets a new
-   * one after the recolouring). */
-  cur.ep_victim = -1, cur.ep_n = 0, cur.touched = 0;
-  int side = x->side;
-  const Disp *d = &mv->d;
-  FePiece piece = x->b[d->from];
-  int rank = RK (d->from);
-  int rook_from = -1, rook_to = -1;
-  /* 2. displacement, 3. imitators (checked on the board during the move) */
-  int shift_f = 0, shift_r = 0;
-  if (mv->castle_short || mv->castle_long)
-    {
-      int kd = mv->castle_short ? 1 : -1;
-      rook_from = SQ (mv->castle_short ? 7 : 0, rank);
-      rook_to = SQ (mv->castle_short ? 5 : 3, rank);
-      if (rr->imitator)
-        {
-          St ks[2] = { { (int8_t) kd, 0, NEED_EMPTY }, { (int8_t) (2 * kd), 0, NEED_EMPTY } };
-          During w1 = { x, { d->from }, 1, -1, side };
-          if (!follow (&w1, 0, 0, ks, 2))
-            return;
-          R mid = *x;
-          mid.b[d->to] = mid.b[d->from];
-          mid.b[d->from] = FE_PIECE_EMPTY;
-          int n = mv->castle_short ? 2 : 3;
-          St rs[3];
-          for (int k = 1; k <= n; k++)
-            rs[k - 1] = (St) { (int8_t) (-k * kd), 0, NEED_EMPTY };
-          During w2 = { &mid, { rook_from }, 1, -1, side };
-          if (!follow (&w2, 2 * kd, 0, rs, n))
-            return;
-          shift_f = 2 * kd - n * kd;
-        }
-      cur.b[d->from] = FE_PIECE_EMPTY;
-      cur.b[d->to] = piece;
-      cur.b[rook_to] = cur.b[rook_from];
-      cur.b[rook_from] = FE_PIECE_EMPTY;
-    }
-  else
-    {
-      if (rr->imitator)
-        {
-          if (!imitable (x, d, side))
-            return;
-          shift_f = FI (d->to) - FI (d->from), shift_r = RK (d->to) - RK (d->from);
-        }
-      if (d->cap >= 0)
-        cur.b[d->cap] = FE_PIECE_EMPTY;
-      cur.b[d->from] = FE_PIECE_EMPTY;
-      if (mv->promo > 0)
-        piece.walk = mv->promo;
-      if (mv->promo != -1)
-        cur.b[d->to] = piece;
-    }
-  for (int i = 0; i < cur.n_imit; i++)
-    if (takes_part (x, i, side))
-      cur.imit[i] = SQ (FI (cur.imit[i]) + shift_f, RK (cur.imit[i]) + shift_r);
-  if (mv->promo == -1)
-    {
-      cur.imit[cur.n_imit] = d->to;
-      cur.imit_col[cur.n_imit++] = rr->mono ? piece.colour : FE_NEUTRAL;
-    }
-  for (int i = 0; i < cur.n_imit; i++)
-    {
-      if (has_piece (&cur, cur.imit[i]))
-        return;
-      for (int k = 0; k < i; k++)
-        if (cur.imit[k] == cur.imit[i])
-          return;
-    }
-  R disp = cur;
-  /* 4. Einstein: the moved piece (the rook when castling), not after a
-   * promotion (D29) */
-  int alts[FE_WALK_COUNT], na = 0, at = -1;
-  if (einstein_side (rr, side) && mv->promo == 0)
-    {
-      bool capture = d->cap >= 0;
-      bool up = rr->c.FE_P_EINSTEIN == FE_EINSTEIN_NORMAL ? capture
-                : rr->c.FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? !capture : false;
-      bool change = !(rr->c.FE_P_EINSTEIN == FE_EINSTEIN_ANTI && capture);
-      at = rook_to >= 0 ? rook_to : d->to;
-      if (change && cur.b[at].walk != FE_WALK_KING)
-        na = chain (rr, cur.b[at].walk, up, alts);
-      if (rook_to >= 0)
-        na = MIN (na, 1);
-    }
-  for (int k = 0; k < MAX (na, 1); k++)
-    {
-      R e = cur;
-      if (na)
-        {
-          e.b[at].walk = alts[k];
-          e.touched |= UINT64_C (1) << at;
-        }
-      /* 5.–8. */
-      magician_step (x, rr, mv, &disp, &e, before, res);
-    }
-}
-
-/* All legal moves' results from x. */
-static void
-reference_moves (const R *x, const RR *rr, Results *res)
-{
-  res->n = 0;
-  int side = x->side;
-  Views *before = g_new (Views, 1);
-  before->n = 0;
-  if (rr->magic)
-    collect_views (x, rr, before);
-  for (int s = 0; s < 64; s++)
-    {
-      FePiece p = x->b[s];
-      if (!p.walk || p.colour != side || paralysed (x, rr, s, side))
-        continue;
-      DList *l = g_new (DList, 1);
-      l->n = 0;
-      displacements (x, rr, s, side, side, false, l);
-      for (int i = 0; i < l->n; i++)
-        {
-          Mv mv = { l->d[i], 0, false, false };
-          if (mv.d.cap >= 0 && ((p.attrs & FE_ATTR_MAGICIAN) || (x->b[mv.d.cap].attrs & FE_ATTR_MAGICIAN)))
-            continue;
-          int rel = side == FE_WHITE ? RK (mv.d.to) : 7 - RK (mv.d.to);
-          bool promotes = p.walk == FE_WALK_PAWN && rel == 7
-                          && (!einstein_side (rr, side) || rr->c.FE_P_EINSTEIN_PROMOTIONS);
-          if (!promotes)
-            {
-              make (x, rr, &mv, before, res);
-              continue;
-            }
-          static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT };
-          for (int k = 0; k < 4 + rr->n_fairy; k++)
-            {
-              mv.promo = k < 4 ? orth[k] : rr->fairy[k - 4];
-              make (x, rr, &mv, before, res);
-            }
-          if (rr->imitator && !rr->c.FE_P_IMITATOR_NO_PROMOTION && x->n_imit < FE_MAX_IMITATORS)
-            {
-              mv.promo = -1;
-              make (x, rr, &mv, before, res);
-            }
-        }
-      g_free (l);
-      /* castling (§1.7) */
-      int rank = side == FE_WHITE ? 0 : 7, shift = side == FE_WHITE ? 0 : 3;
-      if (p.walk != FE_WALK_KING || s != SQ (4, rank) || !(x->castling & (FE_CASTLE_WK << shift)))
-        continue;
-      for (int wing = 0; wing < 2; wing++)
-        {
-          bool sh = wing == 0;
-          int corner = SQ (sh ? 7 : 0, rank);
-          if (!(x->castling & ((sh ? FE_CASTLE_WH : FE_CASTLE_WA) << shift))
-              || x->b[corner].walk != FE_WALK_ROOK || x->b[corner].colour != side)
-            continue;
-          bool empty = true;
-          for (int f = sh ? 5 : 1; f <= (sh ? 6 : 3); f++)
-            empty &= !occ (x, SQ (f, rank), side);
-          if (!empty || in_check (x, rr, side))
-            continue;
-          /* (4): the king's one step, with its imitation, nothing else */
-          int kd = sh ? 1 : -1;
-          R step = *x;
-          step.b[SQ (4 + kd, rank)] = step.b[s];
-          step.b[s] = FE_PIECE_EMPTY;
-          if (rr->imitator)
-            {
-              St one = { (int8_t) kd, 0, NEED_EMPTY };
-              During w = { x, { s }, 1, -1, side };
-              if (!follow (&w, 0, 0, &one, 1))
-                continue;
-              for (int i = 0; i < step.n_imit; i++)
-                if (takes_part (x, i, side))
-                  step.imit[i] += kd;
-              bool clash = false;
-              for (int i = 0; i < step.n_imit; i++)
-                clash |= has_piece (&step, step.imit[i]);
-              if (clash)
-                continue;
-            }
-          step.side = FE_OPPONENT (side);
-          step.ep_victim = -1, step.ep_n = 0;
-          if (in_check (&step, rr, side))
-            continue;
-          Mv mv = { { 0 }, 0, sh, !sh };
-          mv.d.from = s, mv.d.to = SQ (sh ? 6 : 2, rank), mv.d.cap = -1;
-          make (x, rr, &mv, before, res);
-        }
-    }
-  g_free (before);
-}
-
-/* ---- comparison -------------------------------------------------------- */
-
-static void
-fingerprint (GString *s, const FePiece *b64, const int *imit, const int *imit_col, int n_imit,
-             int side, int castling, int ep_victim, const int *ep_sq, int ep_n)
-{
-  for (int i = 0; i < 64; i++)
-    if (b64[i].walk)
-      g_string_append_printf (s, "%c%s%s%s%c%d#%d ", "wbn"[b64[i].colour],
-                              (b64[i].attrs & FE_ATTR_MAGICIAN) ? "mg" : "",
-                              (b64[i].attrs & FE_ATTR_MAGIC) ? "m" : "", fe_walk_print_code (b64[i].walk),
-                              'a' + FI (i), RK (i) + 1, b64[i].id);
-  int sq[FE_MAX_IMITATORS + 1];
-  for (int i = 0; i < n_imit; i++)
-    sq[i] = imit[i] * 4 + imit_col[i];
-  for (int i = 0; i < n_imit; i++)
-    for (int k = i + 1; k < n_imit; k++)
-      if (sq[k] < sq[i])
-        {
-          int t = sq[i];
-          sq[i] = sq[k];
-          sq[k] = t;
-        }
-  for (int i = 0; i < n_imit; i++)
-    g_string_append_printf (s, "I%c%c%d ", "wbn"[sq[i] & 3], 'a' + FI (sq[i] >> 2), RK (sq[i] >> 2) + 1);
-  /* A wing flag without its king's flag can never be used: only the
-   * usable rights are compared (the engine leaves a rightless side's
-   * flags alone, the rules would set a wing flag that never matters). */
-  if (!(castling & FE_CASTLE_WK))
-    castling &= ~(FE_CASTLE_WA | FE_CASTLE_WH);
-  if (!(castling & FE_CASTLE_BK))
-    castling &= ~(FE_CASTLE_BA | FE_CASTLE_BH);
-  g_string_append_printf (s, "| %c c%d", "wb"[side], castling);
-  if (ep_n)
-    {
-      g_string_append_printf (s, " ep%d:", ep_victim);
-      for (int i = 0; i < ep_n; i++)
-        g_string_append_printf (s, "%d,", ep_sq[i]);
-    }
-}
-
-static char *
-fp_ref (const R *p)
-{
-  GString *s = g_string_new (NULL);
-  fingerprint (s, p->b, p->imit, p->imit_col, p->n_imit, p->side, p->castling, p->ep_victim,
-               p->ep_sq, p->ep_n);
-  return g_string_free (s, FALSE);
-}
-
-static void
-to_ref (const FePosition *pos, R *x)
-{
-  memset (x, 0, sizeof *x);
-  for (int i = 0; i < 64; i++)
-    x->b[i] = pos->board[FE_SQ88 (i)];
-  x->side = pos->side;
-  x->n_imit = pos->n_imitators;
-  for (int i = 0; i < pos->n_imitators; i++)
-    {
-      x->imit[i] = FE_SQ64 (pos->imitators[i]);
-      x->imit_col[i] = pos->imitator_colour[i];
-    }
-  x->castling = pos->castling;
-  x->ep_victim = pos->ep_count ? FE_SQ64 (pos->ep_victim) : -1;
-  x->ep_n = pos->ep_count;
-  for (int i = 0; i < pos->ep_count; i++)
-    x->ep_sq[i] = FE_SQ64 (pos->ep_squares[i]);
-}
-
-static char *
-fp_engine (const FePosition *pos)
-{
-  R x;
-  to_ref (pos, &x);
-  return fp_ref (&x);
-}
-
-/* A move and the position it leads to: two moves may reach one position
- * (=Q{g8=G} and =G next to a friendly magician). */
-static char *
-move_key (int from, int to, int cap, int promo, char *fp)
-{
-  char *k = g_strdup_printf ("%d-%d*%d=%d %s", from, to, cap, promo, fp);
-  g_free (fp);
-  return k;
-}
-
-static int
-cmp_str (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-static char *
-describe (const FePosition *pos, const RR *rr)
-{
-  GString *s = g_string_new (NULL);
-  char *fp = fp_engine (pos);
-  g_string_append_printf (s, "%s\n  madrasi %d/%d imitator %d (no-hurdles %d no-prom %d mono %d) "
-                          "einstein %d side %d prom %d magic %d magician %d",
-                          fp, rr->c.FE_P_MADRASI, rr->c.FE_P_MADRASI_REX_INCLUSIVE, rr->imitator,
-                          rr->c.FE_P_IMITATOR_NO_HURDLES, rr->c.FE_P_IMITATOR_NO_PROMOTION, rr->mono,
-                          rr->c.FE_P_EINSTEIN, rr->c.FE_P_EINSTEIN_SIDE, rr->c.FE_P_EINSTEIN_PROMOTIONS, rr->magic,
-                          rr->magician);
-  g_free (fp);
-  return g_string_free (s, FALSE);
-}
-
-static int failures;
-
-/* What the compared moves exercised, so a weak generator of positions
- * shows (each must occur). */
-static struct {
-  int castling, en_passant, multi_step, first_rank, imitator_promotion, effects, moves;
-} seen;
-
-static void
-report (const FePosition *pos, const RR *rr, const char *what)
-{
-  char *d = describe (pos, rr);
-  g_printerr ("MISMATCH %s\n  %s\n", what, d);
-  g_free (d);
-  failures++;
-}
-
-/* Check, attack, paralysis and legal moves of one position; returns the
- * engine's legal moves for the caller to descend. */
-static void
-compare (FePosition *pos, const RR *rr, FeMoveList *legal)
-{
-  R x;
-  to_ref (pos, &x);
-  for (int side = FE_WHITE; side <= FE_BLACK; side++)
-    if (fe_in_check (pos, side) != in_check (&x, rr, side))
-      report (pos, rr, side == FE_WHITE ? "white in check" : "black in check");
-  for (int s = 0; s < 64; s++)
-    {
-      FePiece p = x.b[s];
-      if (!p.walk)
-        continue;
-      int by = FE_OPPONENT (p.colour);
-      if (fe_square_attacked (pos, FE_SQ88 (s), by) != attacked (&x, rr, s, by))
-        {
-          char what[64];
-          g_snprintf (what, sizeof what, "attack on %c%d", 'a' + FI (s), RK (s) + 1);
-          report (pos, rr, what);
-        }
-      if (rr->c.FE_P_MADRASI || rr->c.FE_P_MADRASI_REX_INCLUSIVE)
-        {
-          FeCapturePath path = { FE_SQ88 (s), FE_SQ88 (s), FE_NATURE_LEAP, 1, p.colour };
-          bool engine = !fe_condition_madrasi.capture_allowed (pos, &path);
-          if (engine != paralysed (&x, rr, s, p.colour))
-            {
-              char what[64];
-              g_snprintf (what, sizeof what, "paralysis of %c%d", 'a' + FI (s), RK (s) + 1);
-              report (pos, rr, what);
-            }
-        }
-    }
-
-  fe_generate_legal (pos, legal);
-  GPtrArray *mine = g_ptr_array_new_with_free_func (g_free);
-  for (int i = 0; i < legal->count; i++)
-    {
-      FeUndo undo;
-      const FeMove *m = &legal->moves[i];
-      int promo = (m->flags & FE_MOVE_PROMOTION) ? m->promotion
-                  : (m->flags & FE_MOVE_PROMOTE_IMITATOR) ? -1 : 0;
-      FePiece mover = pos->board[m->from];
-      int rel = mover.colour == FE_WHITE ? FE_RANK (m->from) : 7 - FE_RANK (m->from);
-      seen.moves++;
-      seen.castling += (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG)) != 0;
-      seen.en_passant += (m->flags & FE_MOVE_EN_PASSANT) != 0;
-      seen.multi_step += (m->flags & FE_MOVE_MULTI_STEP) != 0;
-      seen.imitator_promotion += (m->flags & FE_MOVE_PROMOTE_IMITATOR) != 0;
-      seen.first_rank += mover.walk == FE_WALK_PAWN && rel == 0;
-      fe_make (pos, &legal->moves[i], &undo);
-      seen.effects += undo.n_changes > undo.n_displacement_changes;
-      g_ptr_array_add (mine, move_key (FE_SQ64 (m->from), FE_SQ64 (m->to),
-                                       m->capture == FE_NO_SQUARE ? -1 : FE_SQ64 (m->capture), promo,
-                                       fp_engine (pos)));
-      fe_unmake (pos, &legal->moves[i], &undo);
-    }
-  Results *res = g_new (Results, 1);
-  reference_moves (&x, rr, res);
-  GPtrArray *ref = g_ptr_array_new_with_free_func (g_free);
-  int res_n = res->n;
-  for (int i = 0; i < res->n; i++)
-    g_ptr_array_add (ref, move_key (res->key[i][0], res->key[i][1], res->key[i][2], res->key[i][3],
-                                    fp_ref (&res->pos[i])));
-  g_free (res);
-  if (fe_has_legal_move (pos) != (res_n > 0))
-    report (pos, rr, "has a legal move");
-  g_ptr_array_sort (mine, cmp_str);
-  g_ptr_array_sort (ref, cmp_str);
-  /* The reference lists a move once per path (rose): drop repeats. */
-  for (guint i = 1; i < ref->len;)
-    if (strcmp (ref->pdata[i], ref->pdata[i - 1]) == 0)
-      g_ptr_array_remove_index (ref, i);
-    else
-      i++;
-  guint a = 0, b = 0;
-  bool differ = false;
-  while (a < mine->len || b < ref->len)
-    {
-      int c = a == mine->len ? 1 : b == ref->len ? -1 : strcmp (mine->pdata[a], ref->pdata[b]);
-      if (c == 0)
-        {
-          a++, b++;
-          continue;
-        }
-      if (!differ)
-        report (pos, rr, "legal moves");
-      differ = true;
-      if (c < 0)
-        g_printerr ("  engine only:    %s\n", (char *) mine->pdata[a++]);
-      else
-        g_printerr ("  reference only: %s\n", (char *) ref->pdata[b++]);
-    }
-  g_ptr_array_unref (mine);
-  g_ptr_array_unref (ref);
-}
-
-/* ---- random positions --------------------------------------------------- */
-
 enum { G_MADRASI, G_IMITATOR, G_MAGIC, G_EINSTEIN, G_MAGICIAN, N_GENRES };
 static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "einstein", "magician" };
 
-static const int walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
-                             FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK,
-                             FE_WALK_GRASSHOPPER, FE_WALK_NIGHTRIDER, FE_WALK_LOCUST, FE_WALK_LION,
-                             FE_WALK_AMAZON, FE_WALK_CAMEL, FE_WALK_ZEBRA, FE_WALK_GIRAFFE,
-                             FE_WALK_ROSE };
+static const int orthodox_walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
+                                      FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK };
+
+/* Orthodox half the time, else any fairy walk of the reference's
+ * catalogue (the seeds' walks more often). */
+static int
+random_walk (GRand *r)
+{
+  static const int seeds[] = { FE_WALK_GRASSHOPPER, FE_WALK_NIGHTRIDER, FE_WALK_LOCUST, FE_WALK_LION,
+                               FE_WALK_AMAZON, FE_WALK_CAMEL, FE_WALK_ZEBRA, FE_WALK_GIRAFFE,
+                               FE_WALK_ROSE, FE_WALK_MOOSE };
+  if (g_rand_boolean (r))
+    return orthodox_walks[g_rand_int_range (r, 0, G_N_ELEMENTS (orthodox_walks))];
+  if (g_rand_boolean (r))
+    return seeds[g_rand_int_range (r, 0, G_N_ELEMENTS (seeds))];
+  int w;
+  do
+    w = g_rand_int_range (r, 1, FE_WALK_COUNT);
+  while (!fe_walk_is_fairy (w) || !fe_ref_knows_walk (w));
+  return w;
+}
 
 static void
 random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeConditionParams *c)
@@ -1309,14 +122,14 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
       if (!fe_square_empty (pos, sq))
         continue;
       FePiece p = { 0 };
-      p.walk = walks[g_rand_int_range (r, 0, G_N_ELEMENTS (walks))];
+      p.walk = random_walk (r);
       if (fe_walk_is_fairy (p.walk))
         {
           bool known = false;
           for (int k = 0; k < n_fairy_used; k++)
             known |= fairy_used[k] == p.walk;
           if (!known && n_fairy_used >= fairy_limit)
-            p.walk = walks[g_rand_int_range (r, 0, 8)];
+            p.walk = orthodox_walks[g_rand_int_range (r, 0, G_N_ELEMENTS (orthodox_walks))];
           else if (!known)
             fairy_used[n_fairy_used++] = p.walk;
         }
@@ -1346,6 +159,15 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
           fe_position_put (pos, FE_SQ88 (SQ (f, rk)), pawn);
           fe_position_put (pos, FE_SQ88 (SQ (ef, erk)), enemy);
         }
+    }
+  if (g_rand_boolean (r))
+    {
+      /* a pawn about to promote (into the fairy set, §2.4), by a step or a
+       * capture */
+      int side = pos->side, f = g_rand_int_range (r, 0, 8);
+      FeSquare sq = FE_SQ (f, side == FE_WHITE ? 6 : 1);
+      if (fe_square_empty (pos, sq))
+        fe_position_put (pos, sq, (FePiece) { FE_WALK_PAWN, (uint8_t) side, 0, 0 });
     }
   if (on_[G_MAGIC] && g_rand_boolean (r))
     {
@@ -1377,33 +199,26 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
   fe_position_recompute_hash (pos);
 }
 
-static void
-reference_rules (const FePosition *diagram, const FeConditionParams *c, RR *rr)
-{
-  memset (rr, 0, sizeof *rr);
-  rr->c = *c;
-  rr->imitator = c->FE_P_IMITATOR || diagram->n_imitators;
-  for (int i = 0; i < diagram->n_imitators; i++)
-    rr->mono |= diagram->imitator_colour[i] != FE_NEUTRAL;
-  rr->magic = c->FE_P_MAGIC;
-  rr->magician = c->FE_P_MAGICIAN;
-  bool present[FE_WALK_COUNT] = { false };
-  for (int i = 0; i < 64; i++)
-    {
-      FePiece p = diagram->board[FE_SQ88 (i)];
-      if (!p.walk)
-        continue;
-      present[p.walk] = true;
-      rr->magic |= (p.attrs & FE_ATTR_MAGIC) != 0;
-      rr->magician |= (p.attrs & FE_ATTR_MAGICIAN) != 0;
-    }
-  for (int w = 1; w < FE_WALK_COUNT; w++)
-    if (present[w] && fe_walk_is_fairy (w))
-      rr->fairy[rr->n_fairy++] = w;
-}
-
 /* Positions of the genres in `genres` (a bit set), each with a few of its
  * children; returns how many were compared. */
+static int failures;
+static FeRefSeen seen;
+
+/* Compares one position with its rules attached as the solver attaches
+ * them, then always attached. */
+static void
+compare_both (FePosition *pos, FeRules *rules, const FeRefRules *rr, FeMoveList *legal)
+{
+  const FeRules *as_solver = pos->rules;
+  failures += fe_ref_compare (pos, rr, legal, &seen);
+  if (!as_solver)
+    {
+      pos->rules = rules;
+      failures += fe_ref_compare (pos, rr, legal, &seen);
+      pos->rules = as_solver;
+    }
+}
+
 static int
 run_genres (GRand *r, unsigned genres, int count)
 {
@@ -1414,17 +229,14 @@ run_genres (GRand *r, unsigned genres, int count)
       FeRules rules;
       FeConditionParams c;
       random_position (r, genres, &pos, &rules, &c);
-      if (!fe_conditions_validate (&c, &pos, NULL))
+      FeRefRules rr;
+      if (!fe_conditions_validate (&c, &pos, NULL) || !fe_ref_rules_init (&rr, &c, &pos))
         continue;
-      RR rr;
-      reference_rules (&pos, &c, &rr);
-      R x;
-      to_ref (&pos, &x);
       /* The side not to move must not be in check. */
-      if (in_check (&x, &rr, FE_OPPONENT (pos.side)) || fe_in_check (&pos, FE_OPPONENT (pos.side)))
+      if (fe_ref_in_check (&pos, &rr, FE_OPPONENT (pos.side)) || fe_in_check (&pos, FE_OPPONENT (pos.side)))
         continue;
       FeMoveList legal;
-      compare (&pos, &rr, &legal);
+      compare_both (&pos, &rules, &rr, &legal);
       n++;
       /* a few of its moves, one ply deeper (e.p., rights, moved imitators,
        * recoloured and mutated pieces); a multi-step first, if any */
@@ -1438,7 +250,7 @@ run_genres (GRand *r, unsigned genres, int count)
           FeUndo undo;
           fe_make (&pos, &m, &undo);
           FeMoveList next;
-          compare (&pos, &rr, &next);
+          compare_both (&pos, &rules, &rr, &next);
           fe_unmake (&pos, &m, &undo);
           n++;
         }
@@ -1447,7 +259,8 @@ run_genres (GRand *r, unsigned genres, int count)
   for (int g = 0; g < N_GENRES; g++)
     if ((genres >> g) & 1)
       g_string_append_printf (name, "%s%s", name->len ? " × " : "", genre_names[g]);
-  g_test_message ("%s: %d positions, %d mismatches", name->str, n, failures - before);
+  g_test_message ("%s: %d positions, %d mismatches", name->len ? name->str : "no condition", n,
+                  failures - before);
   g_string_free (name, TRUE);
   return n;
 }
@@ -1463,10 +276,11 @@ static void
 report_seen (int compared)
 {
   g_test_message ("%d positions compared, %d moves: %d castling, %d e.p., %d multi-steps, "
-                  "%d from the first rank, %d promotions to an imitator, %d with "
-                  "mutations or recolourings", compared, seen.moves, seen.castling,
-                  seen.en_passant, seen.multi_step, seen.first_rank, seen.imitator_promotion,
-                  seen.effects);
+                  "%d from the first rank, %d promotions (%d into fairy walks), %d to an "
+                  "imitator, %d with mutations or recolourings, %d reached by two routes",
+                  compared, seen.moves, seen.castling, seen.en_passant, seen.multi_step,
+                  seen.first_rank, seen.promotions, seen.fairy_promotions,
+                  seen.imitator_promotion, seen.effects, seen.routes);
 }
 
 /* Every pair the conditions allow together. */
@@ -1489,9 +303,11 @@ test_pairs (void)
   g_assert_cmpint (seen.first_rank, >, 0);
   g_assert_cmpint (seen.imitator_promotion, >, 0);
   g_assert_cmpint (seen.effects, >, 0);
+  g_assert_cmpint (seen.fairy_promotions, >, 0);
+  g_assert_cmpint (seen.routes, >, 0);
 }
 
-/* Each genre alone, and every allowed set of three or more. */
+/* No condition, each genre alone, and every allowed set of three or more. */
 static void
 test_singles_and_more (void)
 {
@@ -1499,12 +315,15 @@ test_singles_and_more (void)
   GRand *r = g_rand_new_with_seed (9092);
   int compared = 0;
   memset (&seen, 0, sizeof seen);
+  compared += run_genres (r, 0, 4 * per_set);
   for (unsigned genres = 1; genres < 1u << N_GENRES; genres++)
     if (allowed (genres) && __builtin_popcount (genres) != 2)
       compared += run_genres (r, genres, per_set);
   g_rand_free (r);
   report_seen (compared);
   g_assert_cmpint (failures, ==, 0);
+  g_assert_cmpint (seen.fairy_promotions, >, 0);
+  g_assert_cmpint (seen.routes, >, 0);
 }
 
 int

@@ -12,6 +12,7 @@
 #include "core/solver/solver.h"
 #include "io/popeye.h"
 #include "io/xml.h"
+#include "solution-lines.h"
 
 static FeProblem *
 read_one (const char *text)
@@ -31,7 +32,9 @@ solve (const FeProblem *pb, GString *out, GError **error)
 {
   FeSolverConfig config = { 0 };
   config.threads = 1;
-  return fe_solve (pb, &config, out, NULL, error);
+  gboolean ok = fe_solve (pb, &config, out, NULL, error);
+  g_assert_null (fe_test_repeated_line (out->str));
+  return ok;
 }
 
 /* A. HalfDuplex: in h#1 Black begins, so with HalfDuplex White begins.

@@ -26,6 +26,7 @@
 #include "io/xml.h"
 #include "render/fe-caption.h"
 #include "render/fe-latex.h"
+#include "solution-lines.h"
 
 static int toy_id = -1;
 
@@ -238,6 +239,7 @@ solutions (const char *cond)
   GError *error = NULL;
   g_assert_true (fe_solve (pb, &config, out, &stats, &error));
   g_assert_no_error (error);
+  g_assert_null (fe_test_repeated_line (out->str));
   g_string_free (out, TRUE);
   fe_problem_free (pb);
   return stats.solutions;

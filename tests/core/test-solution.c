@@ -11,6 +11,7 @@
 #include "core/solver/solver.h"
 #include "core/walk.h"
 #include "io/popeye.h"
+#include "solution-lines.h"
 
 static int failures;
 
@@ -51,6 +52,7 @@ solve_text (const char *input, int threads, char **text)
   gboolean ok = fe_solve (problems->pdata[0], &config, out, &stats, &error);
   g_assert_no_error (error);
   g_assert_true (ok);
+  g_assert_null (fe_test_repeated_line (out->str));
   *text = g_string_free (out, FALSE);
   g_ptr_array_unref (problems);
   return tree;
@@ -646,6 +648,8 @@ check_against_text (const char *path)
       g_ptr_array_unref (problems);
       return;
     }
+  g_autofree char *twice = fe_test_repeated_line (plain->str);
+  CHECK (twice == NULL, "%s: a line printed twice (D7): %s", path, twice);
   GString *dumps[2];
   for (int threads = 1; threads <= 2; threads++)
     {
@@ -676,6 +680,16 @@ check_against_text (const char *path)
             at = found + strlen (n->text);
           CHECK (n->n_stages >= 1 && n->stages[0].condition < 0, "%s: no displacement",
                  path);
+          /* D7: one move, one node among its siblings */
+          for (guint k = 0; n->parent && k < n->parent->children->len; k++)
+            {
+              const FeSolutionNode *sib = n->parent->children->pdata[k];
+              if (sib == n)
+                break;
+              CHECK (strcmp (sib->text, n->text) != 0 || strcmp (sib->number, n->number) != 0
+                       || sib->role != n->role,
+                     "%s: node %u '%s%s' twice under one parent", path, i, n->number, n->text);
+            }
         }
       dumps[threads - 1] = dump;
       n_nodes += delivered->len;

@@ -7,6 +7,7 @@
 #include "core/stipulation.h"
 #include "core/solver/solver.h"
 #include "io/popeye.h"
+#include "solution-lines.h"
 
 static void
 test_valid (void)
@@ -68,6 +69,7 @@ solve (const char *text)
   GString *out = g_string_new (NULL);
   g_assert_true (fe_solve (g_ptr_array_index (problems, 0), NULL, out, NULL, &error));
   g_assert_no_error (error);
+  g_assert_null (fe_test_repeated_line (out->str));
   g_ptr_array_unref (problems);
   return g_string_free (out, FALSE);
 }

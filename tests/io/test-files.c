@@ -17,6 +17,7 @@
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/xml.h"
+#include "solution-lines.h"
 
 #define NS "xmlns=\"https://feerie.org/ns/problem/1\""
 #define HEAD "<?xml version=\"1.0\"?>\n<problem " NS " version=\"1\">\n"
@@ -130,6 +131,7 @@ test_twin_labels (void)
   g_assert_no_error (error);
   g_assert_true (solved);
   g_assert_no_error (error);
+  g_assert_null (fe_test_repeated_line (out->str));
   g_assert_true (g_utf8_validate (out->str, out->len, NULL));
   g_assert_nonnull (strstr (out->str, "\n+z) wRh1-->h2  \n"));
   g_assert_nonnull (strstr (out->str, "\n+z1) wRh2-->h1  \n"));
@@ -175,6 +177,7 @@ time_twins (gsize bytes, double *convert, double *solve, int *n_twins)
   g_assert_true (solved);
   *solve = cpu_seconds () - t0;
   g_assert_nonnull (g_strrstr (out->str, "wRh2-->h1"));
+  g_assert_null (fe_test_repeated_line (out->str));
   *n_twins = n;
   g_string_free (out, TRUE);
   g_string_free (in, TRUE);

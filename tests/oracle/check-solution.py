@@ -12,54 +12,10 @@
 # INDEX.tsv lists for it that is not a Féerie genre.
 import gzip
 import os
-import re
 import subprocess
 import sys
 
-MOVE = re.compile(r"^\s*(\d+)(\.\.\.|\.)")
-TWIN = re.compile(r"^\s*\+?[a-z]\)")
-
-
-def solution_part(text):
-    lines = text.splitlines()
-    start = 0
-    for i, line in enumerate(lines):
-        if line.strip().startswith("+---a---b"):
-            start = i + 1
-    if start:
-        while start < len(lines) and lines[start].strip():
-            start += 1
-    kept = []
-    for line in lines[start:]:
-        s = " ".join(line.split())
-        if MOVE.match(s) or s == "but" or TWIN.match(s):
-            kept.append(s)
-    return kept
-
-
-def level(line):
-    m = MOVE.match(line)
-    if not m:
-        return 0.5 if line == "but" else -1
-    return 2 * (int(m.group(1)) - 1) + (1 if m.group(2) == "..." else 0)
-
-
-def tree(text):
-    root = ["", []]
-    stack = [(-10, root)]
-    for line in solution_part(text):
-        lv = level(line)
-        node = [line, []]
-        while len(stack) > 1 and stack[-1][0] >= lv:
-            stack.pop()
-        stack[-1][1][1].append(node)
-        stack.append((lv, node))
-
-    def canon(node, depth):
-        kids = sorted(canon(k, depth + 1) for k in node[1])
-        return "  " * depth + node[0] + "".join("\n" + k for k in kids)
-    return canon(root, -1).strip("\n")
-
+from solution_lines import repeated_lines, tree
 
 def supported_words(cli):
     """The conditions Féerie solves, as the binary lists them (feerie-cli
@@ -133,6 +89,10 @@ def main():
         return 1
     if run.returncode != 0:
         print("feerie-cli failed with status %d:\n%s" % (run.returncode, run.stderr))
+        return 1
+    twice = repeated_lines(run.stdout)
+    if twice:
+        print("lines printed twice (rules.md D7: one move, one line):\n  " + "\n  ".join(twice))
         return 1
     expected = popeye_output(case)
     a, b = tree(expected), tree(run.stdout)

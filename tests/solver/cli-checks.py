@@ -26,8 +26,17 @@ import tempfile
 import time
 
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle"))
+from solution_lines import repeated_lines  # noqa: E402
+
+
 def run(cli, *args, timeout=300):
-    return subprocess.run([cli] + list(args), capture_output=True, text=True, timeout=timeout)
+    r = subprocess.run([cli] + list(args), capture_output=True, text=True, timeout=timeout)
+    if args and args[0] == "solve":
+        twice = repeated_lines(r.stdout)
+        if twice:
+            fail("lines printed twice (rules.md D7): " + "; ".join(twice[:5]))
+    return r
 
 
 def fail(msg):

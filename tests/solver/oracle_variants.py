@@ -8,8 +8,16 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracle"))
+from solution_lines import repeated_lines  # noqa: E402
+
 STIP = re.compile(r"^\s*stip\w*\s+(\S+)", re.I | re.M)
 HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph)", re.I)
+
+
+# Outputs with a line printed twice (rules.md D7: one move, one line):
+# every output `run` sees is checked, and `summary` counts them as failures.
+REPEATED = []
 
 
 def run(cli, path, extra=(), env_extra=None, timeout=900):
@@ -18,6 +26,10 @@ def run(cli, path, extra=(), env_extra=None, timeout=900):
     t = time.monotonic()
     r = subprocess.run([cli, "solve", path, *extra], capture_output=True, text=True,
                        timeout=timeout, env=env)
+    twice = repeated_lines(r.stdout)
+    if twice:
+        print(f"FAIL {path} {' '.join(extra)}: printed twice: {'; '.join(twice[:5])}")
+        REPEATED.append(path)
     if "-v" in sys.argv:
         label = " ".join([*extra, *(f"{k}={v}" for k, v in (env_extra or {}).items())])
         print(f"  {os.path.basename(os.path.dirname(path))} {label}: {time.monotonic() - t:.2f} s",
@@ -68,6 +80,7 @@ def differences(cli, name, path, base, variants, timeout=900):
 
 def summary(checked, failures):
     """Prints the count; the exit status (77: nothing to check)."""
+    failures += len(REPEATED)
     print(f"{checked} problems checked, {failures} failures")
     if checked == 0:
         return 77

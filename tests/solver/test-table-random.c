@@ -10,6 +10,7 @@
 #include "core/solver/solver.h"
 #include "core/walk.h"
 #include "../conditions/cond-test-util.h"
+#include "solution-lines.h"
 
 /* A random position; condition `genre` (a registry id, -1: none) is in
  * force, others are added at random (cond-test-util.c). */
@@ -76,6 +77,9 @@ solve (const FeProblem *pb, int hash_mb, int threads)
   GError *error = NULL;
   gboolean ok = fe_solve (pb, &config, out, &stats, &error);
   g_clear_error (&error);
+  g_autofree char *twice = fe_test_repeated_line (out->str);
+  if (twice)
+    g_error ("a line printed twice (D7): %s\n%s", twice, out->str);
   if (!ok || stats.interrupted)
     {
       g_string_free (out, TRUE);

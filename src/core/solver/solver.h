@@ -43,6 +43,12 @@ typedef struct {
   int hash_mb;      /* transposition table bound in MB; 0 = default (64 MB), < 0 = no table */
   int threads;      /* worker threads; 0 or 1 = the calling thread alone */
   double max_time;  /* seconds, 0 = none */
+  /* Attach the rules to the position even when they are orthodox chess's,
+   * which takes no orthodox fast path (legality by pins, check by
+   * geometry, the orthodox search aids): the plain rules path that the
+   * differential test (tests/solver/test-differential.c) compares the
+   * fast paths with.  Slower; the output must be the same. */
+  gboolean plain_rules;
 } FeSolverConfig;
 
 typedef struct {

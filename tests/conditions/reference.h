@@ -1,0 +1,57 @@
+/* reference.h — a slow, independent move generator written from rules.md
+ * (and the walks' definitions), and its comparison with the engine's.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Used by test-reference (random positions of every genre set) and by the
+ * solver differential (tests/solver/test-differential.c, the positions of
+ * random problems).  It knows the built-in genres (Madrasi, Imitator, Magic,
+ * Magician, Einstein) and every walk of its own catalogue; for anything
+ * else fe_ref_rules_init says no and the caller skips the comparison.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "core/condition.h"
+#include "core/movegen.h"
+
+/* The rules as the reference reads them from the parameters and the
+ * diagram. */
+typedef struct {
+  FeConditionParams c;
+  bool imitator; /* the condition is on (parameter or imitators in the diagram) */
+  bool mono;     /* a coloured imitator in the diagram: monochrome form (D14) */
+  bool magician; /* magician pieces in play */
+  bool magic;
+  int fairy[FE_WALK_MAX];
+  int n_fairy;
+} FeRefRules;
+
+/* What the compared moves exercised, so that a weak generator of
+ * positions shows (callers assert that each kind occurred). */
+typedef struct {
+  int castling, en_passant, multi_step, first_rank, imitator_promotion, effects, moves;
+  int promotions, fairy_promotions;
+  /* moves the reference reached by two routes or more (rose, moose…) */
+  int routes;
+} FeRefSeen;
+
+/* Reads the rules of `diagram` under `c`.  FALSE when the reference cannot
+ * judge them: a condition in force it does not know, a walk outside its
+ * catalogue, a neutral piece. */
+gboolean fe_ref_rules_init (FeRefRules *rr, const FeConditionParams *c, const FePosition *diagram);
+
+/* Compares the engine with the reference on `pos` (its rules attached as
+ * the caller wants them: NULL when orthodox, or always): check of both
+ * sides, attack on every piece, Madrasi paralysis, and the legal moves as
+ * the positions they reach — the engine must list each once, and their
+ * notations must differ (D7: one move, one line).  Prints each mismatch
+ * with the position to stderr and returns their number; the engine's
+ * legal moves are left in `legal` for the caller to descend. */
+int fe_ref_compare (FePosition *pos, const FeRefRules *rr, FeMoveList *legal, FeRefSeen *seen);
+
+/* The side is in check, by the reference. */
+gboolean fe_ref_in_check (const FePosition *pos, const FeRefRules *rr, int side);
+
+/* The reference's catalogue has this walk. */
+gboolean fe_ref_knows_walk (int walk);

@@ -1,0 +1,96 @@
+/* solution-lines.c — the lines of a printed solution that appear twice
+ * (see solution-lines.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "solution-lines.h"
+
+#include <string.h>
+
+/* A kept line's level, as solution_lines.py's level(), doubled so that
+ * "but" fits between a try and its refutation; G_MININT: not kept. */
+static int
+kept_level (const char *s)
+{
+  if (strcmp (s, "but") == 0)
+    return 1;
+  const char *p = s;
+  if (g_ascii_isdigit (*p))
+    {
+      int n = 0;
+      while (g_ascii_isdigit (*p))
+        n = n * 10 + (*p++ - '0');
+      if (*p == '.')
+        return 2 * (2 * (n - 1) + (g_str_has_prefix (p, "...") ? 1 : 0));
+      return G_MININT;
+    }
+  /* twin headers "a)", "+b)" */
+  if (*p == '+')
+    p++;
+  if (g_ascii_islower (p[0]) && p[1] == ')')
+    return -2;
+  return G_MININT;
+}
+
+typedef struct {
+  int level;
+  char *path;          /* the lines from the root to this one */
+  GHashTable *children; /* the texts of its children */
+} Node;
+
+char *
+fe_test_repeated_line (const char *text)
+{
+  char **lines = g_strsplit (text, "\n", -1);
+  int start = 0;
+  for (int i = 0; lines[i]; i++)
+    {
+      const char *s = lines[i];
+      while (*s == ' ')
+        s++;
+      if (g_str_has_prefix (s, "+---a---b"))
+        start = i + 1;
+    }
+  if (start)
+    while (lines[start] && *g_strstrip (lines[start]))
+      start++;
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (Node));
+  Node root = { G_MININT, g_strdup (""), g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+  g_array_append_val (stack, root);
+  char *found = NULL;
+  for (int i = start; lines[i] && !found; i++)
+    {
+      /* fold runs of spaces */
+      char **words = g_strsplit_set (lines[i], " \t\r", -1);
+      GString *s = g_string_new (NULL);
+      for (char **w = words; *w; w++)
+        if (**w)
+          g_string_append_printf (s, "%s%s", s->len ? " " : "", *w);
+      g_strfreev (words);
+      int level = kept_level (s->str);
+      if (level != G_MININT)
+        {
+          while (stack->len > 1 && g_array_index (stack, Node, stack->len - 1).level >= level)
+            {
+              Node *top = &g_array_index (stack, Node, stack->len - 1);
+              g_free (top->path);
+              g_hash_table_unref (top->children);
+              g_array_set_size (stack, stack->len - 1);
+            }
+          Node *parent = &g_array_index (stack, Node, stack->len - 1);
+          char *path = *parent->path ? g_strdup_printf ("%s / %s", parent->path, s->str) : g_strdup (s->str);
+          if (!g_hash_table_add (parent->children, g_strdup (s->str)))
+            found = g_strdup (path);
+          Node n = { level, path, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+          g_array_append_val (stack, n);
+        }
+      g_string_free (s, TRUE);
+    }
+  for (guint i = 0; i < stack->len; i++)
+    {
+      g_free (g_array_index (stack, Node, i).path);
+      g_hash_table_unref (g_array_index (stack, Node, i).children);
+    }
+  g_array_free (stack, TRUE);
+  g_strfreev (lines);
+  return found;
+}

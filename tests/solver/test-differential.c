@@ -1,0 +1,380 @@
+/* test-differential.c — the solver's fast paths against its plain rules
+ * path and against the slow reference generator, on random problems.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every problem is drawn from a seed: a small position with fairy walks of
+ * the whole catalogue (the moose often: it reaches a square by two routes),
+ * a pawn about to promote half the time, now and then a neutral piece or
+ * an imitator; no condition a third of the time, else one or two drawn
+ * from the condition registry with random parameter values (and the piece
+ * attributes the registry declares); a short stipulation of every play.
+ *
+ *  1. The plain path solves it: the rules attached even when orthodox, no
+ *     table, one thread, the battle aids off.  Its output must print no
+ *     line twice (D7), replay move by move through the legal-move
+ *     generator (replay.c), and, for the shortest stipulations, list what a
+ *     brute force over the legal moves finds.
+ *  2. Every variant of `variants` below must print the same bytes.
+ *  3. Where the reference (tests/conditions/reference.c) knows the
+ *     conditions and the walks: the legal moves at the diagram and a few
+ *     positions below it, with the rules attached as the solver attaches
+ *     them and always, are the reference's, each listed once.
+ *
+ * `-m slow` runs ten times as many problems.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/solver/search.h"
+#include "core/solver/solver.h"
+#include "core/walk.h"
+#include "../conditions/cond-test-util.h"
+#include "../conditions/reference.h"
+#include "../conditions/replay.h"
+#include "solution-lines.h"
+
+/* One way of solving.  `plain` is what every variant must reproduce. */
+typedef struct {
+  const char *name;
+  int hash_mb;          /* FeSolverConfig.hash_mb: 0 the default table, 1 tiny, -1 none */
+  int threads;
+  gboolean plain_rules; /* FeSolverConfig.plain_rules: no orthodox fast path */
+  const char *env;      /* "NAME=value" set while it solves, or NULL */
+  /* Anything else a variant sets in the configuration; may be NULL. */
+  void (*configure) (FeSolverConfig *config);
+} Variant;
+
+static const Variant plain = { "plain rules path, no table, 1 thread, battle aids off", -1, 1, TRUE,
+                               "FEERIE_BATTLE_OFF=all", NULL };
+
+/* The fast paths.  Adding a search mode to the comparison is one line
+ * here: the goal-directed help search (issue of engineer i22), for one,
+ * becomes { "goal-directed help", 0, 1, FALSE, NULL, use_goal_directed },
+ * with use_goal_directed setting its FeSolverConfig switch (or its
+ * environment variable in `env`).  Each line costs every problem a solve:
+ * keep the list short. */
+static const Variant variants[] = {
+  { "no-condition and orthodox fast paths, table, battle aids", 0, 1, FALSE, NULL, NULL },
+  { "fast paths, no table", -1, 1, FALSE, NULL, NULL },
+  { "fast paths, tiny table, 2 threads", 1, 2, FALSE, NULL, NULL },
+  { "plain rules, table, 2 threads, battle aids", 0, 2, TRUE, NULL, NULL },
+};
+
+typedef struct {
+  const char *stip, *goal;
+  gboolean series, brute;
+} Stip;
+
+/* Short enough for hundreds of problems in a minute; every play. */
+static const Stip stips[] = {
+  { "~1", "~", FALSE, TRUE },     { "#1", "#", FALSE, TRUE },     { "#2", "#" },
+  { "=1", "=", FALSE, TRUE },     { "+1", "+", FALSE, TRUE },     { "x1", "x", FALSE, TRUE },
+  { "s#1", "#", FALSE, TRUE },    { "s#2", "#" },                 { "r#1", "#" },
+  { "h#1", "#", FALSE, TRUE },    { "h#1.5", "#", FALSE, TRUE },  { "h#2", "#" },
+  { "h=1.5", "=" },               { "ser-#2", "#", TRUE, TRUE },  { "ser-h#2", "#", TRUE },
+};
+
+static FeRefSeen seen;
+/* Failing checks, by what failed ("a line printed twice", a variant's
+ * name…): how many problems each. */
+static GHashTable *failed;
+static int failures, failed_problems;
+
+/* ---- random problems ------------------------------------------------ */
+
+static FeSquare
+random_square_near (GRand *r, int f0, int r0, int span)
+{
+  if (g_rand_int_range (r, 0, 4) == 0)
+    return FE_SQ88 (g_rand_int_range (r, 0, 64));
+  int f = f0 + g_rand_int_range (r, 0, span), rk = r0 + g_rand_int_range (r, 0, span);
+  return FE_SQ (MIN (f, 7), MIN (rk, 7));
+}
+
+/* Orthodox half the time, else a fairy walk of the catalogue, the moose
+ * (two routes to one square) and the rose more often. */
+static int
+random_walk (GRand *r)
+{
+  static const int orthodox[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
+                                  FE_WALK_PAWN, FE_WALK_PAWN };
+  int k = g_rand_int_range (r, 0, 12);
+  if (k < 6)
+    return orthodox[k];
+  if (k < 8)
+    return k == 6 ? FE_WALK_MOOSE : FE_WALK_ROSE;
+  int w;
+  do
+    w = g_rand_int_range (r, 1, FE_WALK_COUNT);
+  while (!fe_walk_is_fairy (w));
+  return w;
+}
+
+/* No condition a third of the time, else a random one of the registry
+ * and now and then others (cond-test-util.c).  Returns the attribute bit
+ * to give some pieces (0: none). */
+static uint8_t
+random_conditions (GRand *r, FeConditionParams *c)
+{
+  if (g_rand_int_range (r, 0, 3) == 0)
+    {
+      memset (c, 0, sizeof *c);
+      return 0;
+    }
+  return fe_test_random_conditions (r, c, g_rand_int_range (r, 0, fe_condition_count ()));
+}
+
+static void
+random_problem (GRand *r, FeProblem *pb, const Stip **stip)
+{
+  *stip = &stips[g_rand_int_range (r, 0, G_N_ELEMENTS (stips))];
+  g_assert_true (fe_stipulation_parse ((*stip)->stip, &pb->stipulation, NULL));
+  uint8_t attributes = random_conditions (r, &pb->conditions);
+  FePosition *pos = &pb->diagram;
+  fe_position_init (pos);
+  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
+  do
+    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
+  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
+  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  /* Pieces in a small area meet more often (hurdles, two routes). */
+  int f0 = g_rand_int_range (r, 0, 4), r0 = g_rand_int_range (r, 0, 4);
+  int span = g_rand_int_range (r, 3, 7);
+  int n = g_rand_int_range (r, 2, 8);
+  for (int i = 0; i < n; i++)
+    {
+      FeSquare sq = random_square_near (r, f0, r0, span);
+      if (!fe_square_empty (pos, sq))
+        continue;
+      FePiece p = { 0 };
+      p.walk = random_walk (r);
+      if (p.walk == FE_WALK_PAWN && (FE_RANK (sq) == 0 || FE_RANK (sq) == 7))
+        p.walk = FE_WALK_KNIGHT;
+      p.colour = g_rand_int_range (r, 0, 12) == 0 ? FE_NEUTRAL : g_rand_int_range (r, 0, 2);
+      if (attributes && g_rand_int_range (r, 0, 3) == 0)
+        p.attrs = attributes;
+      fe_position_put (pos, sq, p);
+    }
+  if (g_rand_boolean (r))
+    {
+      /* A pawn about to promote, of either side (into the fairy set,
+       * rules §2.4). */
+      int side = g_rand_int_range (r, 0, 2);
+      FeSquare sq = FE_SQ (g_rand_int_range (r, 0, 8), side == FE_WHITE ? 6 : 1);
+      if (fe_square_empty (pos, sq))
+        fe_position_put (pos, sq, (FePiece) { FE_WALK_PAWN, (uint8_t) side, 0, 0 });
+    }
+  if (g_rand_int_range (r, 0, 8) == 0)
+    {
+      /* an imitator (it puts the Imitator in force) */
+      FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
+      if (fe_square_empty (pos, sq))
+        {
+          pos->imitators[0] = sq;
+          pos->imitator_colour[0] = FE_NEUTRAL;
+          pos->n_imitators = 1;
+        }
+    }
+  fe_position_default_castling (pos);
+  pos->side = FE_WHITE;
+  fe_position_recompute_hash (pos);
+  pb->options.variations = g_rand_boolean (r);
+  pb->options.tries = g_rand_int_range (r, 0, 3) == 0;
+  pb->options.set_play = g_rand_int_range (r, 0, 6) == 0;
+  pb->options.no_white_king = pb->options.no_black_king = TRUE;
+}
+
+/* ---- solving -------------------------------------------------------- */
+
+/* The output under `v`; NULL when the problem is refused or the time ran
+ * out (nothing to compare). */
+static char *
+solve (const FeProblem *pb, const Variant *v)
+{
+  FeSolverConfig config = { 0 };
+  config.hash_mb = v->hash_mb;
+  config.threads = v->threads;
+  config.plain_rules = v->plain_rules;
+  config.max_time = 5;
+  if (v->configure)
+    v->configure (&config);
+  /* The solver's threads have ended when fe_solve returns: setting the
+   * environment between two solves races with nobody. */
+  g_auto (GStrv) env = v->env ? g_strsplit (v->env, "=", 2) : NULL;
+  if (env)
+    setenv (env[0], env[1], 1);
+  FeSolverStats stats = { 0 };
+  GString *out = g_string_new (NULL);
+  gboolean ok = fe_solve (pb, &config, out, &stats, NULL);
+  if (env)
+    unsetenv (env[0]);
+  if (!ok || stats.interrupted)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+fail (const FeProblem *pb, int k, const Stip *stip, const char *what, const char *detail)
+{
+  GString *board = g_string_new (NULL);
+  fe_write_board (pb, board);
+  g_printerr ("FAIL problem %d (%s): %s\n%s\n%s\n", k, stip->stip, what, board->str, detail);
+  g_string_free (board, TRUE);
+  failures++;
+  g_hash_table_insert (failed, g_strdup (what),
+                       GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (failed, what)) + 1));
+}
+
+/* The diagram with its rules, the side to move first, as the solver sets
+ * it up (the castling mutex options are not drawn). */
+static void
+diagram (const FeProblem *pb, FeRules *rules, FePosition *pos)
+{
+  *pos = pb->diagram;
+  fe_rules_init (rules, &pb->conditions, pos);
+  pos->rules = rules;
+  pos->side = fe_solver_starting_side (&pb->stipulation, &pb->options);
+  fe_position_recompute_hash (pos);
+}
+
+/* 1. the plain path's output replays, prints no line twice and, for the
+ * shortest stipulations, is what a brute force finds */
+static void
+check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
+{
+  g_autofree char *twice = fe_test_repeated_line (out);
+  if (twice)
+    fail (pb, k, stip, "a line printed twice (D7: one move, one line)", twice);
+  FeRules rules;
+  FePosition start;
+  diagram (pb, &rules, &start);
+  int dot_side = stip->stip[0] == 'h' ? FE_BLACK : FE_WHITE;
+  int lines = 0;
+  g_autofree char *why = fe_test_replay_solution (&start, dot_side, stip->goal, stip->series, out, &lines);
+  if (why)
+    fail (pb, k, stip, why, out);
+  if (stip->brute && !pb->options.set_play)
+    {
+      gboolean help = stip->stip[0] == 'h' || stip->series;
+      g_autofree char *want = fe_test_brute_solutions (&start, stip->stip);
+      g_autofree char *got = fe_test_printed_solutions (out, !help);
+      if (strcmp (want, got) != 0)
+        {
+          g_autofree char *detail = g_strdup_printf ("brute force:\n%s\nprinted:\n%s\n%s", want, got, out);
+          fail (pb, k, stip, "the solutions are not the brute force's", detail);
+        }
+    }
+}
+
+/* 3. the generator against the reference, at the diagram and below */
+static void
+check_reference (GRand *r, const FeProblem *pb, int k, const Stip *stip)
+{
+  FeRules rules;
+  FePosition pos;
+  diagram (pb, &rules, &pos);
+  FeRefRules rr;
+  if (!fe_ref_rules_init (&rr, &pb->conditions, &pb->diagram))
+    return;
+  /* as the solver attaches the rules (NULL when orthodox), then always */
+  const FeRules *as_solver = rules.n_ops ? &rules : NULL;
+  int mismatches = 0;
+  for (int attach = as_solver ? 1 : 0; attach < 2; attach++)
+    {
+      pos.rules = attach ? &rules : as_solver;
+      FeMoveList legal;
+      mismatches += fe_ref_compare (&pos, &rr, &legal, &seen);
+      for (int i = 0; i < 2 && legal.count; i++)
+        {
+          FeMove m = legal.moves[g_rand_int_range (r, 0, legal.count)];
+          FeUndo undo;
+          fe_make (&pos, &m, &undo);
+          FeMoveList next;
+          mismatches += fe_ref_compare (&pos, &rr, &next, &seen);
+          fe_unmake (&pos, &m, &undo);
+        }
+    }
+  if (mismatches)
+    fail (pb, k, stip, "the generator differs from the reference (above)", "");
+}
+
+static void
+test_differential (void)
+{
+  GRand *r = g_rand_new_with_seed (19);
+  int problems = g_test_slow () ? 4000 : 400;
+  int compared = 0, with_solutions = 0, no_condition = 0, fairy_promotion_lines = 0;
+  int per_stip[G_N_ELEMENTS (stips)] = { 0 };
+  memset (&seen, 0, sizeof seen);
+  failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (int k = 0; k < problems && failed_problems < 20; k++)
+    {
+      int failures_before = failures;
+      FeProblem *pb = fe_problem_new ();
+      const Stip *stip;
+      random_problem (r, pb, &stip);
+      if (!fe_conditions_validate (&pb->conditions, &pb->diagram, NULL))
+        {
+          fe_problem_free (pb);
+          continue;
+        }
+      check_reference (r, pb, k, stip);
+      char *base = solve (pb, &plain);
+      if (base)
+        {
+          check_plain (pb, k, stip, base);
+          for (gsize v = 0; v < G_N_ELEMENTS (variants); v++)
+            {
+              g_autofree char *out = solve (pb, &variants[v]);
+              if (out && strcmp (out, base) != 0)
+                {
+                  g_autofree char *detail = g_strdup_printf ("--- %s:\n%s--- %s:\n%s", plain.name, base,
+                                                             variants[v].name, out);
+                  g_autofree char *what = g_strdup_printf ("%s prints another solution", variants[v].name);
+                  fail (pb, k, stip, what, detail);
+                }
+            }
+          compared++;
+          per_stip[stip - stips]++;
+          with_solutions += fe_test_printed_solutions (base, FALSE)[0] != 0;
+          no_condition += fe_params_empty (&pb->conditions) && !pb->diagram.n_imitators;
+          fairy_promotion_lines += g_regex_match_simple ("[-*][a-h][18]=(?![QRBS][^A-Z0-9])[A-Z]", base, 0, 0);
+          g_free (base);
+        }
+      fe_problem_free (pb);
+      failed_problems += failures > failures_before;
+    }
+  g_rand_free (r);
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, failed);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    g_test_message ("FAILED: %s (%d problems)", (char *) key, GPOINTER_TO_INT (value));
+  g_test_message ("%d problems compared (%d with no condition), %d with solutions, %d printing a "
+                  "fairy promotion; reference: %d moves, %d promotions (%d into fairy walks), %d "
+                  "reached by two routes", compared, no_condition, with_solutions, fairy_promotion_lines,
+                  seen.moves, seen.promotions, seen.fairy_promotions, seen.routes);
+  for (gsize i = 0; i < G_N_ELEMENTS (stips); i++)
+    g_test_message ("%s: %d problems", stips[i].stip, per_stip[i]);
+  g_assert_cmpint (failed_problems, ==, 0);
+  g_hash_table_unref (failed);
+  /* The problems must exercise what the test is about. */
+  g_assert_cmpint (compared, >, problems / 2);
+  g_assert_cmpint (with_solutions, >, problems / 10);
+  g_assert_cmpint (no_condition, >, problems / 5);
+  g_assert_cmpint (seen.fairy_promotions, >, 0);
+  g_assert_cmpint (seen.routes, >, 0);
+  g_assert_cmpint (fairy_promotion_lines, >, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/differential/random-problems", test_differential);
+  return g_test_run ();
+}
