@@ -156,3 +156,14 @@ fe_test_assert_unmake_restores (FePosition *pos, int min_moves)
       g_assert_true (memcmp (pos->imitators, start.imitators, sizeof pos->imitators) == 0);
     }
 }
+
+void
+fe_test_random_kings (GRand *r, FePosition *pos)
+{
+  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
+  do
+    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
+  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
+  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+}

@@ -34,3 +34,7 @@ void fe_test_assert_unmake_restores (FePosition *pos, int min_moves);
 
 /* Plays the legal move whose notation is `text` (fails the test if absent). */
 void fe_test_play (FePosition *pos, const char *text);
+
+/* Puts the two kings on random squares, not next to each other (the first
+ * pieces of a random position). */
+void fe_test_random_kings (GRand *r, FePosition *pos);

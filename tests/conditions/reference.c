@@ -43,15 +43,6 @@ typedef struct {
 
 typedef FeRefRules RR;
 
-#define SQ(f, r) ((f) + 8 * (r))
-#define FI(s) ((s) & 7)
-#define RK(s) ((s) >> 3)
-
-static inline bool
-on (int f, int r)
-{
-  return f >= 0 && f < 8 && r >= 0 && r < 8;
-}
 
 static inline bool
 has_piece (const R *p, int s)

@@ -15,6 +15,17 @@
 #include "core/condition.h"
 #include "core/movegen.h"
 
+/* The reference's squares: file + 8 * rank (0 = a1). */
+#define SQ(f, r) ((f) + 8 * (r))
+#define FI(s) ((s) & 7)
+#define RK(s) ((s) >> 3)
+
+static inline bool
+on (int f, int r)
+{
+  return f >= 0 && f < 8 && r >= 0 && r < 8;
+}
+
 /* The rules as the reference reads them from the parameters and the
  * diagram. */
 typedef struct {

@@ -21,13 +21,7 @@ random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *p
   uint8_t attribute = fe_test_random_conditions (r, params, focus);
 
   fe_position_init (pos);
-  /* kings first, not adjacent */
-  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
-  do
-    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
-  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
-  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
-  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  fe_test_random_kings (r, pos);
   int n = g_rand_int_range (r, 2, 14);
   for (int i = 0; i < n; i++)
     {

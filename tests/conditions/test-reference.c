@@ -20,15 +20,6 @@
 
 /* ---- random positions --------------------------------------------------- */
 
-#define SQ(f, r) ((f) + 8 * (r))
-#define FI(s) ((s) & 7)
-#define RK(s) ((s) >> 3)
-
-static inline bool
-on (int f, int r)
-{
-  return f >= 0 && f < 8 && r >= 0 && r < 8;
-}
 
 enum { G_MADRASI, G_IMITATOR, G_MAGIC, G_EINSTEIN, G_MAGICIAN, N_GENRES };
 static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "einstein", "magician" };

@@ -132,12 +132,7 @@ random_problem (GRand *r, FeProblem *pb, const Stip **stip)
   uint8_t attributes = random_conditions (r, &pb->conditions);
   FePosition *pos = &pb->diagram;
   fe_position_init (pos);
-  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
-  do
-    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
-  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
-  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
-  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  fe_test_random_kings (r, pos);
   /* Pieces in a small area meet more often (hurdles, two routes). */
   int f0 = g_rand_int_range (r, 0, 4), r0 = g_rand_int_range (r, 0, 4);
   int span = g_rand_int_range (r, 3, 7);

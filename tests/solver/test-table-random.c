@@ -11,6 +11,7 @@
 #include "core/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "solution-lines.h"
+#include "../conditions/cond-test-util.h"
 
 /* A random position; condition `genre` (a registry id, -1: none) is in
  * force, others are added at random (cond-test-util.c). */
@@ -23,12 +24,7 @@ random_problem (GRand *r, FeProblem *pb, int genre)
   gboolean imitators = g_rand_int_range (r, 0, 4) == 0;
 
   fe_position_init (pos);
-  FeSquare wk = FE_SQ88 (g_rand_int_range (r, 0, 64)), bk;
-  do
-    bk = FE_SQ88 (g_rand_int_range (r, 0, 64));
-  while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
-  fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
-  fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  fe_test_random_kings (r, pos);
   int n = g_rand_int_range (r, 2, 7);
   for (int i = 0; i < n; i++)
     {
