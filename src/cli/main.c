@@ -7,6 +7,7 @@
 #include <string.h>
 #include <glib.h>
 
+#include "core/condition.h"
 #include "core/movegen.h"
 #include "core/solver/solver.h"
 #include "io/fen.h"
@@ -54,6 +55,12 @@ cmd_perft (int argc, char **argv)
       g_error_free (error);
       return 2;
     }
+  /* The diagram's rules without a condition: fairy walks to promote into
+   * (rules §2.4), imitators put the Imitator in force. */
+  FeRules rules;
+  FeConditionParams none = { 0 };
+  fe_rules_init (&rules, &none, &pos);
+  pos.rules = fe_rules_for_position (&rules, FALSE);
   gint64 t0 = g_get_monotonic_time ();
   uint64_t n = fe_perft (&pos, depth);
   double s = (g_get_monotonic_time () - t0) / 1e6;

@@ -378,6 +378,18 @@ struct FeRules {
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);
 
+/* The rules a position of the problem carries: `rules`, or NULL when they
+ * are orthodox chess's — no condition in force and no fairy walk in the
+ * diagram for a pawn to promote into (rules §2.4) — which lets the
+ * generator and the solver take their orthodox fast paths.  Every fast
+ * path keyed on NULL rules must be what the rules path does there
+ * (tests/solver/test-differential.c).  `plain`: `rules` always. */
+static inline const FeRules *
+fe_rules_for_position (const FeRules *rules, bool plain)
+{
+  return plain || rules->n_ops || rules->n_fairy_walks ? rules : NULL;
+}
+
 /* Whether condition `id` is in force for `diagram`: its in_force hook, or
  * its switch is on or a piece has its attribute. */
 bool fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram);

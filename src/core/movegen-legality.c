@@ -205,8 +205,12 @@ fe_orthodox_gives_check (const FePosition *pos, const FeMove *m)
           return 1;
         break;
       }
-    default:
+    case FE_WALK_KING:
       break;
+    default:
+      /* not an orthodox walk (orthodox positions have none to promote
+       * into): let the board decide */
+      return -1;
     }
   /* discovered check: the mover left a line from an own slider to the king */
   int d = line_of_diff[m->from - k + 119];

@@ -5,6 +5,8 @@
 
 #include "movegen-private.h"
 
+/* No rules: orthodox chess, whose fairy set is empty (fe_rules_for_position
+ * keeps the rules whenever the diagram has a fairy walk, rules §2.4). */
 static const uint8_t orthodox_promotions[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
                                                FE_WALK_KNIGHT };
 

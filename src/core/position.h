@@ -70,7 +70,9 @@ typedef struct FePosition {
   uint8_t n_castling_mutex;
   uint8_t castling_mutex[4][2];
   uint64_t hash;
-  const FeRules *rules; /* the active conditions; NULL = orthodox */
+  /* The active rules; NULL = orthodox chess: no condition, no fairy walk
+   * to promote into (fe_rules_for_position), the fast paths. */
+  const FeRules *rules;
 } FePosition;
 
 void fe_position_init (FePosition *pos);

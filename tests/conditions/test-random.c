@@ -54,7 +54,7 @@ random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *p
   pos->side = g_rand_int_range (r, 0, 2);
   fe_position_default_castling (pos);
   fe_rules_init (rules, params, pos);
-  pos->rules = rules->n_ops ? rules : NULL;
+  pos->rules = fe_rules_for_position (rules, FALSE);
   fe_position_recompute_hash (pos);
 }
 
@@ -149,7 +149,7 @@ test_random_solving (void)
       if (ok)
         {
           FePosition start = pb->diagram;
-          start.rules = rules.n_ops ? &rules : NULL;
+          start.rules = fe_rules_for_position (&rules, FALSE);
           fe_position_recompute_hash (&start);
           int n = 0;
           int dot_side = stips[which].stip[0] == 'h' ? FE_BLACK : FE_WHITE;

@@ -186,7 +186,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
     }
   fe_position_default_castling (pos);
   fe_rules_init (rules, c, pos);
-  pos->rules = rules->n_ops ? rules : NULL;
+  pos->rules = fe_rules_for_position (rules, FALSE);
   fe_position_recompute_hash (pos);
 }
 

@@ -265,18 +265,49 @@ check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
     }
 }
 
-/* 3. the generator against the reference, at the diagram and below */
+/* Perft by playing every legal move (no legality shortcut). */
+static guint64
+played_perft (FePosition *pos, int depth)
+{
+  FeMoveList list;
+  fe_generate_legal (pos, &list);
+  if (depth <= 1)
+    return list.count;
+  guint64 n = 0;
+  for (int i = 0; i < list.count; i++)
+    {
+      FeUndo undo;
+      fe_make (pos, &list.moves[i], &undo);
+      n += played_perft (pos, depth - 1);
+      fe_unmake (pos, &list.moves[i], &undo);
+    }
+  return n;
+}
+
+/* 3. the generator: perft with the legality shortcuts and the rules as the
+ * solver attaches them against perft by playing with the rules attached;
+ * and against the reference, at the diagram and below */
 static void
-check_reference (GRand *r, const FeProblem *pb, int k, const Stip *stip)
+check_generator (GRand *r, const FeProblem *pb, int k, const Stip *stip)
 {
   FeRules rules;
   FePosition pos;
   diagram (pb, &rules, &pos);
+  guint64 plain_count = played_perft (&pos, 2);
+  pos.rules = fe_rules_for_position (&rules, FALSE);
+  guint64 fast_count = fe_perft (&pos, 2);
+  pos.rules = &rules;
+  if (plain_count != fast_count)
+    {
+      g_autofree char *detail = g_strdup_printf ("perft 2: %" G_GUINT64_FORMAT " by playing every move, %"
+                                                 G_GUINT64_FORMAT " with the fast paths", plain_count, fast_count);
+      fail (pb, k, stip, "perft differs", detail);
+    }
   FeRefRules rr;
   if (!fe_ref_rules_init (&rr, &pb->conditions, &pb->diagram))
     return;
   /* as the solver attaches the rules (NULL when orthodox), then always */
-  const FeRules *as_solver = rules.n_ops ? &rules : NULL;
+  const FeRules *as_solver = fe_rules_for_position (&rules, FALSE);
   int mismatches = 0;
   for (int attach = as_solver ? 1 : 0; attach < 2; attach++)
     {
@@ -317,7 +348,7 @@ test_differential (void)
           fe_problem_free (pb);
           continue;
         }
-      check_reference (r, pb, k, stip);
+      check_generator (r, pb, k, stip);
       char *base = solve (pb, &plain);
       if (base)
         {

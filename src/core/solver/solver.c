@@ -171,7 +171,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       FeRules *rules = g_new0 (FeRules, 1);
       fe_rules_init (rules, &cond, &pos);
       s->pos = pos;
-      s->pos.rules = rules->n_ops || (config && config->plain_rules) ? rules : NULL;
+      s->pos.rules = fe_rules_for_position (rules, config && config->plain_rules);
       if (!check_position (s, problem, error))
         {
           g_free (rules);
@@ -209,7 +209,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       if ((problem->options.duplex || problem->options.half_duplex) && !s->aborted)
         {
           s->pos = pos;
-          s->pos.rules = rules->n_ops || (config && config->plain_rules) ? rules : NULL;
+          s->pos.rules = fe_rules_for_position (rules, config && config->plain_rules);
           fe_tt_clear (s->tt);
           /* The other side plays the same stipulation: polish the roles. */
           solve_one (s, FE_OPPONENT (first));

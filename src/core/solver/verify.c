@@ -270,7 +270,8 @@ fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GE
           fe_solver_apply_castling_mutex (&start, &problem->options);
           rules = g_new0 (FeRules, 1);
           fe_rules_init (rules, &cond, &start);
-          start.rules = rules->n_ops ? rules : NULL;
+          /* the plain rules path: no fast path */
+          start.rules = fe_rules_for_position (rules, TRUE);
           s->goal = s->stip.goal;
           help_or_series = s->stip.play != FE_PLAY_DIRECT && s->stip.play != FE_PLAY_SELF
                            && s->stip.play != FE_PLAY_REFLEX;
