@@ -209,10 +209,15 @@ gen_lame (Gen *g, FeSquare from, bool mao)
     }
 }
 
+/* Two hurdles may lead to one square (a knight's square, over an
+ * orthogonal and a diagonal neighbour): the move is listed once (D7; the
+ * Imitator lets it through when one route can be imitated), observations
+ * keep both routes (a check along either; magic views are a set). */
 static void
 gen_moose (Gen *g, FeSquare from)
 {
   const FePiece *b = g->board;
+  uint64_t listed = 0; /* arrival squares, bit FE_SQ64 */
   for (int i = 0; i < 8; i++)
     {
       int v = qlines_angular[i], h;
@@ -224,6 +229,10 @@ gen_moose (Gen *g, FeSquare from)
           int t = h + qlines_angular[(i + k + 8) & 7];
           if (t & 0x88)
             continue;
+          uint64_t bit = UINT64_C (1) << FE_SQ64 (t);
+          if (!g->observe && (listed & bit))
+            continue;
+          listed |= bit;
           /* aux: hurdle distance, and in bits 3-6 the hurdle direction
            * (df + 1) * 3 + (dr + 1), so the Imitator can find the hurdle
            * even where two hurdles lead to the same square. */

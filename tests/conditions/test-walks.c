@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "cond-test-util.h"
+#include "core/solver/solver.h"
+#include "solution-lines.h"
 
 /* The legal moves (sorted, space-separated) whose text starts with one of
  * the space-separated prefixes. */
@@ -110,6 +112,89 @@ test_leapers (void)
   check (pieces, "GIe5", "GIe5-a4 GIe5-a6 GIe5-d1 GIe5-f1");
 }
 
+/* Issue 19: a moose reaches a knight's square over an orthogonal and over
+ * a diagonal neighbour: one move (D7), not two. */
+static void
+test_moose_two_hurdles (void)
+{
+  check ("wKa1 wMg1 wBf2 wBf1 bKh8", "Mg1", "Mg1-e2 Mg1-f3");
+  /* a capture by two routes, likewise */
+  check ("wKa1 wMg1 wBf2 wBf1 bKh8 bSe2", "Mg1", "Mg1*e2 Mg1-f3");
+}
+
+/* The imitator may follow either route: over the diagonal hurdle f2 (the
+ * route the generator meets first) it would need a piece on b5, over the
+ * orthogonal hurdle f1 a piece on b4, which stands there. */
+static void
+test_moose_imitator_either_route (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  params.FE_P_IMITATOR = 1;
+  fe_test_setup (&pos, &rules, &params, "wKh3 wMg1 wBf2 wBf1 wPb4 bKh8 Ic4", FE_WHITE);
+  char *got = fe_test_legal_moves (&pos);
+  g_assert_nonnull (strstr (got, "Mg1-e2[Ia5]"));
+  g_assert_null (strstr (strstr (got, "Mg1-e2[Ia5]") + 1, "Mg1-e2[Ia5]"));
+  g_free (got);
+  /* neither route when b4 is empty too */
+  fe_test_setup (&pos, &rules, &params, "wKh3 wMg1 wBf2 wBf1 wPb3 bKh8 Ic4", FE_WHITE);
+  got = fe_test_legal_moves (&pos);
+  g_assert_null (strstr (got, "Mg1-e2"));
+  g_free (got);
+}
+
+/* Magic views are a set (§5.4): the rook arriving on e2 is seen by the
+ * magic moose over f1 and over f2 along one line (g1, e2): one new view,
+ * an odd count, so it changes colour. */
+static void
+test_magic_moose_one_view (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  fe_test_setup (&pos, &rules, &params, "wKa1 wmMg1 wBf2 wBf1 bKh8 bRe8", FE_BLACK);
+  char *got = fe_test_legal_moves (&pos);
+  g_assert_nonnull (strstr (got, "Re8-e2[e2=w]"));
+  g_free (got);
+}
+
+static char *
+solve (const char *pieces, const char *stip)
+{
+  FeProblem *pb = fe_problem_new ();
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  fe_test_setup (&pb->diagram, &rules, &params, pieces, FE_WHITE);
+  pb->diagram.rules = NULL;
+  g_assert_true (fe_stipulation_parse (stip, &pb->stipulation, NULL));
+  GString *out = g_string_new (NULL);
+  GError *error = NULL;
+  FeSolverConfig config = { .threads = 1 };
+  g_assert_true (fe_solve (pb, &config, out, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_null (fe_test_repeated_line (out->str));
+  fe_problem_free (pb);
+  return g_string_free (out, FALSE);
+}
+
+/* Issue 19: with no condition a pawn still promotes into every fairy walk
+ * of the diagram (rules §2.4); the solver's orthodox fast path had only
+ * Q R B S. */
+static void
+test_fairy_promotion_without_condition (void)
+{
+  g_autofree char *one = solve ("wKa1 wPf7 wNc3 bKh1", "~1");
+  g_assert_nonnull (strstr (one, "1.f7-f8=N !"));
+  /* the issue's h#3 after its first move (its only solution, Popeye's
+   * line): a promotion into the nightrider's walk */
+  g_autofree char *h2 = solve ("wKf5 wPd7 wCAg7 wROe8 wNh8 bKg2 bRh3 bPe5", "h#2");
+  g_assert_nonnull (strstr (h2, "1.Rh3-h2 d7-d8=N +   2.Kg2-h3 Nh8-f7 #"));
+  /* the moose, once */
+  g_autofree char *moose = solve ("wKa1 wMg1 wBf2 wBf1 bKh8", "~1");
+  g_assert_nonnull (strstr (moose, "1.Mg1-e2 !"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -121,5 +206,9 @@ main (int argc, char **argv)
   g_test_add_func ("/walks/rose", test_rose);
   g_test_add_func ("/walks/amazon", test_amazon);
   g_test_add_func ("/walks/leapers", test_leapers);
+  g_test_add_func ("/walks/moose-two-hurdles", test_moose_two_hurdles);
+  g_test_add_func ("/walks/moose-imitator-either-route", test_moose_imitator_either_route);
+  g_test_add_func ("/walks/magic-moose-one-view", test_magic_moose_one_view);
+  g_test_add_func ("/walks/fairy-promotion-without-condition", test_fairy_promotion_without_condition);
   return g_test_run ();
 }

@@ -238,6 +238,35 @@ follow_rose (const During *d, FeSquare from, FeSquare to)
   return false;
 }
 
+/* Likewise a moose move, generated once when two hurdles lead to its
+ * arrival: imitable when the imitators can follow one of the routes. */
+static bool
+follow_moose (const During *d, int walk, FeSquare from, FeSquare to, bool no_hurdles)
+{
+  static const int lines[8] = { V (1, 0), V (1, 1), V (0, 1), V (-1, 1),
+                                V (-1, 0), V (-1, -1), V (0, -1), V (1, -1) };
+  for (int i = 0; i < 8; i++)
+    {
+      int s = from + lines[i], j = 1;
+      while (!(s & 0x88) && !occupied (d, s))
+        s += lines[i], j++;
+      if (s & 0x88)
+        continue;
+      for (int turn = -1; turn <= 1; turn += 2)
+        {
+          if (s + lines[(i + turn + 8) & 7] != to)
+            continue;
+          /* the generator's aux: hurdle distance and direction */
+          int dir = (sign (FE_FILE (s) - FE_FILE (from)) + 1) * 3 + sign (FE_RANK (s) - FE_RANK (from)) + 1;
+          Step st[MAX_STEPS];
+          int n = build_steps (walk, FE_NATURE_OTHER, j | dir << 3, from, to, no_hurdles, st);
+          if (follow (d, 0, st, n))
+            return true;
+        }
+    }
+  return false;
+}
+
 /* The walk that made the displacement: the piece that left `from`. */
 static int
 mover_walk (const FePosition *pos, const FeMove *m, const FeUndo *undo)
@@ -316,10 +345,14 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
           if (m->to != m->capture)
             d.vacated[d.n_vacated++] = m->to;
           Step st[MAX_STEPS];
-          int n = build_steps (mover_walk (pos, m, undo), m->nature, m->aux, m->from, m->to,
-                               pos->rules->params.FE_P_IMITATOR_NO_HURDLES, st);
-          if (m->nature == FE_NATURE_CURVE ? !follow_rose (&d, m->from, m->to)
-                                           : !follow (&d, 0, st, n))
+          int walk = mover_walk (pos, m, undo);
+          bool no_hurdles = pos->rules->params.FE_P_IMITATOR_NO_HURDLES;
+          int n = build_steps (walk, m->nature, m->aux, m->from, m->to, no_hurdles, st);
+          bool ok = m->nature == FE_NATURE_CURVE ? follow_rose (&d, m->from, m->to)
+                    : fe_walk_def (walk)->family == FE_FAMILY_MOOSE
+                      ? follow_moose (&d, walk, m->from, m->to, no_hurdles)
+                      : follow (&d, 0, st, n);
+          if (!ok)
             return false;
           delta = (int) m->to - (int) m->from;
         }
