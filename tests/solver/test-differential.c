@@ -151,6 +151,28 @@ random_problem (GRand *r, FeProblem *pb, const Stip **stip)
         p.attrs = attributes;
       fe_position_put (pos, sq, p);
     }
+  if (g_rand_int_range (r, 0, 5) == 0)
+    {
+      /* A moose with two hurdles next to it, 45° apart: both lead to one
+       * knight's square (one move, D7). */
+      static const int around[8][2] = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 },
+                                        { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
+      FeSquare m = FE_SQ88 (g_rand_int_range (r, 0, 64));
+      int i = g_rand_int_range (r, 0, 8);
+      FeSquare h1 = FE_SQ (FE_FILE (m) + around[i][0], FE_RANK (m) + around[i][1]);
+      FeSquare h2 = FE_SQ (FE_FILE (m) + around[(i + 1) & 7][0], FE_RANK (m) + around[(i + 1) & 7][1]);
+      if (FE_ON_BOARD (h1) && FE_ON_BOARD (h2) && fe_square_empty (pos, m) && fe_square_empty (pos, h1)
+          && fe_square_empty (pos, h2))
+        {
+          fe_position_put (pos, m, (FePiece) { FE_WALK_MOOSE, (uint8_t) g_rand_int_range (r, 0, 2), 0, 0 });
+          for (int k = 0; k < 2; k++)
+            {
+              int w = random_walk (r);
+              fe_position_put (pos, k ? h2 : h1, (FePiece) { (uint8_t) (w == FE_WALK_PAWN ? FE_WALK_KNIGHT : w),
+                                                             (uint8_t) g_rand_int_range (r, 0, 2), 0, 0 });
+            }
+        }
+    }
   if (g_rand_boolean (r))
     {
       /* A pawn about to promote, of either side (into the fairy set,
