@@ -12,6 +12,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include "solution-lines.h"
 
 static const char *cli;
 
@@ -43,6 +44,9 @@ run (const char *dir, const char *const *args)
   g_assert_no_error (error);
   r.status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : 128 + WTERMSIG (wait_status);
   g_ptr_array_unref (argv);
+  /* D7: one move, one line */
+  if (strcmp (args[0], "solve") == 0)
+    g_assert_null (fe_test_repeated_line (r.out));
   return r;
 }
 
