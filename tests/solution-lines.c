@@ -23,12 +23,14 @@ kept_level (const char *s)
         return 2 * (2 * (n - 1) + (g_str_has_prefix (p, "...") ? 1 : 0));
       return G_MININT;
     }
-  /* twin headers "a)", "+b)" */
+  /* twin headers "a)", "+b)", and past z "z1)", "z2)" … */
   if (*p == '+')
     p++;
-  if (g_ascii_islower (p[0]) && p[1] == ')')
-    return -2;
-  return G_MININT;
+  if (!g_ascii_islower (*p++))
+    return G_MININT;
+  while (g_ascii_isdigit (*p))
+    p++;
+  return *p == ')' ? -2 : G_MININT;
 }
 
 typedef struct {

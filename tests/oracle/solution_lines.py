@@ -12,7 +12,8 @@ do the same through tests/solution-lines.c."""
 import re
 
 MOVE = re.compile(r"^\s*(\d+)(\.\.\.|\.)")
-TWIN = re.compile(r"^\s*\+?[a-z]\)")
+# Twin labels: a) … z), then z1), z2) … (Popeye's)
+TWIN = re.compile(r"^\s*\+?[a-z]\d*\)")
 
 
 def solution_part(text):
