@@ -11,18 +11,11 @@
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
 #                       REGISTERED-UNSUPPORTED [--shared DIR]
 import filecmp
-import importlib.util
 import os
 import sys
 
-
-def load_checker():
-    """check-solution.py's reading of popeye.out, the one the tests use."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-solution.py")
-    spec = importlib.util.spec_from_file_location("check_solution", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+# the reading of popeye.out the tests use (check-solution.py's)
+import solution_lines as checker
 
 
 def rows(path):
@@ -54,7 +47,6 @@ def main():
             errors.append("%s has no row in INDEX.tsv" % name)
     for name in set(ortho) ^ set(on_disk["orthodox"]):
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
-    checker = load_checker()
     solved = 0
     for kind, names in on_disk.items():
         table = ortho if kind == "orthodox" else index
