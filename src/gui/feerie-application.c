@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include <locale.h>
 #include <glib/gi18n.h>
 
 #include "feerie-application.h"
@@ -11,6 +12,7 @@
 #include "feerie-preferences.h"
 #include "feerie-window.h"
 #include "feerie-window-private.h"
+#include "core/walk.h"
 
 struct _FeerieApplication
 {
@@ -19,7 +21,6 @@ struct _FeerieApplication
   GSettings *settings;         /* NULL when the schema is not installed */
   GtkWindow *preferences;      /* weak: the open Preferences window */
   gboolean recovery_offered;   /* orphaned autosaves: once, at start */
-  FeerieScriptRunner script_runner; /* feerie-test only; NULL in feerie */
 };
 
 G_DEFINE_FINAL_TYPE (FeerieApplication, feerie_application, GTK_TYPE_APPLICATION)
@@ -73,29 +74,6 @@ static const GActionEntry app_entries[] = {
   { "preferences", preferences_activated },
 };
 
-GtkWindow *
-feerie_application_get_preferences (FeerieApplication *self)
-{
-  g_return_val_if_fail (FEERIE_IS_APPLICATION (self), NULL);
-  return self->preferences;
-}
-
-void
-feerie_application_set_script_runner (FeerieApplication *self, FeerieScriptRunner runner)
-{
-  g_return_if_fail (FEERIE_IS_APPLICATION (self));
-  self->script_runner = runner;
-}
-
-static void
-start_test_script (FeerieWindow *window)
-{
-  FeerieApplication *app = FEERIE_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)));
-  const char *script = g_getenv ("FEERIE_TEST_SCRIPT");
-  if (script && *script && app->script_runner)
-    app->script_runner (window, script);
-}
-
 /* Autosaves left by a Féerie that did not close (issue 12), offered over
  * the first window. */
 static void
@@ -113,7 +91,6 @@ feerie_application_activate (GApplication *app)
   FeerieWindow *window = feerie_window_new (GTK_APPLICATION (app));
   gtk_window_present (GTK_WINDOW (window));
   offer_recovery (FEERIE_APPLICATION (app), window);
-  start_test_script (window);
 }
 
 static void
@@ -132,10 +109,7 @@ feerie_application_open (GApplication *app, GFile **files, int n_files, const ch
           feerie_window_show_error (window, _("Cannot open the problem"), error);
         }
       if (i == 0)
-        {
-          offer_recovery (FEERIE_APPLICATION (app), window);
-          start_test_script (window);
-        }
+        offer_recovery (FEERIE_APPLICATION (app), window);
     }
 }
 
@@ -213,13 +187,35 @@ feerie_application_init (FeerieApplication *self)
 FeerieApplication *
 feerie_application_new (void)
 {
-  /* NON_UNIQUE under a test script: each test run is its own process. */
-  GApplicationFlags flags = G_APPLICATION_HANDLES_OPEN;
-  if (g_getenv ("FEERIE_TEST_SCRIPT"))
-    flags |= G_APPLICATION_NON_UNIQUE;
   return g_object_new (FEERIE_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", flags,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/org/feerie/Feerie",
                        NULL);
+}
+
+/* FEERIE_LOCALEDIR, else the build folder's catalogues when this program
+ * is the one built there (not installed), else the installed ones. */
+static char *
+locale_dir (void)
+{
+  const char *env = g_getenv ("FEERIE_LOCALEDIR");
+  if (env && *env)
+    return g_strdup (env);
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S))
+    return g_strdup (BUILD_LOCALEDIR);
+  return g_strdup (LOCALEDIR);
+}
+
+void
+feerie_application_init_process (void)
+{
+  setlocale (LC_ALL, "");
+  g_autofree char *localedir = locale_dir ();
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_application_name ("Féerie");
+  fe_walks_init ();
 }

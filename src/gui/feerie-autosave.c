@@ -224,6 +224,8 @@ make_row (Recovery *r, FeerieAutosave *a)
   gtk_widget_set_margin_bottom (box, 6);
   gtk_widget_set_margin_start (box, 6);
   gtk_widget_set_margin_end (box, 6);
+  /* What the row offers, for whoever reads the rows (tests). */
+  g_object_set_data (G_OBJECT (box), "feerie-autosave", a);
   GtkWidget *preview = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (preview), 96);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (preview), 96);
@@ -295,29 +297,4 @@ feerie_recovery_offer (GtkWindow *parent)
   gtk_window_set_child (r->window, box);
   gtk_window_present (r->window);
   return r->window;
-}
-
-char *
-feerie_recovery_describe (GtkWindow *recovery)
-{
-  Recovery *r = g_object_get_data (G_OBJECT (recovery), "feerie-recovery");
-  GString *out = g_string_new (NULL);
-  for (guint i = 0; r && i < r->autosaves->len; i++)
-    {
-      FeerieAutosave *a = r->autosaves->pdata[i];
-      g_autofree char *name = g_path_get_basename (a->path);
-      g_autofree char *when = g_date_time_format (a->time, "%Y-%m-%dT%H:%M:%S");
-      g_autofree char *caption = a->problem ? fe_render_caption (a->problem) : g_strdup (a->error);
-      g_strdelimit (caption, "\n", ' ');
-      g_string_append_printf (out, "autosave %s %s %s\n", name, when, caption);
-    }
-  return g_string_free (out, FALSE);
-}
-
-GtkWindow *
-feerie_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error)
-{
-  Recovery *r = g_object_get_data (G_OBJECT (recovery), "feerie-recovery");
-  g_return_val_if_fail (r != NULL, NULL);
-  return choose (r, index, recover, error);
 }

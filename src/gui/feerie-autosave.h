@@ -31,8 +31,3 @@ GPtrArray *feerie_autosave_list_orphans (void);
  * discard.  Nothing is deleted until the user chose; closing the window
  * keeps every file for the next start.  NULL when there is no orphan. */
 GtkWindow *feerie_recovery_offer (GtkWindow *window);
-/* Tests: one line a row ("autosave NAME TIME CAPTION"). */
-char *feerie_recovery_describe (GtkWindow *recovery);
-/* Tests: recovers (recover = TRUE) or discards row `index` (from 0); the
- * window it was recovered into, or NULL. */
-GtkWindow *feerie_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error);

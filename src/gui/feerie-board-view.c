@@ -404,10 +404,3 @@ feerie_board_view_set_error (FeerieBoardView *self, const char *message)
     gtk_widget_remove_css_class (GTK_WIDGET (self), "error");
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
-
-gboolean
-feerie_board_view_get_error (FeerieBoardView *self)
-{
-  g_return_val_if_fail (FEERIE_IS_BOARD_VIEW (self), FALSE);
-  return self->error;
-}

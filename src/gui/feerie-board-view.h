@@ -27,7 +27,6 @@ void feerie_board_view_set_natural_size (FeerieBoardView *self, int size);
 /* Marks the diagram as an error (a red frame, the message as tooltip);
  * NULL clears it. */
 void feerie_board_view_set_error (FeerieBoardView *self, const char *message);
-gboolean feerie_board_view_get_error (FeerieBoardView *self);
 /* The drawing style in use (colours, font): the exporter draws with it. */
 const FeRenderStyle *feerie_board_view_get_style (FeerieBoardView *self);
 

@@ -184,24 +184,6 @@ on_changed (FeerieMetadataPane *self, gpointer source)
     g_signal_emit (self, signals[EDITED], 0, field);
 }
 
-gboolean
-feerie_metadata_pane_type (FeerieMetadataPane *self, const char *field, const char *text)
-{
-  g_return_val_if_fail (FEERIE_IS_METADATA_PANE (self), FALSE);
-  if (g_str_equal (field, "authors") || g_str_equal (field, "keywords"))
-    {
-      set_text (GTK_WIDGET (g_str_equal (field, "authors") ? self->authors : self->keywords), FALSE, text);
-      return TRUE;
-    }
-  for (gsize i = 0; i < G_N_ELEMENTS (fields); i++)
-    if (g_str_equal (field, fields[i].name))
-      {
-        set_text (WIDGET (self, &fields[i]), fields[i].text_view, text);
-        return TRUE;
-      }
-  return FALSE;
-}
-
 static void
 feerie_metadata_pane_dispose (GObject *object)
 {

@@ -19,7 +19,5 @@ GtkWidget *feerie_metadata_pane_new (void);
 void feerie_metadata_pane_show (FeerieMetadataPane *self, const FeProblem *problem);
 /* Stores the field named by "edited" into the problem. */
 void feerie_metadata_pane_read (FeerieMetadataPane *self, const char *field, FeProblem *problem);
-/* Tests: types `text` into a field, as the user would; FALSE: no such field. */
-gboolean feerie_metadata_pane_type (FeerieMetadataPane *self, const char *field, const char *text);
 
 G_END_DECLS

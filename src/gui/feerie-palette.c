@@ -11,37 +11,11 @@
 
 #include <glib/gi18n.h>
 
-#include "feerie-palette.h"
+#include "feerie-palette-private.h"
 #include "feerie-board-view.h"
 #include "feerie-walk-names.h"
 #include "core/walk.h"
 #include "render/fe-render.h"
-
-#define IMITATOR_TILE 0 /* walk 0 in a tile means the imitator */
-
-struct _FeeriePalette
-{
-  GtkWidget parent_instance;
-
-  GtkToggleButton *white;
-  GtkToggleButton *black;
-  GtkToggleButton *neutral;
-  GtkBox *kinds;
-  GtkToggleButton *plain;
-  /* One toggle per piece attribute, in registry order (fe_attribute_nth). */
-  GPtrArray *attribute_buttons;
-  GtkFlowBox *grid;
-
-  FeColour colour;
-  uint8_t attrs;
-  int cursor;        /* index of the tile the keyboard is on */
-  int chosen;        /* index of the chosen tile, -1 for none */
-  gboolean choosing; /* a click, Enter or Space is choosing a tile */
-  gboolean reverting;
-  char *selection;
-  FeRenderStyle style;
-  char *font_family; /* owns style.font_family */
-};
 
 G_DEFINE_FINAL_TYPE (FeeriePalette, feerie_palette, GTK_TYPE_WIDGET)
 
@@ -94,8 +68,8 @@ on_tile_drag_begin (GtkDragSource *source, GdkDrag *drag, FeeriePalette *self)
 }
 
 /* A GtkFlowBox selects the tile the keyboard focus lands on (Tab into
- * it, Page Down): only a click, Enter, Space or feerie_palette_select
- * choose a tile (self->choosing); any other new selection is undone. */
+ * it, Page Down): only a click, Enter or Space choose a tile
+ * (self->choosing); any other new selection is undone. */
 static void
 update_selection (FeeriePalette *self)
 {
@@ -464,26 +438,6 @@ feerie_palette_set_attributes (FeeriePalette *self, uint8_t attrs)
 }
 
 void
-feerie_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int walk)
-{
-  g_return_if_fail (FEERIE_IS_PALETTE (self));
-  gtk_toggle_button_set_active (colour == FE_WHITE ? self->white
-                                : colour == FE_BLACK ? self->black : self->neutral, TRUE);
-  feerie_palette_set_attributes (self, attrs);
-  /* Tiles are in walk order, the imitator last. */
-  int index = walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
-  self->choosing = TRUE;
-  if (child)
-    {
-      gtk_flow_box_select_child (self->grid, child);
-      self->cursor = index;
-    }
-  update_selection (self);
-  self->choosing = FALSE;
-}
-
-void
 feerie_palette_set_font (FeeriePalette *self, const char *family)
 {
   g_return_if_fail (FEERIE_IS_PALETTE (self));
@@ -492,28 +446,4 @@ feerie_palette_set_font (FeeriePalette *self, const char *family)
   for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); child;
        child = gtk_widget_get_next_sibling (child))
     gtk_widget_queue_draw (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child)));
-}
-
-const char *
-feerie_palette_get_font (FeeriePalette *self)
-{
-  g_return_val_if_fail (FEERIE_IS_PALETTE (self), NULL);
-  return self->font_family;
-}
-
-GtkWidget *
-feerie_palette_get_tile (FeeriePalette *self, int walk)
-{
-  g_return_val_if_fail (FEERIE_IS_PALETTE (self), NULL);
-  int index = walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
-  return child ? gtk_flow_box_child_get_child (child) : NULL;
-}
-
-int
-feerie_palette_get_focused_walk (FeeriePalette *self)
-{
-  g_return_val_if_fail (FEERIE_IS_PALETTE (self), -1);
-  GtkFlowBoxChild *child = focused_child (self);
-  return child ? tile_walk (gtk_flow_box_child_get_child (child)) : -1;
 }

@@ -267,26 +267,3 @@ feerie_preferences_new (GSettings *settings)
   update_preview (self);
   return self;
 }
-
-gboolean
-feerie_preferences_choose_font (FeeriePreferences *self, const char *family)
-{
-  g_return_val_if_fail (FEERIE_IS_PREFERENCES (self), FALSE);
-  guint i = font_index (self->fonts, family);
-  if (i == GTK_INVALID_LIST_POSITION)
-    return FALSE;
-  gtk_drop_down_set_selected (self->font_dropdown, i);
-  return TRUE;
-}
-
-gboolean
-feerie_preferences_choose_colour (FeeriePreferences *self, const char *which, const char *colour)
-{
-  g_return_val_if_fail (FEERIE_IS_PREFERENCES (self), FALSE);
-  GdkRGBA rgba;
-  if (!gdk_rgba_parse (&rgba, colour))
-    return FALSE;
-  GtkColorButton *button = g_str_equal (which, "dark") ? self->dark_button : self->light_button;
-  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (button), &rgba);
-  return TRUE;
-}

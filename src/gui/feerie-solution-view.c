@@ -41,8 +41,9 @@ G_DEFINE_FINAL_TYPE (FeerieSolutionView, feerie_solution_view, GTK_TYPE_BOX)
 enum { SIGNAL_NODE_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-char *
-feerie_solution_view_markup (const FeSolutionNode *n)
+/* The row label of a node, as Pango markup. */
+static char *
+row_markup (const FeSolutionNode *n)
 {
   if (n->role == FE_ROLE_TWIN)
     return g_markup_printf_escaped ("<b>%s</b>", n->twin_label && *n->twin_label ? n->twin_label : "a)");
@@ -83,7 +84,7 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *expander = gtk_list_item_get_child (item);
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   FeerieSolutionItem *si = gtk_tree_list_row_get_item (row);
-  g_autofree char *markup = feerie_solution_view_markup (feerie_solution_item_get_node (si));
+  g_autofree char *markup = row_markup (feerie_solution_item_get_node (si));
   gtk_label_set_markup (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))), markup);
   g_object_unref (si);
 }

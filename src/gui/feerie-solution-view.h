@@ -30,7 +30,5 @@ void feerie_solution_view_unselect (FeerieSolutionView *self);
 gboolean feerie_solution_view_select (FeerieSolutionView *self, const FeSolutionNode *node);
 /* Tells why Solve is off ("" or NULL when it is on). */
 void feerie_solution_view_set_reason (FeerieSolutionView *self, const char *text);
-/* The row label of a node, as Pango markup (tests and screenshots). */
-char *feerie_solution_view_markup (const FeSolutionNode *node);
 
 G_END_DECLS

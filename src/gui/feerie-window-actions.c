@@ -293,13 +293,6 @@ save_activated (GSimpleAction *a, GVariant *p, gpointer data)
     report_error (self, _("Cannot save the problem"), error);
 }
 
-gboolean
-feerie_window_export_to (FeerieWindow *self, const char *path, GError **error)
-{
-  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
-  return feerie_window_export_file (self, path, TRUE, error);
-}
-
 static void
 on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 {

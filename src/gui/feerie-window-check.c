@@ -38,9 +38,3 @@ feerie_window_check_reopen (FeerieWindow *self)
   else if (had)
     feerie_window_show_status (self, NULL);
 }
-
-const char *
-feerie_window_get_reopen_error (FeerieWindow *self)
-{
-  return self->reopen_error;
-}

@@ -57,11 +57,6 @@ struct _FeerieWindow
   int play_stage;
   /* The deepest move of the line being played: forward returns along it. */
   const FeSolutionNode *play_tip;
-  /* Tests: where a finished solve is logged, and the main loop's longest
-   * pause during it. */
-  char *solve_log;
-  guint gap_id;
-  gint64 gap_last_us, gap_max_us;
 };
 
 /* Edits: call begin before changing self->problem, end after. */
@@ -78,9 +73,6 @@ void feerie_window_show_error (FeerieWindow *self, const char *what, const GErro
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
 /* Files dropped on the window (GFile*): the first opens as Open opens it. */
 gboolean feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error);
-/* The diagram as PNG, SVG, PDF or LaTeX, drawn in the board's style
- * (settings), or the problem as .xml, .inp, .fen. */
-gboolean feerie_window_export_to (FeerieWindow *self, const char *path, GError **error);
 void feerie_window_add_recent (FeerieWindow *self, GFile *file);
 
 /* feerie-window-edit.c: board edits shared by drag and drop, clicks,
@@ -102,7 +94,6 @@ void feerie_window_on_dragged_off (FeerieWindow *self, guint sq);
 char *feerie_window_reopen_error (FeerieWindow *self);
 /* Recomputes it; the board and the status line show it. */
 void feerie_window_check_reopen (FeerieWindow *self);
-const char *feerie_window_get_reopen_error (FeerieWindow *self);
 
 /* feerie-window-solve.c */
 void feerie_window_install_solve_actions (FeerieWindow *self);
@@ -113,10 +104,8 @@ void feerie_window_solution_outdated (FeerieWindow *self);
 void feerie_window_leave_playback (FeerieWindow *self);
 /* Called from dispose: stops the solve, drops the solution. */
 void feerie_window_solve_dispose (FeerieWindow *self);
-/* Tests: the displayed board and the solve's state, one fact a line. */
-char *feerie_window_describe_display (FeerieWindow *self);
-/* Tests: selects the first move whose text starts with `text`. */
-gboolean feerie_window_select_move (FeerieWindow *self, const char *text);
+/* Why Solve is off for this problem (newly allocated), or NULL. */
+char *feerie_window_solve_refusal (FeerieWindow *self);
 
 /* feerie-window-export.c: files by extension, clipboard, printing. */
 /* Writes the problem as .xml, .inp (Popeye) or .fen by the name; *adopt

@@ -44,8 +44,7 @@ struct _FeerieSolveJob {
   int hash_mb;
   int threads;
   double max_time;
-  gint64 started_us, stop_us;
-  guint shown;
+  gint64 started_us;
 };
 
 static void
@@ -154,7 +153,6 @@ show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
   if (job->window)
     for (guint i = 0; i < batch->len; i++)
       feerie_solution_view_add (job->window->solution_view, batch->pdata[i]);
-  job->shown += batch->len;
   return more;
 }
 
@@ -204,50 +202,6 @@ update_progress (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-static gboolean
-gap_tick (gpointer data)
-{
-  FeerieWindow *self = data;
-  gint64 now = g_get_monotonic_time ();
-  if (self->gap_last_us)
-    self->gap_max_us = MAX (self->gap_max_us, now - self->gap_last_us);
-  self->gap_last_us = now;
-  return G_SOURCE_CONTINUE;
-}
-
-static void
-log_line (FeerieWindow *self, const char *text)
-{
-  if (!self->solve_log)
-    return;
-  g_autofree char *old = NULL;
-  g_file_get_contents (self->solve_log, &old, NULL, NULL);
-  g_autofree char *all = g_strconcat (old ? old : "", text, "\n", NULL);
-  g_file_set_contents (self->solve_log, all, -1, NULL);
-}
-
-/* The tree as lines (depth, role, move, marks, notes, stages), for the
- * solve log: the same tree whatever the number of threads. */
-static void
-dump_node (GString *s, const FeSolutionNode *n, int depth)
-{
-  g_string_append_printf (s, "%d %s %s%s %u %u %d\n", depth, fe_solution_role_name (n->role), n->number,
-                          n->role == FE_ROLE_TWIN ? n->twin_label : n->text, n->marks, n->notes, n->n_stages);
-  for (guint i = 0; i < n->children->len; i++)
-    dump_node (s, n->children->pdata[i], depth + 1);
-}
-
-static char *
-tree_digest (FeSolution *solution)
-{
-  GString *s = g_string_new (NULL);
-  for (guint t = 0; t < fe_solution_n_twins (solution); t++)
-    dump_node (s, fe_solution_twin (solution, t), 0);
-  char *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, s->str, s->len);
-  g_string_free (s, TRUE);
-  return sum;
-}
-
 static void
 solve_done (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -266,7 +220,6 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
         ;
       self->job = NULL;
       g_clear_handle_id (&self->progress_id, g_source_remove);
-      g_clear_handle_id (&self->gap_id, g_source_remove);
       gboolean stopped = g_cancellable_is_cancelled (job->cancellable) || job->stats.interrupted;
       feerie_solution_view_finish (self->solution_view);
       g_autofree char *progress = NULL;
@@ -287,24 +240,15 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
         }
       if (self->solution_stale)
         feerie_solution_view_set_stale (self->solution_view, TRUE);
-      if (self->solve_log)
-        {
-          g_autofree char *digest = tree_digest (job->tree);
-          g_autofree char *line = g_strdup_printf (
-            "finished stopped=%d error=%d nodes=%" G_GUINT64_FORMAT " shown=%u max-gap-ms=%.1f stop-ms=%.1f "
-            "threads=%d tree=%s",
-            stopped, job->error != NULL, job->stats.nodes, job->shown, self->gap_max_us / 1000.0,
-            job->stop_us ? (end - job->stop_us) / 1000.0 : -1.0, job->threads, digest);
-          log_line (self, line);
-        }
       feerie_window_sync_solve_actions (self);
+      g_signal_emit_by_name (self, "solve-finished", stopped, job->error ? job->error->message : NULL,
+                             (guint64) job->stats.nodes);
     }
   job_free (job);
 }
 
-/* Why Solve is off for this problem, or NULL. */
-static char *
-solve_refusal (FeerieWindow *self)
+char *
+feerie_window_solve_refusal (FeerieWindow *self)
 {
   const FeProblem *p = self->problem;
   if (p->unsupported->len)
@@ -328,7 +272,7 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   FeerieWindow *self = data;
   if (self->job)
     return;
-  g_autofree char *refusal = solve_refusal (self);
+  g_autofree char *refusal = feerie_window_solve_refusal (self);
   if (refusal)
     {
       feerie_window_show_status (self, refusal);
@@ -358,17 +302,11 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   feerie_solution_view_set_progress (self->solution_view, _("Solving…"));
   gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (self->solution_view)));
   self->progress_id = g_timeout_add (100, update_progress, self);
-  if (self->solve_log)
-    {
-      self->gap_last_us = 0;
-      self->gap_max_us = 0;
-      self->gap_id = g_timeout_add (5, gap_tick, self);
-      log_line (self, "started");
-    }
   GTask *task = g_task_new (self, job->cancellable, solve_done, job);
   g_task_set_task_data (task, job, NULL);
   g_thread_unref (g_thread_new ("feerie-solve", solve_thread, task));
   feerie_window_sync_solve_actions (self);
+  g_signal_emit_by_name (self, "solve-started");
 }
 
 static void
@@ -377,8 +315,6 @@ stop_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
   FeerieWindow *self = data;
   if (self->job)
     {
-      if (!self->job->stop_us)
-        self->job->stop_us = g_get_monotonic_time ();
       g_cancellable_cancel (self->job->cancellable);
       feerie_solution_view_set_progress (self->solution_view, _("Stopping…"));
     }
@@ -568,7 +504,7 @@ feerie_window_sync_solve_actions (FeerieWindow *self)
   if (!self->solution_view || !self->problem)
     return; /* disposed, or not filled yet */
   gboolean solving = self->job != NULL;
-  g_autofree char *refusal = solve_refusal (self);
+  g_autofree char *refusal = feerie_window_solve_refusal (self);
   feerie_solution_view_set_reason (self->solution_view, refusal);
   enable (self, "solve", !solving && !refusal);
   enable (self, "stop-solving", solving || self->playing);
@@ -615,9 +551,7 @@ feerie_window_solve_dispose (FeerieWindow *self)
       self->job = NULL;
     }
   g_clear_handle_id (&self->progress_id, g_source_remove);
-  g_clear_handle_id (&self->gap_id, g_source_remove);
   g_clear_pointer (&self->solved, fe_solution_unref);
-  g_clear_pointer (&self->solve_log, g_free);
 }
 
 static const GActionEntry solve_entries[] = {
@@ -643,102 +577,4 @@ feerie_window_connect_solution_view (FeerieWindow *self)
 {
   g_signal_connect_swapped (self->solution_view, "node-selected", G_CALLBACK (on_node_selected), self);
   feerie_window_sync_solve_actions (self);
-}
-
-/* ---- tests --------------------------------------------------------------- */
-
-char *
-feerie_window_describe_display (FeerieWindow *self)
-{
-  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
-  GString *s = g_string_new (NULL);
-  FePosition pos;
-  FeRenderMarks marks = { 0 };
-  if (self->playing)
-    {
-      fe_solution_node_position (self->play_node, self->play_stage, &pos);
-      feerie_board_view_get_marks (self->board, &marks);
-    }
-  else
-    pos = self->problem->diagram;
-  static const char colours[] = "wbn";
-  for (int i = 0; i < 64; i++)
-    {
-      FeSquare sq = FE_SQ88 (i);
-      FePiece piece = pos.board[sq];
-      if (piece.walk == FE_WALK_NONE)
-        continue;
-      char name[3];
-      fe_square_name (sq, name);
-      g_string_append_printf (s, "piece %c%s%s", colours[piece.colour],
-                              fe_walk_print_code (piece.walk), name);
-      fe_attribute_append_names (s, piece.attrs);
-      g_string_append_c (s, '\n');
-    }
-  for (int i = 0; i < pos.n_imitators; i++)
-    {
-      char name[3];
-      fe_square_name (pos.imitators[i], name);
-      g_string_append_printf (s, "imitator %s\n", name);
-    }
-  for (int i = 0; i < 64; i++)
-    if (marks.highlight & (G_GUINT64_CONSTANT (1) << i))
-      {
-        char name[3];
-        fe_square_name (FE_SQ88 (i), name);
-        g_string_append_printf (s, "highlight %s\n", name);
-      }
-  g_string_append_printf (s, "playing %d\nsolving %d\nstale %d\n", self->playing, self->job != NULL,
-                          self->solution_stale);
-  g_autofree char *refusal = solve_refusal (self);
-  if (refusal)
-    g_string_append_printf (s, "solve-off %s\n", refusal);
-  GAction *solve = g_action_map_lookup_action (G_ACTION_MAP (self), "solve");
-  g_string_append_printf (s, "solve-enabled %d\n", g_action_get_enabled (solve));
-  if (self->playing && self->play_node->role != FE_ROLE_TWIN && self->play_stage > 0)
-    g_string_append_printf (s, "step %s%s %d/%d %s\n", self->play_node->number, self->play_node->text,
-                            self->play_stage, self->play_node->n_stages,
-                            fe_stage_name (&self->play_node->stages[self->play_stage - 1]));
-  if (self->solved && !self->job)
-    {
-      g_autofree char *summary = feerie_solve_summary_markup (self->solved, self->solved->complete);
-      g_autofree char *plain = NULL;
-      pango_parse_markup (summary, -1, 0, NULL, &plain, NULL, NULL);
-      g_strdelimit (plain, "\n", '|');
-      g_string_append_printf (s, "summary %s\n", plain);
-    }
-  return g_string_free (s, FALSE);
-}
-
-static const FeSolutionNode *
-find_move (const FeSolutionNode *n, const char *text)
-{
-  if (n->role != FE_ROLE_TWIN && g_str_has_prefix (n->text, text))
-    return n;
-  for (guint i = 0; i < n->children->len; i++)
-    {
-      const FeSolutionNode *found = find_move (n->children->pdata[i], text);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-gboolean
-feerie_window_select_move (FeerieWindow *self, const char *text)
-{
-  g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
-  if (!self->solved || self->job)
-    return FALSE;
-  for (guint t = 0; t < fe_solution_n_twins (self->solved); t++)
-    {
-      const FeSolutionNode *n = find_move (fe_solution_twin (self->solved, t), text);
-      if (n)
-        {
-          self->play_tip = n;
-          play (self, n, n->n_stages);
-          return TRUE;
-        }
-    }
-  return FALSE;
 }

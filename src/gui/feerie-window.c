@@ -53,13 +53,6 @@ feerie_window_show_error (FeerieWindow *self, const char *what, const GError *er
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-const char *
-feerie_window_get_autosave_path (FeerieWindow *self)
-{
-  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
-  return feerie_document_get_autosave_path (self->document);
-}
-
 gboolean
 feerie_window_is_pristine (FeerieWindow *self)
 {
@@ -413,7 +406,7 @@ static gboolean
 feerie_window_close_request (GtkWindow *window)
 {
   FeerieWindow *self = FEERIE_WINDOW (window);
-  if (!feerie_document_get_dirty (self->document) || g_getenv ("FEERIE_TEST_SCRIPT"))
+  if (!feerie_document_get_dirty (self->document))
     {
       feerie_document_discard (self->document);
       return GTK_WINDOW_CLASS (feerie_window_parent_class)->close_request (window);
@@ -474,6 +467,14 @@ feerie_window_class_init (FeerieWindowClass *klass)
 
   object_class->dispose = feerie_window_dispose;
   window_class->close_request = feerie_window_close_request;
+
+  /* A solve began (the Solution pane was emptied for it). */
+  g_signal_new ("solve-started", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 0);
+  /* The solve ended and the pane shows all it found: (stopped — by Stop,
+   * an edit or the time limit —, the error message or NULL, nodes). */
+  g_signal_new ("solve-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                G_TYPE_NONE, 3, G_TYPE_BOOLEAN, G_TYPE_STRING, G_TYPE_UINT64);
 
   g_type_ensure (FEERIE_TYPE_BOARD_VIEW);
   g_type_ensure (FEERIE_TYPE_PALETTE);

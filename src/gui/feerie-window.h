@@ -14,13 +14,9 @@ G_DECLARE_FINAL_TYPE (FeerieWindow, feerie_window, FEERIE, WINDOW, GtkApplicatio
 FeerieWindow *feerie_window_new (GtkApplication *app);
 /* Loads a problem file (.xml, Popeye input, .fen) into the window. */
 gboolean feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error);
-/* Runs a test script (FEERIE_TEST_SCRIPT): one command a line. */
 /* Nothing in it yet: no file, no edit (recovery fills such a window). */
 gboolean feerie_window_is_pristine (FeerieWindow *self);
 /* Shows a recovered problem as unsaved work and writes its autosave. */
 gboolean feerie_window_recover (FeerieWindow *self, FeProblem *problem, GError **error);
-/* This window's autosave file, NULL when none was written. */
-const char *feerie_window_get_autosave_path (FeerieWindow *self);
-void feerie_window_run_script (FeerieWindow *self, const char *path);
 
 G_END_DECLS

@@ -39,7 +39,7 @@ window 1
 autosave-path $work/path1
 window 2
 autosave-path $work/path2
-window-close 1
+window-close 1 discard
 wait 300
 touch $work/closed
 quit

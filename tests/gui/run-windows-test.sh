@@ -29,7 +29,7 @@ for order in "1 2 3" "1 3 2" "2 1 3" "2 3 1" "3 1 2" "3 2 1"; do
     echo "window 1"
     echo "drag d1 d5"
     for n in $order; do
-      echo "window-close $n"
+      echo "window-close $n discard"
       echo "wait 200"
     done
   } > "$work/script"

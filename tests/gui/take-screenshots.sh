@@ -2,8 +2,8 @@
 # take-screenshots.sh FEERIE SCHEMAS OUTDIR [LOCALEDIR] — docs/screenshots
 # under Xvfb with `import`; each shot is a test script that composes a
 # position, signals through a file, and waits while the shell shoots.
-#   tests/gui/take-screenshots.sh build/src/gui/feerie-test build/data docs/screenshots
-# (feerie-test: the application with the test hook, built but not installed)
+#   tests/gui/take-screenshots.sh build/tests/gui/harness/feerie-test build/data docs/screenshots
+# (feerie-test: the application with the tests' script interpreter, not installed)
 # The Xvfb screen is the window's default size (1280×800), so the window
 # fills it (no window manager runs to maximise it).  The French shot needs
 # the fr_FR.UTF-8 locale: it is compiled into a scratch LOCPATH with

@@ -1,4 +1,4 @@
-/* feerie-window-test.c — the test hook: FEERIE_TEST_SCRIPT runs commands
+/* script.c — feerie-test's interpreter: FEERIE_TEST_SCRIPT runs commands
  * through the same code paths as the user's gestures.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -36,7 +36,9 @@
  *                    solve: the machine's own noise, for comparison)
  *   window-new      (opens another window, numbered 2, 3 …, and acts on it)
  *   window N        (commands act on window N from now on; 1 = the first)
- *   window-close N  (closes window N as its close button does)
+ *   window-close N [save|discard|cancel] (closes window N as its close
+ *                   button does, answering the question if one is asked)
+ *   answer save|discard|cancel (the question asked over the window)
  *   recovery PATH   (the recovery window's rows, "none" without one)
  *   recovery-choose N recover|discard  (row N from 1; a recovered problem's
  *                    window is numbered next and acted on)
@@ -48,23 +50,15 @@
  * A failing command is logged with its line number and ends the app with
  * status 1, so a test can tell a broken hook from a broken check.
  *
- * The commands themselves are in feerie-window-test-cmds-edit.c (the
- * problem and its files) and feerie-window-test-cmds-view.c (solving, the
- * display, settings, layout); this file reads the script and runs it.
+ * The commands themselves are in cmds-edit.c (the problem and its files)
+ * and cmds-view.c (solving, the display, settings, layout); this file
+ * reads the script and runs it.
  */
+#include "config.h"
 
-#include <stdio.h>
-#include <string.h>
 #include <stdlib.h>
-#include <glib/gstdio.h>
 
-#include "feerie-window-test-private.h"
-#include "feerie-application.h"
-#include "feerie-autosave.h"
-#include "feerie-preferences.h"
-#include "core/walk.h"
-#include "io/popeye.h"
-#include "io/xml.h"
+#include "harness.h"
 
 typedef struct {
   FeerieWindow *window;  /* the window commands act on */
@@ -128,7 +122,7 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
         }
       else if (g_str_equal (argv[0], "recovery"))
         {
-          g_autofree char *text = recovery ? feerie_recovery_describe (recovery) : g_strdup ("none\n");
+          g_autofree char *text = recovery ? harness_recovery_describe (recovery) : g_strdup ("none\n");
           *ok = g_file_set_contents (argv[1], text, -1, error);
         }
       else if (!recovery)
@@ -139,7 +133,7 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
       else
         {
           gboolean recover = g_str_equal (argv[2], "recover");
-          GtkWindow *into = feerie_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
+          GtkWindow *into = harness_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
           *ok = !recover || into;
           if (into)
             {
@@ -152,7 +146,7 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
     }
   if (g_str_equal (argv[0], "autosave-path"))
     {
-      const char *path = feerie_window_get_autosave_path (script->window);
+      const char *path = feerie_document_get_autosave_path (script->window->document);
       g_autofree char *text = g_strdup_printf ("%s\n", path ? path : "none");
       *ok = argv[1] && g_file_set_contents (argv[1], text, -1, error);
       return TRUE;
@@ -170,7 +164,14 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
   if (g_str_equal (argv[0], "window"))
     g_set_object (&script->window, window);
   else
-    gtk_window_close (GTK_WINDOW (window));
+    {
+      /* window-close N [save|discard|cancel]: the answer to "Save the
+       * changes before closing?", when the window asks it. */
+      g_autoptr (FeerieWindow) keep = g_object_ref (window);
+      gtk_window_close (GTK_WINDOW (window));
+      if (argv[2] && gtk_widget_get_visible (GTK_WIDGET (window)))
+        *ok = harness_answer (window, argv[2], error);
+    }
   return TRUE;
 }
 
@@ -234,7 +235,7 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
-      else if (window_command (script, argv, &ok, &error) ? ok : feerie_window_test_command (script->window, argv, &error))
+      else if (window_command (script, argv, &ok, &error) ? ok : harness_command (script->window, argv, &error))
         {
           g_message ("script line %d: %s", line, text);
           if (g_str_equal (argv[0], "quit"))
@@ -257,9 +258,8 @@ script_step (gpointer data)
 }
 
 void
-feerie_window_run_script (FeerieWindow *self, const char *path)
+harness_run_script (FeerieWindow *self, const char *path)
 {
-  g_return_if_fail (FEERIE_IS_WINDOW (self));
   g_autofree char *text = NULL;
   g_autoptr (GError) error = NULL;
   if (!g_file_get_contents (path, &text, NULL, &error))

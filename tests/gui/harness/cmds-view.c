@@ -1,22 +1,16 @@
-/* feerie-window-test-cmds-view.c — the test hook's other commands:
- * solving, what the window shows, settings, preferences, layout, files.
+/* cmds-view.c — feerie-test's other commands: solving, what the window
+ * shows, settings, preferences, layout, files.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The script language is described in feerie-window-test.c.
+ * The script language is described in script.c.
  */
+#include "config.h"
 
-#include <stdio.h>
-#include <string.h>
 #include <stdlib.h>
-#include <glib/gstdio.h>
 
-#include "feerie-window-test-private.h"
-#include "feerie-application.h"
-#include "feerie-autosave.h"
-#include "feerie-preferences.h"
+#include "harness.h"
+#include "feerie-palette-private.h"
 #include "core/walk.h"
-#include "io/popeye.h"
-#include "io/xml.h"
 
 /* The rightmost edge of `w`'s visible descendants, in `pane`'s coordinates. */
 static double
@@ -47,40 +41,8 @@ describe_pane_fit (GtkWidget *pane, GString *out)
                           gtk_adjustment_get_page_size (h));
 }
 
-typedef struct {
-  gint64 last, max, end;
-  char *path;
-} GapProbe;
-
-static gboolean
-gap_probe_tick (gpointer data)
-{
-  GapProbe *g = data;
-  gint64 now = g_get_monotonic_time ();
-  if (g->last)
-    g->max = MAX (g->max, now - g->last);
-  g->last = now;
-  if (now < g->end)
-    return G_SOURCE_CONTINUE;
-  g_autofree char *text = g_strdup_printf ("idle max-gap-ms=%.1f\n", g->max / 1000.0);
-  g_file_set_contents (g->path, text, -1, NULL);
-  g_free (g->path);
-  g_free (g);
-  return G_SOURCE_REMOVE;
-}
-
-static FeeriePreferences *
-preferences (FeerieWindow *self, GError **error)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  GtkWindow *prefs = feerie_application_get_preferences (FEERIE_APPLICATION (app));
-  if (!prefs)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the Preferences window is not open");
-  return prefs ? FEERIE_PREFERENCES (prefs) : NULL;
-}
-
 gboolean
-feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error)
+harness_view_command (FeerieWindow *self, char **argv, GError **error)
 {
   int argc = g_strv_length (argv);
   const char *cmd = argv[0];
@@ -103,10 +65,7 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
   if (g_str_equal (cmd, "idle-gap"))
     {
       NEED (2);
-      GapProbe *g = g_new0 (GapProbe, 1);
-      g->end = g_get_monotonic_time () + atoi (argv[1]) * (gint64) 1000;
-      g->path = g_strdup (argv[2]);
-      g_timeout_add (5, gap_probe_tick, g);
+      harness_probe_idle_gap ((guint) atoi (argv[1]), argv[2]);
       return TRUE;
     }
   if (g_str_equal (cmd, "page"))
@@ -118,20 +77,19 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
   if (g_str_equal (cmd, "solve-log"))
     {
       NEED (1);
-      g_free (self->solve_log);
-      self->solve_log = g_strdup (argv[1]);
+      harness_log_solves (self, argv[1]);
       return TRUE;
     }
   if (g_str_equal (cmd, "show"))
     {
       NEED (1);
-      g_autofree char *text = feerie_window_describe_display (self);
+      g_autofree char *text = harness_describe_display (self);
       return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "select"))
     {
       NEED (1);
-      if (feerie_window_select_move (self, argv[1]))
+      if (harness_select_move (self, argv[1]))
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no move “%s” in the solution", argv[1]);
       return FALSE;
@@ -150,7 +108,7 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
       fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self->board)),
                           gtk_widget_get_height (GTK_WIDGET (self->board)),
                           feerie_board_view_get_style (self->board), &geo);
-      return feerie_window_test_write_point (self, GTK_WIDGET (self->board), geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq,
+      return harness_write_point (self, GTK_WIDGET (self->board), geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq,
                           geo.y0 + (7.5 - FE_RANK (sq)) * geo.sq, argv[2], error);
     }
   if (g_str_equal (cmd, "locate-tile"))
@@ -158,13 +116,13 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
       NEED (2);
       int walk = g_ascii_strcasecmp (argv[1], "i") == 0 ? 0 : fe_walk_from_code (argv[1]);
       GtkWidget *tile = (walk != FE_WALK_NONE || g_ascii_strcasecmp (argv[1], "i") == 0)
-                        ? feerie_palette_get_tile (self->palette, walk) : NULL;
+                        ? harness_palette_tile (self->palette, walk) : NULL;
       if (!tile)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no tile “%s”", argv[1]);
           return FALSE;
         }
-      return feerie_window_test_write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
+      return harness_write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
                           gtk_widget_get_height (tile) / 2.0, argv[2], error);
     }
   if (g_str_equal (cmd, "palette-mode"))
@@ -173,7 +131,7 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
       FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
       const FeAttributeDesc *attribute = fe_attribute_lookup (argv[2]);
       uint8_t attrs = attribute ? attribute->bit : 0;
-      feerie_palette_select (self->palette, colour, attrs, FE_WALK_KING);
+      harness_palette_select (self->palette, colour, attrs, FE_WALK_KING);
       feerie_palette_clear_selection (self->palette);
       return TRUE;
     }
@@ -197,7 +155,7 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
       const FeRenderStyle *st = feerie_board_view_get_style (self->board);
       g_autofree char *text = g_strdup_printf ("font %s\npalette-font %s\nlight #%02x%02x%02x\n"
                                                "dark #%02x%02x%02x\n", st->font_family,
-                                               feerie_palette_get_font (self->palette),
+                                               self->palette->font_family,
                                                (int) (st->light[0] * 255 + 0.5), (int) (st->light[1] * 255 + 0.5),
                                                (int) (st->light[2] * 255 + 0.5), (int) (st->dark[0] * 255 + 0.5),
                                                (int) (st->dark[1] * 255 + 0.5), (int) (st->dark[2] * 255 + 0.5));
@@ -220,7 +178,7 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
   if (g_str_equal (cmd, "export"))
     {
       NEED (1);
-      return feerie_window_export_to (self, argv[1], error);
+      return feerie_window_export_file (self, argv[1], TRUE, error);
     }
   if (g_str_equal (cmd, "app-action"))
     {
@@ -237,11 +195,11 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
   if (g_str_equal (cmd, "prefs-font"))
     {
       NEED (1);
-      FeeriePreferences *prefs = preferences (self, error);
+      GtkWidget *prefs = harness_preferences (error);
       g_autofree char *family = g_strjoinv (" ", argv + 1);
       if (!prefs)
         return FALSE;
-      if (feerie_preferences_choose_font (prefs, family))
+      if (harness_preferences_font (prefs, family))
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "font “%s” not offered", family);
       return FALSE;
@@ -249,10 +207,10 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
   if (g_str_equal (cmd, "prefs-colour"))
     {
       NEED (2);
-      FeeriePreferences *prefs = preferences (self, error);
+      GtkWidget *prefs = harness_preferences (error);
       if (!prefs)
         return FALSE;
-      if (feerie_preferences_choose_colour (prefs, argv[1], argv[2]))
+      if (harness_preferences_colour (prefs, argv[1], argv[2]))
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad colour “%s”", argv[2]);
       return FALSE;
@@ -268,7 +226,7 @@ feerie_window_test_view_command (FeerieWindow *self, char **argv, GError **error
     {
       /* Where the keyboard focus is: a palette tile, or another widget. */
       NEED (1);
-      int walk = feerie_palette_get_focused_walk (self->palette);
+      int walk = harness_palette_focused_walk (self->palette);
       GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
       g_autofree char *text = walk > 0 ? g_strdup_printf ("palette-tile %s %d\n", fe_walk_print_code (walk), walk)
                               : walk == 0 ? g_strdup ("palette-tile I 0\n")

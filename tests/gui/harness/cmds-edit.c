@@ -1,20 +1,15 @@
-/* feerie-window-test-cmds-edit.c — the test hook's commands that edit the
- * problem: palette drops, drags, fields, twins, saving, opening, dumping.
+/* cmds-edit.c — feerie-test's commands that edit the problem: palette
+ * drops, drags, fields, twins, saving, opening, dumping.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The script language is described in feerie-window-test.c; a command not
- * found here is looked for in feerie-window-test-cmds-view.c.
+ * The script language is described in script.c; a command not found here
+ * is looked for in cmds-view.c.
  */
+#include "config.h"
 
-#include <stdio.h>
-#include <string.h>
 #include <stdlib.h>
-#include <glib/gstdio.h>
 
-#include "feerie-window-test-private.h"
-#include "feerie-application.h"
-#include "feerie-autosave.h"
-#include "feerie-preferences.h"
+#include "harness.h"
 #include "core/walk.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"
@@ -67,7 +62,7 @@ describe (const FeProblem *p)
  * coordinates plus the surface offset (the window sits at the origin of
  * the Xvfb screen, with no window manager to move it). */
 gboolean
-feerie_window_test_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path, GError **error)
+harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path, GError **error)
 {
   graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y), out;
   double nx, ny;
@@ -90,7 +85,7 @@ read_back (FeerieWindow *self, const char *path, GError **error)
   if (g_str_has_suffix (path, ".fen"))
     return TRUE; /* FEN keeps the position only */
   g_autoptr (GPtrArray) problems = fe_problem_file_read (path, &read_error);
-  const char *warned = feerie_window_get_reopen_error (self);
+  const char *warned = self->reopen_error;
   if (problems && problems->len > 0 && !warned)
     return TRUE;
   if (!problems && warned)
@@ -106,7 +101,33 @@ read_back (FeerieWindow *self, const char *path, GError **error)
 }
 
 gboolean
-feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
+harness_answer (FeerieWindow *self, const char *answer, GError **error)
+{
+  int response = g_str_equal (answer, "save") ? GTK_RESPONSE_ACCEPT
+                 : g_str_equal (answer, "discard") ? GTK_RESPONSE_REJECT
+                 : g_str_equal (answer, "cancel") ? GTK_RESPONSE_CANCEL : GTK_RESPONSE_NONE;
+  if (response == GTK_RESPONSE_NONE)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "answer save, discard or cancel");
+      return FALSE;
+    }
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
+      if (GTK_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w))
+          && gtk_window_get_transient_for (w) == GTK_WINDOW (self))
+        {
+          gtk_dialog_response (GTK_DIALOG (w), response);
+          return TRUE;
+        }
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no question asked over the window");
+  return FALSE;
+}
+
+gboolean
+harness_command (FeerieWindow *self, char **argv, GError **error)
 {
   int argc = g_strv_length (argv);
   const char *cmd = argv[0];
@@ -125,7 +146,7 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
           return FALSE;
         }
       /* The palette builds the payload its drag source would carry. */
-      feerie_palette_select (self->palette, colour, attrs, walk);
+      harness_palette_select (self->palette, colour, attrs, walk);
       g_autofree char *payload = g_strdup (feerie_palette_get_selection (self->palette));
       feerie_palette_clear_selection (self->palette);
       g_signal_emit_by_name (self->board, "payload-dropped", payload, (guint) sq, FALSE);
@@ -168,7 +189,7 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (2);
       g_autofree char *text = g_strjoinv (" ", argv + 2);
-      return feerie_metadata_pane_type (self->metadata, argv[1], text)
+      return harness_metadata_type (self->metadata, argv[1], text)
              || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s", argv[1]), FALSE);
     }
   if (g_str_equal (cmd, "state"))
@@ -200,6 +221,11 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
       return feerie_window_open_file (self, file, error);
+    }
+  if (g_str_equal (cmd, "answer"))
+    {
+      NEED (1);
+      return harness_answer (self, argv[1], error);
     }
   if (g_str_equal (cmd, "check-ids"))
     {
@@ -277,7 +303,7 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no button %s", argv[1]);
           return FALSE;
         }
-      return feerie_window_test_write_point (self, button, gtk_widget_get_width (button) / 2.0,
+      return harness_write_point (self, button, gtk_widget_get_width (button) / 2.0,
                           gtk_widget_get_height (button) / 2.0, argv[2], error);
     }
   if (g_str_equal (cmd, "twins-show"))
@@ -299,7 +325,7 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
       g_strdelimit (caption, "\n", ' ');
       g_string_append_printf (s, "caption %s\n", caption);
       g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));
-      g_string_append_printf (s, "board-error %d\n", feerie_board_view_get_error (self->board));
+      g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {
@@ -338,6 +364,6 @@ feerie_window_test_command (FeerieWindow *self, char **argv, GError **error)
       g_string_free (all, TRUE);
       return ok;
     }
-  return feerie_window_test_view_command (self, argv, error);
+  return harness_view_command (self, argv, error);
 #undef NEED
 }

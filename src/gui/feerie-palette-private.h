@@ -1,0 +1,38 @@
+/* feerie-palette-private.h — FeeriePalette's instance, for the class
+ * and for the tests (tests/gui/harness), which choose tiles as a click does.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "feerie-palette.h"
+#include "render/fe-render.h"
+
+G_BEGIN_DECLS
+
+#define IMITATOR_TILE 0 /* walk 0 in a tile means the imitator */
+
+struct _FeeriePalette
+{
+  GtkWidget parent_instance;
+
+  GtkToggleButton *white;
+  GtkToggleButton *black;
+  GtkToggleButton *neutral;
+  GtkBox *kinds;
+  GtkToggleButton *plain;
+  /* One toggle per piece attribute, in registry order (fe_attribute_nth). */
+  GPtrArray *attribute_buttons;
+  GtkFlowBox *grid;
+
+  FeColour colour;
+  uint8_t attrs;
+  int cursor;        /* index of the tile the keyboard is on */
+  int chosen;        /* index of the chosen tile, -1 for none */
+  gboolean choosing; /* a click, Enter or Space is choosing a tile */
+  gboolean reverting;
+  char *selection;
+  FeRenderStyle style;
+  char *font_family; /* owns style.font_family */
+};
+
+G_END_DECLS

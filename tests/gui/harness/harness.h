@@ -1,0 +1,55 @@
+/* harness.h — feerie-test's parts: the script interpreter (script.c), its
+ * commands (cmds-edit.c, cmds-view.c), what the window shows and how it
+ * solves (probes.c), the widgets' internals a script needs (widgets.c).
+ * It reads the window's private state; the application has no test code.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "feerie-window-private.h"
+
+/* Runs the script at `path` (one command a line) on `first`, numbered 1. */
+void harness_run_script (FeerieWindow *first, const char *path);
+
+/* Runs one script command on the window (cmds-edit.c); FALSE with
+ * `error` when it fails or is unknown. */
+gboolean harness_command (FeerieWindow *self, char **argv, GError **error);
+/* The commands not found by harness_command (cmds-view.c). */
+gboolean harness_view_command (FeerieWindow *self, char **argv, GError **error);
+/* Answers the question asked over the window ("save", "discard",
+ * "cancel"), as its button does; FALSE when none is asked. */
+gboolean harness_answer (FeerieWindow *self, const char *answer, GError **error);
+/* Writes the screen position of a point of `widget` for xdotool. */
+gboolean harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y,
+                              const char *path, GError **error);
+
+/* probes.c */
+/* The displayed board and the solve's state, one fact a line. */
+char *harness_describe_display (FeerieWindow *self);
+/* Plays back the first move whose text starts with `text`, as a click on
+ * its row does. */
+gboolean harness_select_move (FeerieWindow *self, const char *text);
+/* From now on each solve of the window appends "started" and "finished
+ * stopped=… error=… nodes=… shown=… max-gap-ms=… stop-ms=… threads=…
+ * tree=SHA256" to `path`: the main loop's longest pause while solving,
+ * the time from the first Stop to the end. */
+void harness_log_solves (FeerieWindow *self, const char *path);
+/* The main loop's longest pause over the next `ms` ms, into `path`. */
+void harness_probe_idle_gap (guint ms, const char *path);
+
+/* widgets.c */
+void harness_palette_select (FeeriePalette *palette, FeColour colour, uint8_t attrs, int walk);
+GtkWidget *harness_palette_tile (FeeriePalette *palette, int walk);
+/* The walk of the tile with the keyboard focus (0 = the imitator), -1. */
+int harness_palette_focused_walk (FeeriePalette *palette);
+/* Types `text` into a metadata field ("title", "authors", …). */
+gboolean harness_metadata_type (FeerieMetadataPane *pane, const char *field, const char *text);
+/* The open Preferences window, else NULL with `error`. */
+GtkWidget *harness_preferences (GError **error);
+gboolean harness_preferences_font (GtkWidget *prefs, const char *family);
+gboolean harness_preferences_colour (GtkWidget *prefs, const char *which, const char *colour);
+/* The recovery window: one line a row ("autosave NAME TIME CAPTION"). */
+char *harness_recovery_describe (GtkWindow *recovery);
+/* Clicks Recover or Discard on row `index` (from 0); the window the
+ * problem was recovered into (NULL when discarded or refused). */
+GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error);

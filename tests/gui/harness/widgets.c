@@ -1,0 +1,200 @@
+/* widgets.c — a script's hands on the window's widgets, through their
+ * template children and instance structures (private headers): palette
+ * tiles chosen as a click chooses them, metadata typed, Preferences set,
+ * the recovery window's rows read and their buttons clicked.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "config.h"
+
+#include "harness.h"
+#include "feerie-autosave.h"
+#include "feerie-palette-private.h"
+#include "feerie-preferences.h"
+#include "core/walk.h"
+
+/* Tiles are in walk order, the imitator last. */
+static int
+tile_index (int walk)
+{
+  return walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
+}
+
+void
+harness_palette_select (FeeriePalette *self, FeColour colour, uint8_t attrs, int walk)
+{
+  gtk_toggle_button_set_active (colour == FE_WHITE ? self->white
+                                : colour == FE_BLACK ? self->black : self->neutral, TRUE);
+  feerie_palette_set_attributes (self, attrs);
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, tile_index (walk));
+  /* As a click does: the flow box selects while the palette is choosing. */
+  self->choosing = TRUE;
+  if (child)
+    {
+      gtk_flow_box_select_child (self->grid, child);
+      self->cursor = tile_index (walk);
+    }
+  self->choosing = FALSE;
+}
+
+GtkWidget *
+harness_palette_tile (FeeriePalette *self, int walk)
+{
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, tile_index (walk));
+  return child ? gtk_flow_box_child_get_child (child) : NULL;
+}
+
+int
+harness_palette_focused_walk (FeeriePalette *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  for (GtkWidget *w = root ? gtk_root_get_focus (root) : NULL; w && w != GTK_WIDGET (self);
+       w = gtk_widget_get_parent (w))
+    if (GTK_IS_FLOW_BOX_CHILD (w) && gtk_widget_get_parent (w) == GTK_WIDGET (self->grid))
+      return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (w))),
+                                                 "walk"));
+  return -1;
+}
+
+gboolean
+harness_metadata_type (FeerieMetadataPane *pane, const char *field, const char *text)
+{
+  /* The fields are the template's children named as the fields. */
+  GObject *w = gtk_widget_get_template_child (GTK_WIDGET (pane), FEERIE_TYPE_METADATA_PANE, field);
+  if (GTK_IS_TEXT_VIEW (w))
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (w)), text, -1);
+  else if (GTK_IS_EDITABLE (w))
+    gtk_editable_set_text (GTK_EDITABLE (w), text);
+  else
+    return FALSE;
+  return TRUE;
+}
+
+GtkWidget *
+harness_preferences (GError **error)
+{
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GtkWidget) w = g_list_model_get_item (tops, i);
+      if (FEERIE_IS_PREFERENCES (w) && gtk_widget_get_visible (w))
+        return w;
+    }
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "the Preferences window is not open");
+  return NULL;
+}
+
+gboolean
+harness_preferences_font (GtkWidget *prefs, const char *family)
+{
+  GtkDropDown *fonts = GTK_DROP_DOWN (gtk_widget_get_template_child (prefs, FEERIE_TYPE_PREFERENCES,
+                                                                     "font_dropdown"));
+  GListModel *model = gtk_drop_down_get_model (fonts);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GtkStringObject) item = g_list_model_get_item (model, i);
+      if (g_str_equal (gtk_string_object_get_string (item), family))
+        {
+          gtk_drop_down_set_selected (fonts, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+harness_preferences_colour (GtkWidget *prefs, const char *which, const char *colour)
+{
+  GdkRGBA rgba;
+  if (!gdk_rgba_parse (&rgba, colour))
+    return FALSE;
+  GObject *button = gtk_widget_get_template_child (prefs, FEERIE_TYPE_PREFERENCES,
+                                                   g_str_equal (which, "dark") ? "dark_button" : "light_button");
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (button), &rgba);
+  return TRUE;
+}
+
+/* ---- the recovery window ------------------------------------------------------ */
+
+/* The window's list of rows: the only list box in it. */
+static GtkListBox *
+find_list_box (GtkWidget *w)
+{
+  if (GTK_IS_LIST_BOX (w))
+    return GTK_LIST_BOX (w);
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkListBox *found = find_list_box (c);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkListBox *
+recovery_rows (GtkWindow *recovery)
+{
+  return find_list_box (GTK_WIDGET (recovery));
+}
+
+/* The row's box, with its FeerieAutosave as "feerie-autosave". */
+static GtkWidget *
+row_box (GtkListBox *rows, guint index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (rows, (int) index);
+  return row ? gtk_list_box_row_get_child (row) : NULL;
+}
+
+char *
+harness_recovery_describe (GtkWindow *recovery)
+{
+  GtkListBox *rows = recovery_rows (recovery);
+  GString *out = g_string_new (NULL);
+  GtkWidget *box;
+  for (guint i = 0; rows && (box = row_box (rows, i)); i++)
+    {
+      const FeerieAutosave *a = g_object_get_data (G_OBJECT (box), "feerie-autosave");
+      g_autofree char *name = g_path_get_basename (a->path);
+      g_autofree char *when = g_date_time_format (a->time, "%Y-%m-%dT%H:%M:%S");
+      g_autofree char *caption = a->problem ? fe_render_caption (a->problem) : g_strdup (a->error);
+      g_strdelimit (caption, "\n", ' ');
+      g_string_append_printf (out, "autosave %s %s %s\n", name, when, caption);
+    }
+  return g_string_free (out, FALSE);
+}
+
+GtkWindow *
+harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error)
+{
+  GtkListBox *rows = recovery_rows (recovery);
+  GtkWidget *box = rows ? row_box (rows, index) : NULL;
+  if (!box)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no autosave row %u", index + 1);
+      return NULL;
+    }
+  GtkWidget *button = NULL;
+  for (GtkWidget *c = gtk_widget_get_first_child (box); c; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_BUTTON (c) && !!g_object_get_data (G_OBJECT (c), "recover") == !!recover)
+      button = c;
+  GtkApplication *app = gtk_window_get_application (recovery);
+  GtkWindow *parent = gtk_window_get_transient_for (recovery);
+  g_autoptr (GList) before = g_list_copy (gtk_application_get_windows (app));
+  gboolean was_pristine = parent && FEERIE_IS_WINDOW (parent) && feerie_window_is_pristine (FEERIE_WINDOW (parent));
+  if (!button || !gtk_widget_get_sensitive (button))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "row %u cannot be %s", index + 1,
+                   recover ? "recovered" : "discarded");
+      return NULL;
+    }
+  /* "clicked" at once (gtk_widget_activate clicks after a moment). */
+  g_signal_emit_by_name (button, "clicked");
+  if (!recover)
+    return NULL;
+  for (GList *l = gtk_application_get_windows (app); l; l = l->next)
+    if (FEERIE_IS_WINDOW (l->data) && !g_list_find (before, l->data))
+      return l->data;
+  if (was_pristine && !feerie_window_is_pristine (FEERIE_WINDOW (parent)))
+    return parent;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "row %u was not recovered", index + 1);
+  return NULL;
+}
