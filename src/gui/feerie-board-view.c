@@ -18,6 +18,10 @@ struct _FeerieBoardView
   char *font_family;  /* owns style.font_family */
   int natural_size;   /* preferred side in pixels */
   FeSquare drag_from;
+  /* A press not yet a click: it becomes one on release, unless a drag
+   * began from it (then the drop, not the click, is the gesture). */
+  FeSquare press_square;
+  guint press_button;
   /* Playback: the piece now on anim_to slides from anim_from. */
   FeSquare anim_from, anim_to;
   gint64 anim_start, anim_duration; /* µs, frame clock time */
@@ -141,12 +145,22 @@ feerie_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int fo
 static void
 on_click_pressed (GtkGestureClick *gesture, int n_press, double x, double y, FeerieBoardView *self)
 {
-  FeSquare sq = square_at (self, x, y);
-  if (sq == FE_NO_SQUARE)
-    return;
-  gtk_widget_grab_focus (GTK_WIDGET (self));
-  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
-  g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, (guint) sq, button);
+  self->press_square = square_at (self, x, y);
+  self->press_button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  if (self->press_square != FE_NO_SQUARE)
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+/* A click is a press and a release with no drag between: a drag that
+ * starts on a square must not also pick that square for click-to-move
+ * (the next press elsewhere would move it). */
+static void
+on_click_released (GtkGestureClick *gesture, int n_press, double x, double y, FeerieBoardView *self)
+{
+  FeSquare sq = self->press_square;
+  self->press_square = FE_NO_SQUARE;
+  if (sq != FE_NO_SQUARE)
+    g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, (guint) sq, self->press_button);
 }
 
 static GdkContentProvider *
@@ -156,6 +170,7 @@ on_drag_prepare (GtkDragSource *source, double x, double y, FeerieBoardView *sel
   if (sq == FE_NO_SQUARE || self->position.board[sq].walk == FE_WALK_NONE)
     return NULL;
   self->drag_from = sq;
+  self->press_square = FE_NO_SQUARE; /* a drag, not a click */
   g_autofree char *payload = g_strdup_printf ("square:%u", sq);
   return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
 }
@@ -202,22 +217,17 @@ on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason
   return TRUE;
 }
 
-/* Ctrl held copies.  In a real drag and drop the pointer events go to the
- * drag, not to this widget, so the modifier shows only in the action the
- * drag chose (GDK picks copy for Ctrl): both are asked. */
+/* Ctrl held copies, a plain drag moves.  The keyboard is asked at the
+ * moment of the drop: the events of a drag belong to the drag, and the
+ * action GDK suggests is copy when no modifier is held (X11), so neither
+ * tells what the hand does now. */
 static gboolean
 drop_copies (GtkDropTarget *target)
 {
-  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
-  if (state & GDK_CONTROL_MASK)
-    return TRUE;
-  GdkDrop *drop = gtk_drop_target_get_current_drop (target);
-  if (!drop)
-    return FALSE;
-  GdkDrag *drag = gdk_drop_get_drag (drop);
-  GdkDragAction chosen = drag ? gdk_drag_get_selected_action (drag) : 0;
-  GdkDragAction actions = gdk_drop_get_actions (drop);
-  return chosen == GDK_ACTION_COPY || actions == GDK_ACTION_COPY;
+  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (widget));
+  GdkDevice *keyboard = seat ? gdk_seat_get_keyboard (seat) : NULL;
+  return keyboard && (gdk_device_get_modifier_state (keyboard) & GDK_CONTROL_MASK);
 }
 
 static GdkDragAction
@@ -293,6 +303,7 @@ feerie_board_view_init (FeerieBoardView *self)
   self->font_family = g_strdup (self->style.font_family);
   self->style.font_family = self->font_family;
   self->drag_from = FE_NO_SQUARE;
+  self->press_square = FE_NO_SQUARE;
   self->natural_size = 560;
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
@@ -301,6 +312,7 @@ feerie_board_view_init (FeerieBoardView *self)
   GtkGesture *click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), 0);
   g_signal_connect (click, "pressed", G_CALLBACK (on_click_pressed), self);
+  g_signal_connect (click, "released", G_CALLBACK (on_click_released), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
   GtkDragSource *source = gtk_drag_source_new ();

@@ -292,9 +292,21 @@ feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button)
     }
 }
 
+/* A completed drag was the whole gesture: no square stays picked for
+ * click-to-move. */
+static void
+forget_selection (FeerieWindow *self)
+{
+  if (self->selected == FE_NO_SQUARE)
+    return;
+  self->selected = FE_NO_SQUARE;
+  feerie_window_refresh_board (self);
+}
+
 void
 feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy)
 {
+  forget_selection (self);
   if (self->playing)
     {
       feerie_window_leave_playback (self);
@@ -306,6 +318,7 @@ feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint
 void
 feerie_window_on_dragged_off (FeerieWindow *self, guint sq)
 {
+  forget_selection (self);
   if (self->playing)
     {
       feerie_window_leave_playback (self);
