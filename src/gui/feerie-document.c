@@ -122,12 +122,19 @@ feerie_document_discard (FeerieDocument *self)
   set_dirty (self, FALSE);
 }
 
+void
+feerie_document_set_unsaved_problem (FeerieDocument *self, FeProblem *problem)
+{
+  g_return_if_fail (FEERIE_IS_DOCUMENT (self));
+  feerie_document_set_problem (self, problem, NULL);
+  feerie_document_end_edit (self);
+}
+
 gboolean
 feerie_document_recover (FeerieDocument *self, FeProblem *problem, GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_DOCUMENT (self), FALSE);
-  feerie_document_set_problem (self, problem, NULL);
-  set_dirty (self, TRUE);
+  feerie_document_set_unsaved_problem (self, problem);
   return write_autosave (self, error);
 }
 

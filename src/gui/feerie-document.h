@@ -58,6 +58,9 @@ gboolean feerie_document_is_pristine (FeerieDocument *self);
 void feerie_document_saved (FeerieDocument *self, GFile *file);
 /* The work is given up: clean, and only its own autosave is deleted. */
 void feerie_document_discard (FeerieDocument *self);
+/* Another problem (owned) that no file holds (pasted): unsaved work,
+ * with no history; its autosave follows as after an edit. */
+void feerie_document_set_unsaved_problem (FeerieDocument *self, FeProblem *problem);
 /* A recovered problem (owned) shown as unsaved work, autosaved now. */
 gboolean feerie_document_recover (FeerieDocument *self, FeProblem *problem, GError **error);
 /* Its autosave file, NULL until one was written. */

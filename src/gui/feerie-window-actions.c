@@ -171,15 +171,15 @@ add_filter (GtkFileChooser *chooser, const char *name, const char *const *patter
   g_object_unref (filter);
 }
 
+/* The file is chosen first, then the question about unsaved changes: a
+ * chooser cancelled after "Discard" would have lost them. */
 static void
 on_open_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GError) error = NULL;
-      if (!feerie_window_open_file (self, file, &error))
-        report_error (self, _("Cannot open the problem"), error);
+      feerie_window_open_asking (self, file);
     }
   g_object_unref (dialog);
 }
@@ -217,9 +217,7 @@ static void
 open_recent_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   g_autoptr (GFile) file = g_file_new_for_uri (g_variant_get_string (p, NULL));
-  g_autoptr (GError) error = NULL;
-  if (!feerie_window_open_file (data, file, &error))
-    report_error (data, _("Cannot open the problem"), error);
+  feerie_window_open_asking (data, file);
 }
 
 static void
@@ -233,23 +231,39 @@ new_activated (GSimpleAction *a, GVariant *p, gpointer data)
     feerie_window_set_problem (self, fe_problem_new (), NULL);
 }
 
+/* Saved to `file`, then what waited for it, if the problem is saved (a
+ * FEN file keeps the position only: the problem stays unsaved). */
+static void
+save_and_then (FeerieWindow *self, GFile *file, FeerieThen *then)
+{
+  g_autoptr (GError) error = NULL;
+  if (!feerie_window_save_to (self, file, &error))
+    report_error (self, _("Cannot save the problem"), error);
+  else if (!feerie_document_get_dirty (self->document))
+    {
+      feerie_then_run (then, self);
+      return;
+    }
+  feerie_then_free (then);
+}
+
 static void
 on_save_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 {
+  FeerieThen *then = g_object_steal_data (G_OBJECT (dialog), "feerie-then");
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GError) error = NULL;
-      if (!feerie_window_save_to (self, file, &error))
-        report_error (self, _("Cannot save the problem"), error);
+      save_and_then (self, file, then);
     }
+  else
+    feerie_then_free (then);
   g_object_unref (dialog);
 }
 
 static void
-save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
+save_as_then (FeerieWindow *self, FeerieThen *then)
 {
-  FeerieWindow *self = data;
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save Problem"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
@@ -274,23 +288,32 @@ save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
     }
   else
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
+  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 static void
+save_as_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  save_as_then (data, NULL);
+}
+
+void
+feerie_window_save_then (FeerieWindow *self, FeerieThen *then)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  GFile *file = feerie_document_get_file (self->document);
+  if (file)
+    save_and_then (self, file, then);
+  else
+    save_as_then (self, then);
+}
+
+static void
 save_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  FeerieWindow *self = data;
-  GFile *file = feerie_document_get_file (self->document);
-  if (!file)
-    {
-      save_as_activated (a, p, data);
-      return;
-    }
-  g_autoptr (GError) error = NULL;
-  if (!feerie_window_save_to (self, file, &error))
-    report_error (self, _("Cannot save the problem"), error);
+  feerie_window_save_then (data, NULL);
 }
 
 static void
@@ -307,8 +330,6 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
       gboolean caption = g_strcmp0 (choice, "false") != 0;
       if (!path || !feerie_window_export_file (self, path, caption, &error))
         report_error (self, _("Cannot export the diagram"), error);
-      else
-        feerie_window_show_status (self, _("Diagram exported."));
     }
   g_object_unref (dialog);
 }

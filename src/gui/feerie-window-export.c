@@ -29,7 +29,7 @@ is_diagram (const char *name)
 }
 
 gboolean
-feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, GError **error)
+feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, char **lost, GError **error)
 {
   g_autofree char *name = g_file_get_basename (file);
   /* A name without a problem-file extension is written as Féerie XML. */
@@ -40,18 +40,15 @@ feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, G
   g_autoptr (GPtrArray) problems = g_ptr_array_new ();
   g_ptr_array_add (problems, self->problem);
   g_autoptr (GPtrArray) losses = g_ptr_array_new_with_free_func (g_free);
+  *lost = NULL;
   if (!fe_problem_file_save (file, format, problems, losses, error))
     return FALSE;
   if (losses->len)
     {
+      /* The writer's warnings, as `feerie-cli convert` prints them. */
       g_ptr_array_add (losses, NULL);
       g_autofree char *said = g_strjoinv ("; ", (char **) losses->pdata);
-      feerie_window_show_status (self, said);
-    }
-  else if (!(format->flags & FE_FORMAT_NATIVE))
-    {
-      g_autofree char *msg = g_strdup_printf (_("Saved as %s."), _(format->name));
-      feerie_window_show_status (self, msg);
+      *lost = g_strdup_printf (_("Warning: %s"), said);
     }
   return TRUE;
 }
@@ -64,13 +61,24 @@ feerie_window_export_file (FeerieWindow *self, const char *path, gboolean captio
       /* A problem file: written, but the window keeps its own file. */
       g_autoptr (GFile) file = g_file_new_for_path (path);
       gboolean adopt;
-      return feerie_window_write_problem (self, file, &adopt, error);
+      g_autofree char *lost = NULL;
+      if (!feerie_window_write_problem (self, file, &adopt, &lost, error))
+        return FALSE;
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *msg = lost ? g_strdup_printf (_("Exported %s. %s"), name, lost)
+                                  : g_strdup_printf (_("Exported %s."), name);
+      feerie_window_show_status (self, msg);
+      return TRUE;
     }
   FeDiagramOptions opts;
   fe_render_diagram_options_init (&opts);
   opts.caption = caption;
-  return fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board),
-                                &opts, error);
+  if (!fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board), &opts, error))
+    return FALSE;
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *msg = g_strdup_printf (_("Diagram exported to %s."), name);
+  feerie_window_show_status (self, msg);
+  return TRUE;
 }
 
 /* ---- clipboard ---------------------------------------------------------------- */
@@ -104,25 +112,27 @@ copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
   feerie_window_show_status (self, _("Diagram copied (image and FEN)."));
 }
 
+static void
+install_pasted (FeerieWindow *self, gpointer problem)
+{
+  feerie_window_set_unsaved_problem (self, fe_problem_copy (problem));
+  feerie_window_show_status (self, _("Pasted problem: it is in no file yet."));
+}
+
 gboolean
 feerie_window_paste_text (FeerieWindow *self, const char *given, GError **error)
 {
+  /* Read first: text that is no problem changes nothing and asks nothing. */
   const char *text = given ? given : "";
-  const FeFileFormat *format = NULL;
-  g_autoptr (GPtrArray) problems = fe_problem_text_read (text, strlen (text), _("clipboard"), NULL,
-                                                         &format, error);
+  g_autoptr (GPtrArray) problems = fe_problem_text_read (text, strlen (text), _("clipboard"), NULL, NULL, error);
   if (!problems)
     return FALSE;
-  FeProblem *pasted = problems->pdata[0];
-  /* One undoable edit: a whole problem replaces the window's; a position
-   * (FEN) replaces its diagram only. */
-  feerie_window_begin_edit (self, NULL);
-  if (format->flags & FE_FORMAT_WHOLE_PROBLEM)
-    feerie_document_replace_problem (self->document, g_ptr_array_steal_index (problems, 0));
-  else
-    fe_problem_take_position (self->problem, pasted);
-  feerie_window_end_edit (self);
-  feerie_window_sync (self);
+  /* The pasted problem (a FEN: its position) is another document, as an
+   * opened file is. */
+  /* Translators: %s is the problem's file name or "Untitled problem". */
+  feerie_window_ask_then (self, _("Save the changes to “%s” before pasting another problem?"),
+                          feerie_then_new (install_pasted, g_ptr_array_steal_index (problems, 0),
+                                           (GDestroyNotify) fe_problem_free));
   return TRUE;
 }
 
@@ -132,11 +142,10 @@ on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
   FeerieWindow *self = data;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
-  if (text && feerie_window_paste_text (self, text, &error))
-    feerie_window_show_status (self, NULL);
-  else if (error)
+  if (!text || !feerie_window_paste_text (self, text, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
+      g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"),
+                                                  error ? error->message : _("the clipboard holds no text"));
       feerie_window_show_status (self, message);
     }
   g_object_unref (self);

@@ -67,12 +67,40 @@ void feerie_window_sync (FeerieWindow *self);
 /* Undo (redo = FALSE) or redo one edit; FALSE when there is none. */
 gboolean feerie_window_step_history (FeerieWindow *self, gboolean redo);
 void feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file);
+/* A problem (owned) that no file holds yet, shown as unsaved work. */
+void feerie_window_set_unsaved_problem (FeerieWindow *self, FeProblem *problem);
 void feerie_window_show_status (FeerieWindow *self, const char *message);
 /* `what` failed: in the status line and in an error dialog over the window. */
 void feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);
-/* Files dropped on the window (GFile*): the first opens as Open opens it. */
+/* Files dropped on the window (GFile*): the first opens as Open opens it,
+ * after the question about unsaved changes; FALSE without files. */
 gboolean feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error);
+
+/* What to do once the unsaved changes are saved or given up. */
+typedef void (*FeerieThenFunc) (FeerieWindow *self, gpointer data);
+typedef struct {
+  FeerieThenFunc func;
+  gpointer data;
+  GDestroyNotify destroy;
+} FeerieThen;
+FeerieThen *feerie_then_new (FeerieThenFunc func, gpointer data, GDestroyNotify destroy);
+/* Calls it (when not NULL), then frees it. */
+void feerie_then_run (FeerieThen *then, FeerieWindow *self);
+void feerie_then_free (FeerieThen *then);
+/* The one place that guards unsaved work: every command that puts another
+ * document in the window (open, open recent, import, paste, a dropped
+ * file) and closing go through it.  With unsaved changes it asks
+ * `question` (a format with the problem's name as %s): Save (then runs
+ * `then` once saved, not if the save fails or is cancelled), Discard
+ * (runs it), Cancel (frees it).  Without, runs it at once. */
+void feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *then);
+/* Open, Open Recent, Import: the file replaces the problem after the
+ * question; an error is shown in the window. */
+void feerie_window_open_asking (FeerieWindow *self, GFile *file);
+/* Saves to the problem's file, or asks for one (Save As) when it has
+ * none; then runs `then` (may be NULL) if the problem is saved. */
+void feerie_window_save_then (FeerieWindow *self, FeerieThen *then);
 void feerie_window_add_recent (FeerieWindow *self, GFile *file);
 
 /* feerie-window-edit.c: board edits shared by drag and drop, clicks,
@@ -109,12 +137,16 @@ char *feerie_window_solve_refusal (FeerieWindow *self);
 
 /* feerie-window-export.c: files by extension, clipboard, printing. */
 /* Writes the problem as .xml, .inp (Popeye) or .fen by the name; *adopt
- * tells whether the file keeps the whole problem (FEN does not). */
-gboolean feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, GError **error);
+ * tells whether the file keeps the whole problem (FEN does not), *lost
+ * what the format leaves out or keeps only for Féerie (NULL: nothing). */
+gboolean feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, char **lost,
+                                      GError **error);
 /* Export: a diagram (.png .svg .pdf .tex) or a problem file (.xml .inp .fen). */
 gboolean feerie_window_export_file (FeerieWindow *self, const char *path, gboolean caption,
                                     GError **error);
-/* FEN or Popeye input ("begin" …) into the window, as one undoable edit. */
+/* The problem in FEN or Popeye input ("begin" …) becomes the window's
+ * document (after the question about unsaved changes); FALSE with
+ * `error`, and nothing changed, when the text holds no problem. */
 gboolean feerie_window_paste_text (FeerieWindow *self, const char *text, GError **error);
 /* Prints the diagram; with pdf_path, into that PDF without a dialog. */
 gboolean feerie_window_print (FeerieWindow *self, const char *pdf_path, GError **error);

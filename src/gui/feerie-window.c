@@ -171,6 +171,13 @@ feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *file)
   show_new_problem (self);
 }
 
+void
+feerie_window_set_unsaved_problem (FeerieWindow *self, FeProblem *problem)
+{
+  feerie_document_set_unsaved_problem (self->document, problem);
+  show_new_problem (self);
+}
+
 static void
 on_stipulation_changed (FeerieWindow *self)
 {
@@ -349,8 +356,9 @@ feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error)
   g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
   if (!files)
     return FALSE;
-  if (!feerie_window_open_file (self, files->data, error))
-    return FALSE;
+  /* As Open: after the question about unsaved changes; an error is shown
+   * in the window. */
+  feerie_window_open_asking (self, files->data);
   if (files->next)
     feerie_window_show_status (self, _("Several files were dropped: the first is open."));
   return TRUE;
@@ -373,33 +381,118 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
   /* The format follows the name's extension (feerie-window-export.c);
    * a FEN file does not keep the problem, so it does not become its file. */
   gboolean adopt = TRUE;
-  if (!feerie_window_write_problem (self, file, &adopt, error))
+  g_autofree char *lost = NULL;
+  if (!feerie_window_write_problem (self, file, &adopt, &lost, error))
     return FALSE;
+  g_autofree char *name = g_file_get_basename (file);
   if (!adopt)
-    return TRUE;
+    {
+      /* FEN: the file has the position, the window keeps the problem. */
+      g_autofree char *msg = g_strdup_printf (_("Saved %s. %s"), name, lost ? lost : "");
+      feerie_window_show_status (self, msg);
+      return TRUE;
+    }
   feerie_document_saved (self->document, file);
   feerie_window_add_recent (self, file);
-  g_autofree char *name = g_file_get_basename (file);
   g_autofree char *msg = self->reopen_error
     ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, self->reopen_error)
+    : lost ? g_strdup_printf (_("Saved %s. %s"), name, lost)
     : g_strdup_printf (_("Saved %s."), name);
   feerie_window_show_status (self, msg);
   return TRUE;
 }
 
+/* ---- unsaved changes: one question before the document goes -------------------- */
+
+FeerieThen *
+feerie_then_new (FeerieThenFunc func, gpointer data, GDestroyNotify destroy)
+{
+  FeerieThen *then = g_new0 (FeerieThen, 1);
+  then->func = func;
+  then->data = data;
+  then->destroy = destroy;
+  return then;
+}
+
+void
+feerie_then_run (FeerieThen *then, FeerieWindow *self)
+{
+  if (then && then->func)
+    then->func (self, then->data);
+  feerie_then_free (then);
+}
+
+void
+feerie_then_free (FeerieThen *then)
+{
+  if (!then)
+    return;
+  if (then->destroy)
+    then->destroy (then->data);
+  g_free (then);
+}
+
+static void
+on_unsaved_answer (GtkDialog *dialog, int response, FeerieWindow *self)
+{
+  FeerieThen *then = g_object_steal_data (G_OBJECT (dialog), "feerie-then");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_REJECT)
+    feerie_then_run (then, self);
+  else if (response == GTK_RESPONSE_ACCEPT)
+    feerie_window_save_then (self, then); /* runs it once the problem is saved */
+  else
+    feerie_then_free (then);
+}
+
+void
+feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *then)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  if (!feerie_document_get_dirty (self->document))
+    {
+      feerie_then_run (then, self);
+      return;
+    }
+  g_autofree char *shown = feerie_document_dup_display_name (self->document);
+  g_autofree char *text = g_strdup_printf (question, shown ? shown : _("Untitled problem"));
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", text);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("If you do not save, the changes are lost."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_unsaved_answer), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+open_now (FeerieWindow *self, gpointer file)
+{
+  g_autoptr (GError) error = NULL;
+  if (!feerie_window_open_file (self, file, &error))
+    feerie_window_show_error (self, _("Cannot open the problem"), error);
+}
+
+void
+feerie_window_open_asking (FeerieWindow *self, GFile *file)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  /* Translators: %s is the problem's file name or "Untitled problem". */
+  feerie_window_ask_then (self, _("Save the changes to “%s” before opening another problem?"),
+                          feerie_then_new (open_now, g_object_ref (file), g_object_unref));
+}
+
 /* ---- close ---------------------------------------------------------------- */
 
 static void
-on_close_answer (GtkDialog *dialog, int response, FeerieWindow *self)
+close_now (FeerieWindow *self, gpointer unused)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  if (response == GTK_RESPONSE_REJECT)
-    {
-      feerie_document_discard (self->document);
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (response == GTK_RESPONSE_ACCEPT)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.save", NULL);
+  /* Saved, or given up: only this window's autosave goes. */
+  feerie_document_discard (self->document);
+  gtk_window_close (GTK_WINDOW (self));
 }
 
 static gboolean
@@ -411,16 +504,9 @@ feerie_window_close_request (GtkWindow *window)
       feerie_document_discard (self->document);
       return GTK_WINDOW_CLASS (feerie_window_parent_class)->close_request (window);
     }
-  GtkWidget *dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
-                                              _("Save the changes before closing?"));
-  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                            _("If you do not save, the changes are lost."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
-  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_close_answer), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  /* Translators: %s is the problem's file name or "Untitled problem". */
+  feerie_window_ask_then (self, _("Save the changes to “%s” before closing?"),
+                          feerie_then_new (close_now, NULL, NULL));
   return TRUE;
 }
 

@@ -2,7 +2,8 @@
 # run-window-export-test.sh — the window's ways out, through its test hook
 # under Xvfb: Save As by extension (.inp Popeye, .fen FEN, .xml), Export of
 # a diagram (.tex, .png) and of problem files, printing into a PDF, Ctrl+C /
-# Ctrl+V of the position through the clipboard, pasting Popeye input, and a
+# Ctrl+V of the position through the clipboard (each paste asked about the
+# unsaved problem first, answered Discard), pasting Popeye input, and a
 # stipulation Féerie cannot solve kept as typed.  Exit 77 without xvfb-run.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -31,8 +32,10 @@ action clear
 dump $work/cleared.txt
 action paste
 wait 600
+answer discard
 dump $work/pasted.txt
 paste-file $work/paste.inp
+answer discard
 dump $work/popeye.txt
 stipulation a=>b
 save $work/ab.inp
