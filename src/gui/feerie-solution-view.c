@@ -2,10 +2,13 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Rows come from a GtkTreeListModel whose items are FeerieSolutionItem,
- * each with a GListStore of the moves below it.  While a solve streams
- * nodes in, every row may still get children, so every row may fold; once
- * the solve ends the model is rebuilt so that only moves with replies do
- * (GTK 4.8 cannot hide the expander of an empty row).
+ * each with a GListStore of the moves below it.  Battle play is a tree of
+ * moves; help and series play are lines, as composers print them: one row
+ * per solution ("1.Kd5-e4 Qb3-e3 2.Ke4-f4 Qe3-g5 #"), the row of its last
+ * move.  While a solve streams nodes in, every row may still get
+ * children, so every row may fold; once the solve ends the model is
+ * rebuilt so that only moves with replies do (GTK 4.8 cannot hide the
+ * expander of an empty row).
  */
 
 #include "config.h"
@@ -41,19 +44,62 @@ G_DEFINE_FINAL_TYPE (FeerieSolutionView, feerie_solution_view, GTK_TYPE_BOX)
 enum { SIGNAL_NODE_SELECTED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
+static const FeSolutionNode *
+twin_of (const FeSolutionNode *n)
+{
+  while (n->parent)
+    n = n->parent;
+  return n;
+}
+
+gboolean
+feerie_solution_view_is_line_play (const FeSolutionNode *n)
+{
+  return twin_of (n)->play == FE_PLAY_KIND_LINES;
+}
+
+/* A help or series solution ending at `end`, as composers write it:
+ * move numbers before the moves they number, the side's replies after
+ * a space ("1.Kd5-e4 Qb3-e3 2.Ke4-f4 Qe3-g5 #"). */
+static char *
+line_text (const FeSolutionNode *end)
+{
+  g_autoptr (GPtrArray) moves = g_ptr_array_new ();
+  for (const FeSolutionNode *n = end; n && n->role != FE_ROLE_TWIN; n = n->parent)
+    g_ptr_array_add (moves, (gpointer) n);
+  GString *s = g_string_new (NULL);
+  for (guint k = moves->len; k-- > 0;)
+    {
+      const FeSolutionNode *n = moves->pdata[k];
+      if (k == moves->len - 1)
+        g_string_append (s, n->number);
+      else if (!*n->number || g_str_has_suffix (n->number, "..."))
+        g_string_append_c (s, ' ');
+      else
+        g_string_append_printf (s, " %s", n->number);
+      g_string_append (s, n->text);
+    }
+  return g_string_free (s, FALSE);
+}
+
 /* The row label of a node, as Pango markup. */
 static char *
 row_markup (const FeSolutionNode *n)
 {
   if (n->role == FE_ROLE_TWIN)
     return g_markup_printf_escaped ("<b>%s</b>", n->twin_label && *n->twin_label ? n->twin_label : "a)");
-  g_autofree char *move = g_markup_printf_escaped ("%s%s", n->number, n->text);
+  g_autofree char *text = feerie_solution_view_is_line_play (n) ? line_text (n)
+                                                                 : g_strconcat (n->number, n->text, NULL);
+  g_autofree char *move = g_markup_escape_text (text, -1);
+  /* After the verdict, as the text writes it: "1.Kb5-a6 ! zugzwang." */
+  const char *note = (n->notes & FE_NOTE_THREAT) ? _("threat:") : (n->notes & FE_NOTE_ZUGZWANG) ? _("zugzwang.") : NULL;
+  g_autofree char *noted = note ? g_markup_printf_escaped (" %s", note) : g_strdup ("");
   switch (n->role)
     {
     case FE_ROLE_KEY:
-      return g_strdup_printf ("<b>%s !</b>  <span foreground=\"#26a269\">%s</span>", move, _("key"));
+      return g_strdup_printf ("<b>%s !</b>%s  <span foreground=\"#26a269\">%s</span>", move, noted, _("key"));
     case FE_ROLE_TRY:
-      return g_strdup_printf ("%s ?  <span foreground=\"#c64600\">%s</span>", move, _("try"));
+      return g_strdup_printf ("%s ?%s  <span foreground=\"#c64600\">%s</span>", move, noted, _("try"));
     case FE_ROLE_REFUTATION:
       return g_strdup_printf ("<span foreground=\"#c01c28\">%s %s !</span>", _("but"), move);
     case FE_ROLE_THREAT:
@@ -63,7 +109,7 @@ row_markup (const FeSolutionNode *n)
     case FE_ROLE_SHORT:
       return g_strdup_printf ("%s  <span foreground=\"#c64600\">%s</span>", move, _("short"));
     default:
-      return g_strdup (move);
+      return g_strdup_printf ("%s%s", move, noted);
     }
 }
 
@@ -163,12 +209,18 @@ feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *node)
   g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
   if (!self->solution)
     return;
+  /* Help and series play: a row per line, added with the line's last move
+   * (lines arrive whole). */
+  if (node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node) && !(node->notes & FE_NOTE_LINE_END))
+    return;
   g_autoptr (FeerieSolutionItem) item = feerie_solution_item_new (self->solution, node);
   g_hash_table_insert (self->items, (gpointer) node, g_object_ref (item));
   if (node->role == FE_ROLE_TWIN && self->flatten)
     return; /* its moves become the top rows */
-  FeerieSolutionItem *parent = node->parent ? g_hash_table_lookup (self->items, node->parent) : NULL;
-  if (parent && !(self->flatten && node->parent->role == FE_ROLE_TWIN))
+  const FeSolutionNode *above = node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node)
+                                  ? twin_of (node) : node->parent;
+  FeerieSolutionItem *parent = above ? g_hash_table_lookup (self->items, above) : NULL;
+  if (parent && !(self->flatten && above->role == FE_ROLE_TWIN))
     g_list_store_append (feerie_solution_item_get_children (parent), item);
   else
     g_list_store_append (self->roots, item);
@@ -249,9 +301,10 @@ feerie_solution_view_select (FeerieSolutionView *self, const FeSolutionNode *nod
 {
   g_return_val_if_fail (FEERIE_IS_SOLUTION_VIEW (self), FALSE);
   GListModel *model = G_LIST_MODEL (self->selection);
-  /* Rows of the parents come first; expand them on the way down. */
+  /* Rows of the parents come first; expand them on the way down.  A
+   * line's row is under its twin. */
   GPtrArray *path = g_ptr_array_new ();
-  for (const FeSolutionNode *n = node; n; n = n->parent)
+  for (const FeSolutionNode *n = node; n; n = feerie_solution_view_is_line_play (n) && n->parent ? twin_of (n) : n->parent)
     g_ptr_array_insert (path, 0, (gpointer) n);
   gboolean found = FALSE;
   guint start = 0;

@@ -26,7 +26,11 @@ void feerie_solution_view_set_step (FeerieSolutionView *self, const char *text);
 /* A solution of an older position: greyed, and said so. */
 void feerie_solution_view_set_stale (FeerieSolutionView *self, gboolean stale);
 void feerie_solution_view_unselect (FeerieSolutionView *self);
-/* Selects the row of a node (expanding its parents); FALSE if not shown. */
+/* Does the node belong to help or series play (a row per line, the row
+ * of the line's last move)? */
+gboolean feerie_solution_view_is_line_play (const FeSolutionNode *node);
+/* Selects the row of a node (expanding its parents); FALSE if not shown.
+ * In help and series play only the last move of a line has a row. */
 gboolean feerie_solution_view_select (FeerieSolutionView *self, const FeSolutionNode *node);
 /* Tells why Solve is off ("" or NULL when it is on). */
 void feerie_solution_view_set_reason (FeerieSolutionView *self, const char *text);

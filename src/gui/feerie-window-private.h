@@ -130,6 +130,9 @@ void feerie_window_sync_solve_actions (FeerieWindow *self);
 /* The position changed: a running solve stops, the solution is stale. */
 void feerie_window_solution_outdated (FeerieWindow *self);
 void feerie_window_leave_playback (FeerieWindow *self);
+/* Another document: a running solve stops, its solution goes, the pane
+ * is empty. */
+void feerie_window_solution_forget (FeerieWindow *self);
 /* Called from dispose: stops the solve, drops the solution. */
 void feerie_window_solve_dispose (FeerieWindow *self);
 /* Why Solve is off for this problem (newly allocated), or NULL. */

@@ -92,6 +92,7 @@ feerie_window_refresh_board (FeerieWindow *self)
   FeRenderMarks marks;
   feerie_board_view_get_marks (self->board, &marks);
   marks.highlight = 0;
+  marks.n_arrows = 0;
   marks.last_from = self->last_from;
   marks.last_to = self->last_to;
   marks.selected = self->selected;
@@ -158,8 +159,9 @@ static void
 show_new_problem (FeerieWindow *self)
 {
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
-  if (self->solution_view)
-    feerie_window_solution_outdated (self);
+  /* Nothing of the previous problem stays: its solution, its messages. */
+  feerie_window_solution_forget (self);
+  feerie_window_show_status (self, NULL);
   feerie_window_sync (self);
   update_title (self);
 }

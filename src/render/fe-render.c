@@ -379,6 +379,51 @@ tint_square (cairo_t *cr, const FeRenderGeometry *geo, FeSquare sq, double r, do
   cairo_fill (cr);
 }
 
+/* The imitators' shift: a dashed ring where each stood, an arrow to where
+ * it went, over the pieces. */
+static void
+draw_arrows (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderMarks *marks)
+{
+  double sq = geo->sq;
+  for (int i = 0; i < marks->n_arrows && i < FE_MAX_IMITATORS; i++)
+    {
+      FeSquare from = marks->arrow_from[i], to = marks->arrow_to[i];
+      if (!FE_ON_BOARD (from) || !FE_ON_BOARD (to))
+        continue;
+      double x0, y0, x1, y1;
+      square_origin (geo, from, &x0, &y0);
+      square_origin (geo, to, &x1, &y1);
+      x0 += sq / 2, y0 += sq / 2, x1 += sq / 2, y1 += sq / 2;
+      cairo_save (cr);
+      cairo_set_source_rgba (cr, 0.05, 0.45, 0.42, 0.9);
+      cairo_set_line_width (cr, MAX (1.5, sq * 0.05));
+      double dash = sq * 0.09;
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_new_path (cr);
+      cairo_arc (cr, x0, y0, sq * 0.36, 0, 2 * G_PI);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      double len = hypot (x1 - x0, y1 - y0);
+      if (len > sq * 0.5)
+        {
+          /* From the ring's edge to short of the target's centre. */
+          double ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+          double ax = x0 + ux * sq * 0.36, ay = y0 + uy * sq * 0.36;
+          double bx = x1 - ux * sq * 0.2, by = y1 - uy * sq * 0.2;
+          cairo_move_to (cr, ax, ay);
+          cairo_line_to (cr, bx, by);
+          cairo_stroke (cr);
+          double head = sq * 0.22;
+          cairo_move_to (cr, bx + ux * head * 0.3, by + uy * head * 0.3);
+          cairo_line_to (cr, bx - ux * head - uy * head * 0.55, by - uy * head + ux * head * 0.55);
+          cairo_line_to (cr, bx - ux * head + uy * head * 0.55, by - uy * head - ux * head * 0.55);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+      cairo_restore (cr);
+    }
+}
+
 void
 fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *style,
                  const FePosition *pos, const FeRenderMarks *marks)
@@ -408,9 +453,16 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
   tint_square (cr, geo, marks->last_from, 1.0, 0.86, 0.1, 0.45);
   tint_square (cr, geo, marks->last_to, 1.0, 0.86, 0.1, 0.6);
   tint_square (cr, geo, marks->drop_target, 0.3, 0.7, 0.3, 0.5);
+  static const double kind_rgb[][3] = {
+    [FE_RENDER_HIGHLIGHT_CHANGE] = { 0.2, 0.55, 0.95 },
+    [FE_RENDER_HIGHLIGHT_SHIFT] = { 0.1, 0.7, 0.65 },
+    [FE_RENDER_HIGHLIGHT_MUTATION] = { 0.62, 0.3, 0.9 },
+    [FE_RENDER_HIGHLIGHT_RECOLOUR] = { 1.0, 0.6, 0.1 },
+  };
+  const double *rgb = kind_rgb[marks->highlight_kind <= FE_RENDER_HIGHLIGHT_RECOLOUR ? marks->highlight_kind : 0];
   for (int i = 0; i < 64; i++)
     if (marks->highlight & (G_GUINT64_CONSTANT (1) << i))
-      tint_square (cr, geo, FE_SQ88 (i), 0.2, 0.55, 0.95, 0.55);
+      tint_square (cr, geo, FE_SQ88 (i), rgb[0], rgb[1], rgb[2], 0.55);
 
   /* Frame around the board, as in print. */
   cairo_set_source_rgb (cr, 0.12, 0.12, 0.12);
@@ -463,6 +515,7 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
       else
         fe_render_piece (cr, p, x, y, sq, style);
     }
+  draw_arrows (cr, geo, marks);
   if (marks->selected != FE_NO_SQUARE && FE_ON_BOARD (marks->selected))
     {
       double x, y;

@@ -32,6 +32,15 @@ gboolean fe_render_style_set_font (FeRenderStyle *style, char **owned, const cha
 
 #define FE_RENDER_DEFAULT_FONT "FreeSerif"
 
+/* What the highlighted squares of a playback stage went through: each
+ * kind has its own colour (not shades of one). */
+typedef enum {
+  FE_RENDER_HIGHLIGHT_CHANGE,   /* changed in another way: blue */
+  FE_RENDER_HIGHLIGHT_SHIFT,    /* the imitators' new squares: teal, with arrows */
+  FE_RENDER_HIGHLIGHT_MUTATION, /* pieces that changed walk: violet */
+  FE_RENDER_HIGHLIGHT_RECOLOUR, /* pieces that changed colour: amber */
+} FeRenderHighlight;
+
 /* Marks laid over a position: all squares may be FE_NO_SQUARE. */
 typedef struct {
   FeSquare last_from, last_to; /* the highlighted last move */
@@ -40,6 +49,10 @@ typedef struct {
   FeSquare hidden;             /* piece being dragged away: drawn faded */
   gboolean picking_imitators;  /* tint the board: clicks place imitators */
   guint64 highlight;           /* squares changed by a playback stage (bit = FE_SQ64) */
+  FeRenderHighlight highlight_kind;
+  /* Arrows from where the imitators stood (ringed) to where they went. */
+  int n_arrows;
+  FeSquare arrow_from[FE_MAX_IMITATORS], arrow_to[FE_MAX_IMITATORS];
 } FeRenderMarks;
 
 /* Where the 8×8 squares land inside an area. */

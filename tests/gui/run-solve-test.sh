@@ -149,6 +149,7 @@ expect key "piece wSg3"
 expect key "piece wSf7"
 expect key "highlight g3"
 expect key "highlight f7"
+expect key "highlight g3 recolour"
 # One step back: the queen has moved, nothing recoloured yet.
 expect back1 "step 1.mQh6-g7[g3=w][f7=w] 1/2 displacement"
 expect back1 "piece wQg7 magic"

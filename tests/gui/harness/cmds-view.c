@@ -41,6 +41,41 @@ describe_pane_fit (GtkWidget *pane, GString *out)
                           gtk_adjustment_get_page_size (h));
 }
 
+static GtkWidget *
+pane_child (FeerieWindow *self, const char *name)
+{
+  return GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self->solution_view), FEERIE_TYPE_SOLUTION_VIEW,
+                                                    name));
+}
+
+/* The Solution pane as shown: its lines of text, then a line per row of
+ * the list ("row [selected] TEXT"; the rows on screen, in their order). */
+static char *
+describe_pane (FeerieWindow *self)
+{
+  GString *s = g_string_new (NULL);
+  static const char *const labels[] = { "reason", "summary", "stale_label", "step" };
+  for (gsize i = 0; i < G_N_ELEMENTS (labels); i++)
+    {
+      GtkWidget *w = pane_child (self, labels[i]);
+      g_autofree char *text = g_strdup (gtk_label_get_text (GTK_LABEL (w)));
+      g_strdelimit (text, "\n", '|');
+      g_string_append_printf (s, "%s %s\n", labels[i], gtk_widget_get_visible (w) ? text : "");
+    }
+  const char *progress = gtk_inscription_get_text (GTK_INSCRIPTION (pane_child (self, "progress")));
+  g_string_append_printf (s, "progress %s\n", progress ? progress : "");
+  GtkWidget *list = pane_child (self, "list");
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkLabel *label = gtk_widget_get_visible (row) ? GTK_LABEL (harness_find_widget (row, GTK_TYPE_LABEL)) : NULL;
+      if (!label || !*gtk_label_get_text (label))
+        continue;
+      gboolean selected = gtk_widget_get_state_flags (row) & GTK_STATE_FLAG_SELECTED;
+      g_string_append_printf (s, "row%s %s\n", selected ? " selected" : "", gtk_label_get_text (label));
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 harness_view_command (FeerieWindow *self, char **argv, GError **error)
 {
@@ -84,6 +119,24 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autofree char *text = harness_describe_display (self);
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "grab-focus"))
+    {
+      /* grab-focus stipulation|pieces|board: as a click there would */
+      NEED (1);
+      GtkWidget *w = g_str_equal (argv[1], "stipulation") ? GTK_WIDGET (self->stipulation_entry)
+                     : g_str_equal (argv[1], "pieces") ? GTK_WIDGET (self->piece_entry)
+                     : g_str_equal (argv[1], "board") ? GTK_WIDGET (self->board) : NULL;
+      if (w && gtk_widget_grab_focus (w))
+        return TRUE;
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "cannot focus “%s”", argv[1]);
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "pane"))
+    {
+      NEED (1);
+      g_autofree char *text = describe_pane (self);
       return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "select"))

@@ -38,6 +38,8 @@ void harness_log_solves (FeerieWindow *self, const char *path);
 void harness_probe_idle_gap (guint ms, const char *path);
 
 /* widgets.c */
+/* The first widget of `type` under `root` (itself included), depth first. */
+GtkWidget *harness_find_widget (GtkWidget *root, GType type);
 void harness_palette_select (FeeriePalette *palette, FeColour colour, uint8_t attrs, int walk);
 GtkWidget *harness_palette_tile (FeeriePalette *palette, int walk);
 /* The walk of the tile with the keyboard focus (0 = the imitator), -1. */

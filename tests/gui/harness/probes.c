@@ -44,13 +44,22 @@ harness_describe_display (FeerieWindow *self)
       fe_square_name (pos.imitators[i], name);
       g_string_append_printf (s, "imitator %s\n", name);
     }
+  static const char *const kinds[] = { "change", "shift", "mutation", "recolour" };
   for (int i = 0; i < 64; i++)
     if (marks.highlight & (G_GUINT64_CONSTANT (1) << i))
       {
         char name[3];
         fe_square_name (FE_SQ88 (i), name);
         g_string_append_printf (s, "highlight %s\n", name);
+        g_string_append_printf (s, "highlight %s %s\n", name, kinds[marks.highlight_kind]);
       }
+  for (int i = 0; i < marks.n_arrows; i++)
+    {
+      char from[3], to[3];
+      fe_square_name (marks.arrow_from[i], from);
+      fe_square_name (marks.arrow_to[i], to);
+      g_string_append_printf (s, "arrow %s-%s\n", from, to);
+    }
   g_string_append_printf (s, "playing %d\nsolving %d\nstale %d\n", self->playing, self->job != NULL,
                           self->solution_stale);
   g_autofree char *refusal = feerie_window_solve_refusal (self);

@@ -31,6 +31,8 @@
  *   wait-solve      (until the solve running ends; fails after 60 s)
  *   show PATH       (the board displayed, playback step, solve state, summary)
  *   select TEXT     (plays back the first move whose text starts so)
+ *   pane PATH       (the Solution pane: its messages, then its rows shown)
+ *   grab-focus stipulation|pieces|board (the keyboard focus there)
  *   page N          (shows page N of the side notebook; 3 = Solution)
  *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
  *                    solve: the machine's own noise, for comparison)

@@ -115,25 +115,25 @@ harness_preferences_colour (GtkWidget *prefs, const char *which, const char *col
 
 /* ---- the recovery window ------------------------------------------------------ */
 
-/* The window's list of rows: the only list box in it. */
-static GtkListBox *
-find_list_box (GtkWidget *w)
+GtkWidget *
+harness_find_widget (GtkWidget *w, GType type)
 {
-  if (GTK_IS_LIST_BOX (w))
-    return GTK_LIST_BOX (w);
+  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+    return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkListBox *found = find_list_box (c);
+      GtkWidget *found = harness_find_widget (c, type);
       if (found)
         return found;
     }
   return NULL;
 }
 
+/* The window's list of rows: the only list box in it. */
 static GtkListBox *
 recovery_rows (GtkWindow *recovery)
 {
-  return find_list_box (GTK_WIDGET (recovery));
+  return GTK_LIST_BOX (harness_find_widget (GTK_WIDGET (recovery), GTK_TYPE_LIST_BOX));
 }
 
 /* The row's box, with its FeerieAutosave as "feerie-autosave". */
