@@ -27,6 +27,7 @@ struct _FeeriePreferences
   GtkSpinButton *time_spin;
   GtkSpinButton *hash_spin;
   GtkSpinButton *threads_spin;
+  GtkSpinButton *lines_spin;
   GtkCheckButton *animate_check;
 
   GSettings *settings;
@@ -187,6 +188,7 @@ on_reset_clicked (FeeriePreferences *self)
   g_settings_reset (self->settings, "solve-max-seconds");
   g_settings_reset (self->settings, "solve-hash-mb");
   g_settings_reset (self->settings, "solve-threads");
+  g_settings_reset (self->settings, "solve-max-lines");
   g_settings_reset (self->settings, "animate-moves");
 }
 
@@ -221,6 +223,7 @@ feerie_preferences_class_init (FeeriePreferencesClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, time_spin);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, hash_spin);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, threads_spin);
+  gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, lines_spin);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, animate_check);
   gtk_widget_class_bind_template_callback (widget_class, on_reset_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
@@ -262,6 +265,7 @@ feerie_preferences_new (GSettings *settings)
   g_settings_bind (settings, "solve-max-seconds", self->time_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "solve-hash-mb", self->hash_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "solve-threads", self->threads_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "solve-max-lines", self->lines_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "animate-moves", self->animate_check, "active", G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_swapped (settings, "changed", G_CALLBACK (update_preview), self);
   update_preview (self);

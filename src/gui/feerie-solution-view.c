@@ -23,6 +23,10 @@ struct _FeerieSolutionView
   GtkBox parent_instance;
 
   GtkInscription *progress;
+  GtkBox *over_box;
+  GtkLabel *over_label;
+  GtkButton *keep_button;
+  GtkButton *over_stop_button;
   GtkLabel *summary;
   GtkLabel *stale_label;
   GtkLabel *reason;
@@ -145,6 +149,9 @@ static GListModel *
 children_of (gpointer item, gpointer data)
 {
   FeerieSolutionView *self = data;
+  const FeSolutionNode *node = feerie_solution_item_get_node (item);
+  if (node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node))
+    return NULL; /* a line's row: the whole line */
   GListStore *children = feerie_solution_item_get_children (item);
   /* Streaming: any row may still get replies. */
   if (!self->finished || g_list_model_get_n_items (G_LIST_MODEL (children)))
@@ -201,29 +208,50 @@ feerie_solution_view_reset (FeerieSolutionView *self, FeSolution *solution, gboo
   feerie_solution_view_set_stale (self, FALSE);
   feerie_solution_view_set_summary (self, NULL);
   feerie_solution_view_set_step (self, NULL);
+  feerie_solution_view_set_over (self, NULL, FALSE);
 }
 
 void
-feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *node)
+feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *const *nodes, guint n)
 {
   g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
   if (!self->solution)
     return;
-  /* Help and series play: a row per line, added with the line's last move
-   * (lines arrive whole). */
-  if (node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node) && !(node->notes & FE_NOTE_LINE_END))
-    return;
-  g_autoptr (FeerieSolutionItem) item = feerie_solution_item_new (self->solution, node);
-  g_hash_table_insert (self->items, (gpointer) node, g_object_ref (item));
-  if (node->role == FE_ROLE_TWIN && self->flatten)
-    return; /* its moves become the top rows */
-  const FeSolutionNode *above = node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node)
-                                  ? twin_of (node) : node->parent;
-  FeerieSolutionItem *parent = above ? g_hash_table_lookup (self->items, above) : NULL;
-  if (parent && !(self->flatten && above->role == FE_ROLE_TWIN))
-    g_list_store_append (feerie_solution_item_get_children (parent), item);
-  else
-    g_list_store_append (self->roots, item);
+  /* The new rows of each list, appended to it at once: one change of the
+   * list per batch, not one per row. */
+  g_autoptr (GHashTable) added = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GPtrArray) stores = g_ptr_array_new ();
+  for (guint i = 0; i < n; i++)
+    {
+      const FeSolutionNode *node = nodes[i];
+      gboolean line = node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node);
+      /* Help and series play: a row per line, added with the line's last
+       * move (lines arrive whole). */
+      if (line && !(node->notes & FE_NOTE_LINE_END))
+        continue;
+      FeerieSolutionItem *item = feerie_solution_item_new (self->solution, node);
+      g_hash_table_insert (self->items, (gpointer) node, item);
+      if (node->role == FE_ROLE_TWIN && self->flatten)
+        continue; /* its moves become the top rows */
+      const FeSolutionNode *above = line ? twin_of (node) : node->parent;
+      FeerieSolutionItem *parent = above ? g_hash_table_lookup (self->items, above) : NULL;
+      GListStore *store = parent && !(self->flatten && above->role == FE_ROLE_TWIN)
+                            ? feerie_solution_item_get_children (parent) : self->roots;
+      GPtrArray *items = g_hash_table_lookup (added, store);
+      if (!items)
+        {
+          items = g_ptr_array_new ();
+          g_hash_table_insert (added, store, items);
+          g_ptr_array_add (stores, store);
+        }
+      g_ptr_array_add (items, item);
+    }
+  for (guint i = 0; i < stores->len; i++)
+    {
+      GListStore *store = stores->pdata[i];
+      GPtrArray *items = g_hash_table_lookup (added, store);
+      g_list_store_splice (store, g_list_model_get_n_items (G_LIST_MODEL (store)), 0, items->pdata, items->len);
+    }
 }
 
 void
@@ -231,6 +259,14 @@ feerie_solution_view_finish (FeerieSolutionView *self)
 {
   g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
   self->finished = TRUE;
+  /* Only battle play has rows that may fold (help and series lines never
+   * do): rebuilding the list recreates every row shown, which a stopped
+   * solve of many lines would wait for. */
+  gboolean battle = FALSE;
+  for (guint t = 0; self->solution && t < fe_solution_n_twins (self->solution); t++)
+    battle |= fe_solution_twin (self->solution, t)->play == FE_PLAY_KIND_BATTLE;
+  if (!battle)
+    return;
   self->selecting = TRUE;
   rebuild_model (self);
   self->selecting = FALSE;
@@ -250,6 +286,16 @@ feerie_solution_view_set_progress (FeerieSolutionView *self, const char *text)
   /* An inscription: its text changes ten times a second without resizing
    * (and so relaying out) the window. */
   gtk_inscription_set_text (self->progress, text);
+}
+
+void
+feerie_solution_view_set_over (FeerieSolutionView *self, const char *text, gboolean ask)
+{
+  g_return_if_fail (FEERIE_IS_SOLUTION_VIEW (self));
+  gtk_label_set_text (self->over_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->over_box), text && *text);
+  gtk_widget_set_visible (GTK_WIDGET (self->keep_button), ask);
+  gtk_widget_set_visible (GTK_WIDGET (self->over_stop_button), ask);
 }
 
 void
@@ -365,6 +411,10 @@ feerie_solution_view_class_init (FeerieSolutionViewClass *klass)
                                                 0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-solution-view.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, progress);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, over_box);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, over_label);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, keep_button);
+  gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, over_stop_button);
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, summary);
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, stale_label);
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, reason);

@@ -16,12 +16,16 @@ G_DECLARE_FINAL_TYPE (FeerieSolutionView, feerie_solution_view, FEERIE, SOLUTION
 /* Empties the tree for a new solve (solution may be NULL: nothing shown).
  * With `flatten`, the single twin's root is not shown as a row. */
 void feerie_solution_view_reset (FeerieSolutionView *self, FeSolution *solution, gboolean flatten);
-/* A node just delivered by the solver (its parent was delivered before). */
-void feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *node);
+/* Nodes just delivered by the solver, in order (each node's parent was
+ * delivered before it). */
+void feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *const *nodes, guint n);
 /* The solve ended: rebuilds the rows so that only moves with replies fold. */
 void feerie_solution_view_finish (FeerieSolutionView *self);
 void feerie_solution_view_set_progress (FeerieSolutionView *self, const char *text);
 void feerie_solution_view_set_summary (FeerieSolutionView *self, const char *text);
+/* Solutions found past those kept: `text` says how many (NULL hides it);
+ * `ask` shows Keep Solving and Stop Here (win.keep-solving, win.stop-solving). */
+void feerie_solution_view_set_over (FeerieSolutionView *self, const char *text, gboolean ask);
 void feerie_solution_view_set_step (FeerieSolutionView *self, const char *text);
 /* A solution of an older position: greyed, and said so. */
 void feerie_solution_view_set_stale (FeerieSolutionView *self, gboolean stale);

@@ -35,6 +35,12 @@ feerie_solve_summary_markup (FeSolution *solution, gboolean complete)
         }
       GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
       gboolean battle = sd.keys || sd.tries;
+      if (n_twins == 1)
+        {
+          /* The lines found past those kept count too. */
+          sd.solutions += g_atomic_int_get (&solution->n_solutions_over);
+          sd.short_solutions += g_atomic_int_get (&solution->n_short_over);
+        }
       int found = battle ? sd.keys : sd.solutions;
       if (found == 0)
         g_ptr_array_add (parts, g_strdup (complete ? _("<b>No solution</b>") : _("No solution found yet")));
@@ -97,6 +103,14 @@ feerie_solve_summary_markup (FeSolution *solution, gboolean complete)
           g_string_free (line, TRUE);
         }
       fe_soundness_clear (&sd);
+    }
+  int over = fe_solution_lines_over (solution);
+  if (over)
+    {
+      g_string_append_c (s, '\n');
+      g_string_append_printf (s, ngettext ("<i>%d line is counted, not shown: the first %d are.</i>",
+                                           "<i>%d lines are counted, not shown: the first %d are.</i>", over),
+                              over, g_atomic_int_get (&solution->n_lines));
     }
   if (!complete)
     g_string_prepend (s, _("<i>Stopped: the solution is partial.</i>\n"));

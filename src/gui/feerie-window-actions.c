@@ -371,6 +371,7 @@ static const Option options[] = {
   OPT ("duplex", duplex),
   OPT ("half-duplex", half_duplex),
   OPT ("white-to-play", white_to_play),
+  OPT ("stop-on-short", stop_on_short),
 };
 #undef OPT
 
@@ -393,6 +394,29 @@ option_change_state (GSimpleAction *action, GVariant *value, gpointer data)
         *option_field (self, &options[i]) = on;
         feerie_window_end_edit (self);
       }
+}
+
+/* MaxSolutions: an int option, its action's state and a spin button. */
+static void
+max_solutions_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  int n = MAX (g_variant_get_int32 (value), 0);
+  if (n == self->problem->options.max_solutions)
+    return;
+  feerie_window_begin_edit (self, "max-solutions");
+  self->problem->options.max_solutions = n;
+  feerie_window_end_edit (self);
+  feerie_window_sync_actions (self);
+}
+
+void
+feerie_window_on_max_solutions_changed (FeerieWindow *self)
+{
+  if (self->syncing)
+    return;
+  g_action_group_change_action_state (G_ACTION_GROUP (self), "max-solutions",
+                                      g_variant_new_int32 (gtk_spin_button_get_value_as_int (self->max_solutions_spin)));
 }
 
 static const char *colour_names[] = { "white", "black", "neutral" };
@@ -468,6 +492,11 @@ feerie_window_sync_actions (FeerieWindow *self)
   g_return_if_fail (FEERIE_IS_WINDOW (self));
   for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
     set_state (self, options[i].name, g_variant_new_boolean (*option_field (self, &options[i])));
+  set_state (self, "max-solutions", g_variant_new_int32 (self->problem->options.max_solutions));
+  gboolean was = self->syncing;
+  self->syncing = TRUE;
+  gtk_spin_button_set_value (self->max_solutions_spin, self->problem->options.max_solutions);
+  self->syncing = was;
   feerie_condition_pane_show (self->conditions, &self->problem->conditions, &self->problem->diagram);
   feerie_window_sync_solve_actions (self);
   enable (self, "undo", feerie_document_can_undo (self->document));
@@ -508,6 +537,7 @@ static const GActionEntry entries[] = {
   { "swap-colours", swap_colours_activated },
   { "imitator-colour", NULL, "s", "'neutral'", imitator_colour_change_state },
   { "pick-imitators", NULL, NULL, "false", pick_imitators_change_state },
+  { "max-solutions", NULL, NULL, "0", max_solutions_change_state },
 };
 
 static void

@@ -24,6 +24,7 @@ struct _FeerieWindow
   GtkLabel *caption;
   GtkLabel *status;
   GtkEntry *stipulation_entry;
+  GtkSpinButton *max_solutions_spin;
   GtkLabel *stipulation_error;
   FeerieConditionPane *conditions;
   FeerieMetadataPane *metadata;
@@ -57,6 +58,8 @@ struct _FeerieWindow
   int play_stage;
   /* The deepest move of the line being played: forward returns along it. */
   const FeSolutionNode *play_tip;
+  /* Past the lines kept, Keep Solving? was asked (once a solve). */
+  gboolean over_asked;
 };
 
 /* Edits: call begin before changing self->problem, end after. */
@@ -117,6 +120,8 @@ void feerie_window_refresh_board (FeerieWindow *self);
 void feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button);
 void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy);
 void feerie_window_on_dragged_off (FeerieWindow *self, guint sq);
+/* The Options' "Solutions at most" spin button (feerie-window-actions.c). */
+void feerie_window_on_max_solutions_changed (FeerieWindow *self);
 
 /* feerie-window-check.c: the problem written to XML and read back. */
 char *feerie_window_reopen_error (FeerieWindow *self);

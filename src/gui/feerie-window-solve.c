@@ -5,7 +5,7 @@
  * The solve runs in a GTask thread on a copy of the problem, with the
  * preferences' number of solver threads.  The solver delivers nodes and
  * progress from its threads, one at a time; they wait in the job under a
- * mutex and reach the widgets in idle callbacks of the main loop, a batch
+ * mutex and reach the widgets in a timeout of the main loop, a batch
  * at a time, so the loop never blocks on the solver.  Stop cancels the
  * GCancellable, which the solver's cancel callback reads every few
  * thousand nodes.
@@ -24,7 +24,8 @@
 #include "core/walk.h"
 #include "core/solver/solver.h"
 
-#define BATCH 300 /* nodes shown per idle callback */
+#define BATCH 300   /* nodes shown at a time */
+#define FLUSH_MS 20 /* between two batches */
 
 typedef struct _FeerieSolveJob FeerieSolveJob;
 struct _FeerieSolveJob {
@@ -34,7 +35,7 @@ struct _FeerieSolveJob {
   GCancellable *cancellable;
   GMutex lock;
   GPtrArray *queue; /* nodes not shown yet */
-  guint idle_id;
+  guint flush_id;   /* the timeout that moves waiting nodes into the pane */
   FeSolverProgress progress;
   gboolean have_progress;
   GString *out;
@@ -50,7 +51,7 @@ struct _FeerieSolveJob {
 static void
 job_free (FeerieSolveJob *job)
 {
-  g_clear_handle_id (&job->idle_id, g_source_remove);
+  g_clear_handle_id (&job->flush_id, g_source_remove);
   g_ptr_array_unref (job->queue);
   fe_problem_free (job->problem);
   fe_solution_unref (job->tree);
@@ -78,8 +79,10 @@ job_node (const FeSolutionNode *node, gpointer data)
   FeerieSolveJob *job = data;
   g_mutex_lock (&job->lock);
   g_ptr_array_add (job->queue, (gpointer) node);
-  if (!job->idle_id)
-    job->idle_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, flush_nodes, job, NULL);
+  /* A timeout, not an idle: an idle waits for every other source (redraws,
+   * timers) and can wait for the whole solve on a busy machine. */
+  if (!job->flush_id)
+    job->flush_id = g_timeout_add_full (G_PRIORITY_DEFAULT, FLUSH_MS, flush_nodes, job, NULL);
   g_mutex_unlock (&job->lock);
 }
 
@@ -133,7 +136,7 @@ solve_thread (gpointer data)
 /* Moves up to `max` waiting nodes into the pane; TRUE if some remain.
  * The main loop never waits for the lock while the solver runs (the solve
  * thread has a low priority and may be descheduled holding it): it tries,
- * and comes back at the next idle. */
+ * and comes back at the next run. */
 static gboolean
 show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
 {
@@ -148,11 +151,10 @@ show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
   g_ptr_array_remove_range (job->queue, 0, n);
   gboolean more = job->queue->len > 0;
   if (!more)
-    job->idle_id = 0;
+    job->flush_id = 0;
   g_mutex_unlock (&job->lock);
   if (job->window)
-    for (guint i = 0; i < batch->len; i++)
-      feerie_solution_view_add (job->window->solution_view, batch->pdata[i]);
+    feerie_solution_view_add (job->window->solution_view, (const FeSolutionNode *const *) batch->pdata, batch->len);
   return more;
 }
 
@@ -174,6 +176,33 @@ format_count (double n)
   return g_strdup_printf ("%.0f", n);
 }
 
+/* The solutions found past those kept.  While solving the question is
+ * set once (a label whose text changes relays the window out: the count
+ * goes to the progress line); at the end, how many there were. */
+static void
+show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
+{
+  int over = fe_solution_lines_over (tree);
+  if (!over)
+    return;
+  if (solving)
+    {
+      if (!self->over_asked)
+        {
+          self->over_asked = TRUE;
+          g_autofree char *text = g_strdup_printf (_("The first %d solutions are shown and more were found: "
+                                                     "keep solving, counting them without showing them?"),
+                                                   g_atomic_int_get (&tree->n_lines));
+          feerie_solution_view_set_over (self->solution_view, text, TRUE);
+        }
+      return;
+    }
+  g_autofree char *text = g_strdup_printf (ngettext ("The first %d solutions are shown; %d more was found, not shown.",
+                                                     "The first %d solutions are shown; %d more were found, not shown.",
+                                                     over), g_atomic_int_get (&tree->n_lines), over);
+  feerie_solution_view_set_over (self->solution_view, text, FALSE);
+}
+
 static gboolean
 update_progress (gpointer data)
 {
@@ -184,6 +213,7 @@ update_progress (gpointer data)
   FeSolverProgress p = job->progress;
   gboolean have = job->have_progress;
   g_mutex_unlock (&job->lock);
+  show_over (self, job->tree, TRUE);
   double elapsed = (g_get_monotonic_time () - job->started_us) / 1e6;
   g_autofree char *text = NULL;
   if (!have)
@@ -197,6 +227,14 @@ update_progress (gpointer data)
        * nodes, nodes per second, seconds. */
       text = g_strdup_printf (_("Solving: %slength %d · first move %d of %d · %s nodes · %s nodes/s · %.1f s"),
                               twin, p.depth, p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
+      int over = fe_solution_lines_over (job->tree);
+      if (over)
+        {
+          g_autofree char *with = g_strdup_printf (ngettext ("%s · %d more solution not shown",
+                                                             "%s · %d more solutions not shown", over), text, over);
+          g_free (text);
+          text = g_steal_pointer (&with);
+        }
     }
   feerie_solution_view_set_progress (self->solution_view, text);
   return G_SOURCE_CONTINUE;
@@ -209,10 +247,10 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
   FeerieWindow *self = FEERIE_WINDOW (source);
   g_task_propagate_boolean (G_TASK (result), NULL);
   gint64 end = g_get_monotonic_time ();
-  /* The thread is done: no new idle can be queued; drop the pending one
+  /* The thread is done: no new flush can be queued; drop the pending one
    * and show what is left here. */
   g_mutex_lock (&job->lock);
-  g_clear_handle_id (&job->idle_id, g_source_remove);
+  g_clear_handle_id (&job->flush_id, g_source_remove);
   g_mutex_unlock (&job->lock);
   if (job->window && self->job == job)
     {
@@ -233,6 +271,7 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
                                       (end - job->started_us) / 1e6, nodes);
         }
       feerie_solution_view_set_progress (self->solution_view, progress);
+      show_over (self, job->tree, FALSE);
       if (!job->error)
         {
           g_autofree char *summary = feerie_solve_summary_markup (job->tree, !stopped);
@@ -283,6 +322,9 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   job->window = self;
   job->problem = fe_problem_copy (self->problem);
   job->tree = fe_solution_new ();
+  /* The pane keeps so many help and series lines, and counts the rest. */
+  job->tree->max_lines = self->settings ? g_settings_get_int (self->settings, "solve-max-lines") : 1000;
+  self->over_asked = FALSE;
   job->cancellable = g_cancellable_new ();
   g_mutex_init (&job->lock);
   job->queue = g_ptr_array_new ();
@@ -323,13 +365,33 @@ stop_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
 }
 
 static void
+keep_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
+  /* The question goes; the count stays in the progress line. */
+  if (self->job)
+    feerie_solution_view_set_over (self->solution_view, NULL, FALSE);
+}
+
+static void
 copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
   if (!self->solved)
     return;
   g_autofree char *text = fe_solution_to_text (self->solved);
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), g_strstrip (text));
+  g_strstrip (text);
+  int over = fe_solution_lines_over (self->solved);
+  if (over)
+    {
+      /* The text has the lines kept: it says so. */
+      g_autofree char *note = g_strdup_printf (ngettext ("(and %d more solution, not shown)",
+                                                         "(and %d more solutions, not shown)", over), over);
+      g_autofree char *all = g_strdup_printf ("%s\n%s", text, note);
+      g_free (text);
+      text = g_steal_pointer (&all);
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   feerie_window_show_status (self, _("Solution copied."));
 }
 
@@ -639,6 +701,7 @@ static const GActionEntry solve_entries[] = {
   { "solve", solve_activated },
   { "stop-solving", stop_solving_activated },
   { "copy-solution", copy_solution_activated },
+  { "keep-solving", keep_solving_activated },
   { "go-first", go_first_activated },
   { "go-back", go_back_activated },
   { "go-forward", go_forward_activated },

@@ -577,6 +577,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, caption);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, status);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, stipulation_entry);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, max_solutions_spin);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, stipulation_error);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, conditions);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, metadata);
@@ -590,6 +591,8 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_wanted);
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_dropped);
   gtk_widget_class_bind_template_callback (widget_class, on_piece_entry_activate);
+  gtk_widget_class_bind_template_callback_full (widget_class, "on_max_solutions_changed",
+                                                G_CALLBACK (feerie_window_on_max_solutions_changed));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_square_activated",
                                                 G_CALLBACK (feerie_window_on_square_activated));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_payload_dropped",

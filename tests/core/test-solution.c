@@ -348,7 +348,8 @@ test_twins (void)
   CHECK (!strcmp (a->twin_label, "a)") && g_str_has_prefix (b->twin_label, "b) "), "labels '%s' '%s'",
          a->twin_label, b->twin_label);
   CHECK (strstr (text, b->twin_label) != NULL, "twin label not in the text");
-  CHECK (a->before.board[FE_SQ (2, 0)].walk == FE_WALK_QUEEN && b->before.board[FE_SQ (3, 0)].walk == FE_WALK_QUEEN,
+  CHECK (a->position->board[FE_SQ (2, 0)].walk == FE_WALK_QUEEN
+           && b->position->board[FE_SQ (3, 0)].walk == FE_WALK_QUEEN,
          "each twin root holds its own position");
   FeSoundness sa, sb;
   fe_solution_soundness (a, &sa);

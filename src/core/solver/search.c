@@ -104,6 +104,8 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
 static void
 replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
 {
+  if (fe_solution_line_over (s, n, series_len, TRUE))
+    return; /* counted, not kept: the caller's bound on lines */
   FePosition here = s->pos;
   s->pos = s->root;
   GString *text = g_string_new (NULL);
@@ -143,6 +145,10 @@ void
 fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
 {
   s->solutions++;
+  /* Once the tree keeps no more lines, a worker's later lines would only
+   * be counted when merged: counted now, not held till then. */
+  if (s->pending && fe_solution_line_over (s, n, series_len, FALSE))
+    return;
   if (s->pending)
     {
       PendingLine *p = g_malloc (sizeof (PendingLine) + n * sizeof (FeMove));

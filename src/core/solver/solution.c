@@ -106,13 +106,15 @@ fe_stages_free (FeStage *stages, int n)
   g_free (stages);
 }
 
-void
-fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition *out)
+/* Plays the first n stages of a move node onto `out`: a pass before it
+ * (threats, set play, series moves), then its squares and imitators, and
+ * the move itself once every stage is done. */
+static void
+apply_stages (const FeSolutionNode *node, int n, FePosition *out)
 {
-  *out = node->before;
-  if (n_stages < 0 || n_stages > node->n_stages)
-    n_stages = node->n_stages;
-  for (int k = 0; k < n_stages; k++)
+  if (node->after_pass)
+    out->side = FE_OPPONENT (out->side);
+  for (int k = 0; k < n; k++)
     {
       const FeStage *st = &node->stages[k];
       for (int i = 0; i < st->n_squares; i++)
@@ -120,8 +122,36 @@ fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition 
       out->n_imitators = st->n_imitators;
       memcpy (out->imitators, st->imitators, st->n_imitators);
     }
-  if (n_stages == node->n_stages && node->role != FE_ROLE_TWIN)
-    out->side = FE_OPPONENT (node->before.side);
+  if (n == node->n_stages)
+    out->side = FE_OPPONENT (out->side);
+}
+
+/* The position after every stage of `n`: its twin's diagram, then the
+ * moves from the root down (as deep as the line: no fixed limit). */
+static void
+position_after (const FeSolutionNode *n, FePosition *out)
+{
+  if (!n->parent)
+    {
+      *out = *n->position;
+      return;
+    }
+  position_after (n->parent, out);
+  apply_stages (n, n->n_stages, out);
+}
+
+void
+fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition *out)
+{
+  if (n_stages < 0 || n_stages > node->n_stages)
+    n_stages = node->n_stages;
+  if (!node->parent)
+    {
+      *out = *node->position;
+      return;
+    }
+  position_after (node->parent, out);
+  apply_stages (node, n_stages, out);
 }
 
 const char *
@@ -161,6 +191,7 @@ node_free (FeSolutionNode *n)
   g_free (n->text);
   g_free (n->number);
   g_free (n->twin_label);
+  g_free (n->position);
   fe_stages_free (n->stages, n->n_stages);
   g_free (n);
 }
@@ -200,6 +231,12 @@ fe_solution_n_twins (const FeSolution *t)
   return t->twins->len;
 }
 
+int
+fe_solution_lines_over (FeSolution *t)
+{
+  return g_atomic_int_get (&t->n_lines_over);
+}
+
 FeSolutionNode *
 fe_solution_twin (const FeSolution *t, guint i)
 {
@@ -214,7 +251,12 @@ node_new (const FeSolution *t, const FePosition *before, const FeMove *m, const 
   n->children = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
   n->role = role;
   n->text = g_strdup (text ? text : "");
-  n->before = *before;
+  if (!m)
+    {
+      /* The rules die with the solve; the stages hold their effects. */
+      n->position = g_memdup2 (before, sizeof *before);
+      n->position->rules = NULL;
+    }
   if (m)
     n->move = *m;
   if (m && !t->transient)
@@ -228,8 +270,6 @@ node_new (const FeSolution *t, const FePosition *before, const FeMove *m, const 
       if (!fe_has_legal_move (&after))
         n->marks |= (n->marks & FE_MARK_CHECK) ? FE_MARK_MATE : FE_MARK_STALEMATE;
     }
-  /* The rules die with the solve; the stages already hold their effects. */
-  n->before.rules = NULL;
   return n;
 }
 
@@ -411,14 +451,41 @@ attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
     }
 }
 
+/* What a line of n moves is in the play under way. */
+static FeSolutionRole
+line_role (const FeSolver *s, int n, int series_len)
+{
+  if (s->play_phase == FE_ROLE_SET_PLAY)
+    return FE_ROLE_SET_PLAY;
+  if ((series_len ? series_len : n) < s->line_full)
+    return FE_ROLE_SHORT;
+  return FE_ROLE_SOLUTION;
+}
+
+gboolean
+fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep)
+{
+  FeSolution *t = s->tree;
+  if (!t || !t->max_lines || g_atomic_int_get (&t->n_lines) < t->max_lines)
+    {
+      /* Only the delivering thread keeps lines (in order). */
+      if (keep && t && t->max_lines)
+        g_atomic_int_inc (&t->n_lines);
+      return FALSE;
+    }
+  g_atomic_int_inc (&t->n_lines_over);
+  FeSolutionRole role = line_role (s, n, series_len);
+  if (role == FE_ROLE_SOLUTION)
+    g_atomic_int_inc (&t->n_solutions_over);
+  else if (role == FE_ROLE_SHORT)
+    g_atomic_int_inc (&t->n_short_over);
+  return TRUE;
+}
+
 void
 fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
 {
-  FeSolutionRole role = FE_ROLE_SOLUTION;
-  if (s->play_phase == FE_ROLE_SET_PLAY)
-    role = FE_ROLE_SET_PLAY;
-  else if ((series_len ? series_len : n) < s->line_full)
-    role = FE_ROLE_SHORT;
+  FeSolutionRole role = line_role (s, n, series_len);
   for (int i = 0; i < n; i++)
     s->line_nodes[i]->role = role;
   if (role == FE_ROLE_SET_PLAY && n)

@@ -2,10 +2,12 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The search produces only this tree: one node per move of the solution,
- * under one root node per twin.  Each node keeps the position before its
- * move and the move's stages (the displacement, then each condition's
- * effect in the order of rules.md §8.1), so a viewer can play the solution
- * back step by step without the rules; and what Popeye's text needs (move
+ * under one root node per twin.  A twin's root keeps the twin's position,
+ * each node its move's stages (the displacement, then each condition's
+ * effect in the order of rules.md §8.1, every square they change with what
+ * stands there after), so a viewer can play the solution back step by
+ * step without the rules, and a node costs no whole board; and what
+ * Popeye's text needs (move
  * numbers, verdicts, threat and zugzwang notes, line ends), so that one
  * writer (solution-text.c) turns the tree into the CLI's text.
  *
@@ -103,7 +105,8 @@ struct FeSolutionNode {
    * n_phases grows after delivery, like `children`. */
   FePlayKind play;
   int n_phases;
-  FePosition before;      /* rules pointer cleared */
+  FePosition *position;   /* twin roots: the twin's diagram (rules pointer
+                           * cleared); NULL for moves */
   int n_stages;
   FeStage *stages;
 };
@@ -133,6 +136,14 @@ struct FeSolution {
    * text: nodes carry no stages and are freed once written, so a solution
    * of millions of lines costs no more memory than its deepest line. */
   gboolean transient;
+  /* Help and series lines kept at most (0: all), set before the solve: the
+   * lines past it are counted by role, neither kept nor delivered nor
+   * written, so a viewer's memory stays bounded however many there are. */
+  gint max_lines;
+  gint n_lines;                 /* lines kept */
+  gint n_lines_over;            /* lines not kept: all of them, */
+  gint n_solutions_over;        /* full-length solutions among them, */
+  gint n_short_over;            /* shorter ones, the rest set play */
 };
 
 FeSolution *fe_solution_new (void);
@@ -141,6 +152,8 @@ void fe_solution_unref (FeSolution *solution);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeSolution, fe_solution_unref)
 
 guint fe_solution_n_twins (const FeSolution *solution);
+/* Lines found past max_lines so far (read while the solve runs too). */
+int fe_solution_lines_over (FeSolution *solution);
 FeSolutionNode *fe_solution_twin (const FeSolution *solution, guint i);
 
 /* Computes the stages of `move` played from `before` (which keeps its rules
@@ -149,7 +162,10 @@ FeSolutionNode *fe_solution_twin (const FeSolution *solution, guint i);
 int fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages);
 void fe_stages_free (FeStage *stages, int n);
 /* The position after `n_stages` stages of the node's move (all of them
- * when n_stages < 0); side to move and rights are not updated. */
+ * when n_stages < 0): the twin's diagram with the stages of the moves
+ * above applied, and the side to move those moves and passes imply.
+ * Board and imitators only: castling and e.p. rights, counts and masks
+ * are the diagram's. */
 void fe_solution_node_position (const FeSolutionNode *node, int n_stages, FePosition *out);
 
 /* The summary composers ask for, of one twin.  Free with fe_soundness_clear. */

@@ -95,6 +95,10 @@ void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char
                                  gboolean starts_half, int series_len);
 /* The line of n moves is complete: attach it. */
 void fe_solution_hook_line_end (FeSolver *s, int n, int series_len);
+/* Is a line of n moves past the tree's max_lines?  Then it is counted and
+ * must not be kept (TRUE).  `keep`: the caller delivers it now (in order),
+ * so it counts as kept; a worker asking early passes FALSE. */
+gboolean fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep);
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 

@@ -54,7 +54,7 @@ static char *
 describe_pane (FeerieWindow *self)
 {
   GString *s = g_string_new (NULL);
-  static const char *const labels[] = { "reason", "summary", "stale_label", "step" };
+  static const char *const labels[] = { "reason", "over_label", "summary", "stale_label", "step" };
   for (gsize i = 0; i < G_N_ELEMENTS (labels); i++)
     {
       GtkWidget *w = pane_child (self, labels[i]);
