@@ -1,6 +1,7 @@
 /* cli-inputs.c — the input files of the feerie-cli commands that take many.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <signal.h>
 #include <string.h>
 #include <glib.h>
 
@@ -93,4 +94,30 @@ fe_cli_read_problems (const char *path)
       g_error_free (error);
     }
   return problems;
+}
+
+volatile sig_atomic_t fe_cli_interrupted;
+
+static void
+on_sigint (int sig)
+{
+  (void) sig;
+  fe_cli_interrupted = 1;
+}
+
+void
+fe_cli_catch_sigint (void)
+{
+  struct sigaction sa = { 0 };
+  sa.sa_handler = on_sigint;
+  sa.sa_flags = SA_RESETHAND;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGINT, &sa, NULL);
+}
+
+gboolean
+fe_cli_cancelled (gpointer data)
+{
+  (void) data;
+  return fe_cli_interrupted != 0;
 }

@@ -1,7 +1,6 @@
-/* main.c — feerie-cli: solve, perft, bench, convert from the command line.
+/* main.c — feerie-cli: solve, check, perft, bench, convert from the command line.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +28,8 @@ usage (void)
            "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n"
            "       feerie-cli diagram [--size PX] [--no-caption] IN OUT.{png,svg,pdf,tex}\n"
            "       feerie-cli diagram --collection [OPTIONS] IN|DIR... OUT.{pdf,tex}\n"
+           "       feerie-cli check FILE|DIR... [--max-time S] [--jobs N] [--shard I/N] [--json]\n"
+           "       feerie-cli check --merge REPORT.json... [--json]\n"
            "       feerie-cli conditions   (the conditions and piece attributes it solves)\n");
   return 2;
 }
@@ -69,7 +70,6 @@ cmd_perft (int argc, char **argv)
   return 0;
 }
 
-static volatile sig_atomic_t interrupted; /* Ctrl+C, see catch_sigint */
 
 static int
 solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolverStats *stats,
@@ -80,7 +80,7 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
   if (!problems)
     return 2;
   int status = 0;
-  for (guint i = 0; i < problems->len && !interrupted; i++)
+  for (guint i = 0; i < problems->len && !fe_cli_interrupted; i++)
     {
       const FeProblem *p = problems->pdata[i];
       gsize board = out->len;
@@ -117,34 +117,6 @@ solve_file (const char *path, const FeSolverConfig *config, GString *out, FeSolv
     }
   g_ptr_array_unref (problems);
   return status;
-}
-
-/* Ctrl+C: the handler only sets the flag; the solver's cancel callback
- * reads it, so the search stops cleanly and what it found is printed.  A
- * second Ctrl+C kills at once (SA_RESETHAND). */
-static void
-on_sigint (int sig)
-{
-  (void) sig;
-  interrupted = 1;
-}
-
-static gboolean
-solve_cancelled (gpointer data)
-{
-  (void) data;
-  return interrupted != 0;
-}
-
-static void
-catch_sigint (FeSolverConfig *config)
-{
-  struct sigaction sa = { 0 };
-  sa.sa_handler = on_sigint;
-  sa.sa_flags = SA_RESETHAND;
-  sigemptyset (&sa.sa_mask);
-  sigaction (SIGINT, &sa, NULL);
-  config->cancelled = solve_cancelled;
 }
 
 /* Limits of the solve options: beyond them the request is a mistake. */
@@ -252,13 +224,14 @@ cmd_solve (int argc, char **argv)
     config.threads = default_threads ();
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
-  catch_sigint (&config);
+  fe_cli_catch_sigint ();
+  config.cancelled = fe_cli_cancelled;
   config.line = print_text;
   int status = solve_file (path, &config, out, &stats, verify);
-  if (interrupted)
+  if (fe_cli_interrupted)
     printf ("\nsolve interrupted (Ctrl+C) after %.1f s: the solutions above are those found so "
             "far\n", stats.seconds);
-  if (interrupted && status == 0)
+  if (fe_cli_interrupted && status == 0)
     status = 130; /* 128 + SIGINT, as a shell reports a process Ctrl+C ended */
   else if (status != 2)
     {
@@ -409,7 +382,7 @@ bench_problems (const char *dir, const FeSolverConfig *base, const char *only)
   guint64 all_nodes = 0;
   printf ("%-28s %-9s %9s %9s %12s %8s %6s %7s %s\n", "problem", "stip", "feerie s", "popeye s",
           "nodes", "knodes/s", "fill%", "RSS MB", "");
-  for (guint i = 0; i < names->len && !interrupted; i++)
+  for (guint i = 0; i < names->len && !fe_cli_interrupted; i++)
     {
       const char *n = names->pdata[i];
       if (only && !strstr (n, only))
@@ -564,6 +537,8 @@ int fe_cli_cmd_diagram (int argc, char **argv); /* cmd-diagram.c */
 
 int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
 
+int fe_cli_cmd_check (int argc, char **argv); /* cmd-check.c */
+
 int
 main (int argc, char **argv)
 {
@@ -573,7 +548,7 @@ main (int argc, char **argv)
   } commands[] = {
     { "perft", cmd_perft },     { "solve", cmd_solve },          { "verify", cmd_verify },
     { "bench", cmd_bench },     { "diagram", fe_cli_cmd_diagram }, { "convert", fe_cli_cmd_convert },
-    { "conditions", cmd_conditions },
+    { "conditions", cmd_conditions }, { "check", fe_cli_cmd_check },
   };
   for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)

@@ -289,11 +289,11 @@ fe_problem_equal (const FeProblem *a, const FeProblem *b)
   const char *const fields_a[] = { a->source_name, a->source_volume, a->source_issue,
                                    a->source_number, a->source_date, a->award_tourney,
                                    a->award_distinction, a->award_judges, a->title,
-                                   a->solution_text, a->comments };
+                                   a->solution_text, a->comments, a->intended_solutions };
   const char *const fields_b[] = { b->source_name, b->source_volume, b->source_issue,
                                    b->source_number, b->source_date, b->award_tourney,
                                    b->award_distinction, b->award_judges, b->title,
-                                   b->solution_text, b->comments };
+                                   b->solution_text, b->comments, b->intended_solutions };
   for (guint i = 0; i < G_N_ELEMENTS (fields_a); i++)
     if (g_strcmp0 (fields_a[i], fields_b[i]) != 0)
       return FALSE;

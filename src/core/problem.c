@@ -71,6 +71,7 @@ fe_problem_free (FeProblem *p)
   g_free (p->award_judges);
   g_free (p->title);
   g_free (p->solution_text);
+  g_free (p->intended_solutions);
   g_free (p->comments);
   g_free (p->unsupported_stipulation);
   g_free (p);
@@ -122,6 +123,7 @@ fe_problem_copy (const FeProblem *src)
   p->award_judges = g_strdup (src->award_judges);
   p->title = g_strdup (src->title);
   p->solution_text = g_strdup (src->solution_text);
+  p->intended_solutions = g_strdup (src->intended_solutions);
   p->comments = g_strdup (src->comments);
   return p;
 }

@@ -464,6 +464,8 @@ text_field (FeProblem *p, xmlNodePtr node)
     return &p->title;
   if (is (node, "solution"))
     return &p->solution_text;
+  if (is (node, "intended-solutions"))
+    return &p->intended_solutions;
   if (is (node, "comments"))
     return &p->comments;
   return NULL;

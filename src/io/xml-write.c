@@ -459,6 +459,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
       close_tag (s, in, "twins");
     }
   text_element (s, in, "solution", p->solution_text);
+  text_element (s, in, "intended-solutions", p->intended_solutions);
   text_list (s, in, "keywords", "keyword", p->keywords);
   text_element (s, in, "comments", p->comments);
   text_list (s, in, "remarks", "remark", p->remarks);
