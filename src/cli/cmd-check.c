@@ -17,6 +17,7 @@
 #include "core/solver/check.h"
 #include "io/problem-file.h"
 #include "cli-inputs.h"
+#include "solution-json.h"
 
 /* One problem of the collection and, once checked, its report. */
 typedef struct {
@@ -221,18 +222,6 @@ report_json (GPtrArray *entries, int total, int shard, int shards)
   JsonNode *root = json_builder_get_root (b);
   g_object_unref (b);
   return root;
-}
-
-static void
-print_json (JsonNode *root)
-{
-  JsonGenerator *g = json_generator_new ();
-  json_generator_set_pretty (g, TRUE);
-  json_generator_set_root (g, root);
-  char *text = json_generator_to_data (g, NULL);
-  puts (text);
-  g_free (text);
-  g_object_unref (g);
 }
 
 static void
@@ -560,7 +549,7 @@ fe_cli_cmd_check (int argc, char **argv)
   if (json)
     {
       JsonNode *root = report_json (entries, total, shard, shards);
-      print_json (root);
+      fe_cli_print_json (root);
       json_node_unref (root);
     }
   else

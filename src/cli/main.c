@@ -13,12 +13,14 @@
 #include "io/popeye.h"
 #include "io/problem-file.h"
 #include "cli-inputs.h"
+#include "solution-json.h"
 
 static int
 usage (void)
 {
   fprintf (stderr,
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
+           "                        [--json [--max-lines N]]\n"
            "       (--threads: default one per core)\n"
            "       feerie-cli verify FILE SOLUTION   (replays help/series lines)\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
@@ -177,7 +179,9 @@ cmd_solve (int argc, char **argv)
 {
   FeSolverConfig config = { 0 };
   const char *path = NULL;
-  gboolean verify = FALSE;
+  gboolean verify = FALSE, json = FALSE;
+  /* solve --json keeps the tree: bounded like the window's. */
+  int max_lines = 100000;
   for (int i = 0; i < argc; i++)
     {
       const char *a = argv[i];
@@ -213,6 +217,14 @@ cmd_solve (int argc, char **argv)
         }
       else if (strcmp (a, "--verify") == 0)
         verify = TRUE;
+      else if (strcmp (a, "--json") == 0)
+        json = TRUE;
+      else if (strcmp (a, "--max-lines") == 0)
+        {
+          if (!parse_int (v, 1, G_MAXINT, &max_lines))
+            return bad_option (a, v, "expected a whole number of lines, at least 1");
+          i++;
+        }
       else if (a[0] == '-' || path)
         return usage ();
       else
@@ -222,6 +234,15 @@ cmd_solve (int argc, char **argv)
     return usage ();
   if (!config.threads)
     config.threads = default_threads ();
+  if (json && verify)
+    return bad_option ("--json", "--verify", "replays the text output: use one or the other");
+  if (json)
+    {
+      fe_cli_catch_sigint ();
+      config.cancelled = fe_cli_cancelled;
+      int status = fe_cli_solve_json (path, &config, max_lines);
+      return fe_cli_interrupted && status == 0 ? 130 : status;
+    }
   GString *out = g_string_new (NULL);
   FeSolverStats stats = { 0 };
   fe_cli_catch_sigint ();
