@@ -9,7 +9,7 @@
 #include <glib.h>
 
 /* The files named, with each directory replaced by the problem files
- * (.inp, .xml, .fen) found under it, recursively, sorted by path.
+ * (.inp, .xml, .olv, .fen …) found under it, recursively, sorted by path.
  * GPtrArray of char*; NULL with an error when a name does not exist. */
 GPtrArray *fe_cli_expand_inputs (char **names, int n, GError **error);
 

@@ -23,7 +23,7 @@ int fe_cli_cmd_convert_many (int argc, char **argv);
 static int
 usage (void)
 {
-  fprintf (stderr, "usage: feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n");
+  fprintf (stderr, "usage: feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n");
   return 2;
 }
 

@@ -22,7 +22,7 @@ fe_cli_cmd_convert (int argc, char **argv)
   if (argc != 2)
     {
       fprintf (stderr, "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
-                       "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|fen]\n");
+                       "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n");
       return 2;
     }
   const char *in = argv[0], *out = argv[1];

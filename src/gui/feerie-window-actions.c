@@ -192,10 +192,12 @@ choose_and_open (FeerieWindow *self, const char *title, gboolean import)
   static const char *xml[] = { "*.xml", NULL };
   static const char *popeye[] = { "*.inp", "*.txt", "*.pop", NULL };
   static const char *fen[] = { "*.fen", NULL };
+  static const char *olive[] = { "*.olv", "*.yaml", "*.yml", NULL };
   if (!import)
     add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input"), popeye);
   add_filter (GTK_FILE_CHOOSER (dialog), _("FEN positions"), fen);
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Olive collections and YACPDB entries"), olive);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_open_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));

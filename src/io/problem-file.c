@@ -7,12 +7,15 @@
 #include "problem-file.h"
 #include "fe-atomic-save.h"
 #include "fen.h"
+#include "olive.h"
 #include "popeye.h"
 #include "xml.h"
 
 /* Every format Féerie reads and writes: a new one is a line here. */
 static const FeFileFormat *const formats[] = {
   &fe_xml_format,
+  /* Before Popeye: "stipulation: #2" must not read as Popeye's keyword. */
+  &fe_olive_format,
   &fe_popeye_format,
   &fe_fen_format,
   NULL,
@@ -131,7 +134,7 @@ fe_problem_file_save (GFile *file, const FeFileFormat *format, GPtrArray *proble
   if (!format)
     {
       g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_FORMAT,
-                   "%s: unknown file type (use .xml, .inp or .fen)", name);
+                   "%s: unknown file type (use .xml, .inp, .olv or .fen)", name);
       return FALSE;
     }
   g_autofree char *text = format->write (problems, losses);
