@@ -1,6 +1,10 @@
 #!/bin/sh
 # run-suite.sh — installs what is missing, builds, and runs the whole test
-# suite; with --sanitize in an AddressSanitizer + UBSan build.
+# suite; with --sanitize in an AddressSanitizer + UBSan build, where ASan's
+# tenfold slowdown would take CI past its time: there the speed set and the
+# `slow` suite (long solves whose code the other tests reach too) are left
+# out and the random tests draw half their problems
+# (FEERIE_TEST_DIVISOR, read by fe_test_count).
 # Prints "N passed, N failed, N skipped" as its last line.  A test skips
 # (exit 77) only when a program it needs is missing; under CI=true every
 # such program is installed by install-deps.sh, so a skip counts as a
@@ -11,11 +15,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/tests/install-deps.sh"
 dir="$top/build-tests"
 opts=""
+suites=""
 if [ "$1" = "--sanitize" ]; then
   dir="$top/build-sanitize"
   opts="-Db_sanitize=address,undefined -Db_lundef=false"
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  export FEERIE_TEST_DIVISOR=2
+  suites="--no-suite speed --no-suite slow"
 fi
 strict=false
 [ "${CI:-}" = "true" ] && strict=true
@@ -27,7 +34,7 @@ elif $strict; then
 fi
 ninja -C "$dir"
 set +e
-meson test -C "$dir" --print-errorlogs --num-processes 2 --timeout-multiplier 3 > "$dir/test-output.txt" 2>&1
+meson test -C "$dir" $suites --print-errorlogs --num-processes 2 --timeout-multiplier 3 > "$dir/test-output.txt" 2>&1
 status=$?
 set -e
 tail -n 40 "$dir/test-output.txt"

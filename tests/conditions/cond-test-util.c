@@ -1,6 +1,7 @@
 /* cond-test-util.c — small helpers shared by the condition unit tests.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cond-test-util.h"
@@ -166,4 +167,14 @@ fe_test_random_kings (GRand *r, FePosition *pos)
   while (ABS (FE_FILE (bk) - FE_FILE (wk)) <= 1 && ABS (FE_RANK (bk) - FE_RANK (wk)) <= 1);
   fe_position_put (pos, wk, (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
   fe_position_put (pos, bk, (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+}
+
+int
+fe_test_count (int quick, int slow)
+{
+  if (g_test_slow ())
+    return slow;
+  const char *divisor = g_getenv ("FEERIE_TEST_DIVISOR");
+  int d = divisor ? atoi (divisor) : 1;
+  return d > 1 ? MAX (1, quick / d) : quick;
 }

@@ -38,3 +38,8 @@ void fe_test_play (FePosition *pos, const char *text);
 /* Puts the two kings on random squares, not next to each other (the first
  * pieces of a random position). */
 void fe_test_random_kings (GRand *r, FePosition *pos);
+
+/* How many random problems a test draws: `slow` under `-m slow`, else
+ * `quick` divided by FEERIE_TEST_DIVISOR when it is set (the sanitized CI
+ * run sets 2: the same code paths under ASan, half the draws). */
+int fe_test_count (int quick, int slow);

@@ -278,7 +278,7 @@ report_seen (int compared)
 static void
 test_pairs (void)
 {
-  int per_pair = g_test_slow () ? 3000 : 320;
+  int per_pair = fe_test_count (320, 3000);
   GRand *r = g_rand_new_with_seed (9091);
   int compared = 0;
   memset (&seen, 0, sizeof seen);
@@ -302,7 +302,7 @@ test_pairs (void)
 static void
 test_singles_and_more (void)
 {
-  int per_set = g_test_slow () ? 600 : 60;
+  int per_set = fe_test_count (60, 600);
   GRand *r = g_rand_new_with_seed (9092);
   int compared = 0;
   memset (&seen, 0, sizeof seen);

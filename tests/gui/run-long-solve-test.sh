@@ -90,7 +90,13 @@ idle_ms=$(awk 'NR == 1 { last = $2 } $2 > last + 1 { t = $1; last = $2 } END { p
 echo "Stop: the solve ended $stop_ms ms after it; the CPU idle $idle_ms ms after it"
 awk -v s="$stop_ms" 'BEGIN { exit !(s >= 0 && s <= 200) }' || fail "Stop took $stop_ms ms"
 [ "$idle_ms" -le 200 ] || { cat "$work/cpu"; fail "the window still worked $idle_ms ms after Stop"; }
-[ "$max" -le "$RSS_LIMIT_MB" ] || fail "the window took $max MB while solving"
+# Under AddressSanitizer the resident memory is mostly ASan's own (shadow,
+# redzones, a 256 MB quarantine of freed blocks): the plain run judges it.
+if [ -n "${ASAN_OPTIONS:-}" ]; then
+  echo "AddressSanitizer build: resident memory reported, not judged"
+else
+  [ "$max" -le "$RSS_LIMIT_MB" ] || fail "the window took $max MB while solving"
+fi
 has stopped pane "more were found, not shown"
 grep -q "^summary .*lines are counted, not shown" "$work/stopped.pane" || { cat "$work/stopped.pane"; fail "the summary does not count the lines not shown"; }
 [ "$(grep -c '^row' "$work/stopped.pane")" -gt 5 ] || fail "no rows shown"

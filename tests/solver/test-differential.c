@@ -354,7 +354,7 @@ static void
 test_differential (void)
 {
   GRand *r = g_rand_new_with_seed (19);
-  int problems = g_test_slow () ? 4000 : 400;
+  int problems = fe_test_count (400, 4000);
   int compared = 0, with_solutions = 0, no_condition = 0, fairy_promotion_lines = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 };
   memset (&seen, 0, sizeof seen);

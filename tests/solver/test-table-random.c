@@ -11,7 +11,6 @@
 #include "core/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "solution-lines.h"
-#include "../conditions/cond-test-util.h"
 
 /* A random position; condition `genre` (a registry id, -1: none) is in
  * force, others are added at random (cond-test-util.c). */
@@ -90,7 +89,7 @@ test_table_on_off (void)
   static const char *stips[] = { "h#1.5", "h#2", "h=2", "hx2", "h+1.5", "ser-#3",
                                  "ser-h#2", "ser-s#2", "ser-=3", "ser-x3" };
   GRand *r = g_rand_new_with_seed (909);
-  int problems = g_test_slow () ? 1500 : 150;
+  int problems = fe_test_count (150, 1500);
   int compared = 0, with_solutions = 0;
   int per_genre[FE_MAX_CONDITION_CLASSES] = { 0 };
   for (int k = 0; k < problems; k++)
@@ -164,7 +163,7 @@ test_battle_on_off (void)
 {
   static const char *stips[] = { "#2", "#3", "s#2", "r#2", "s#3", "r#3" };
   GRand *r = g_rand_new_with_seed (1414);
-  int problems = g_test_slow () ? 800 : 90;
+  int problems = fe_test_count (90, 800);
   int compared = 0, with_solutions = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 };
   for (int k = 0; k < problems; k++)
@@ -224,7 +223,7 @@ test_battle_aids (void)
 {
   static const char *stips[] = { "#2", "#3", "s#2", "r#2", "s#3", "r#3" };
   GRand *r = g_rand_new_with_seed (1415);
-  int wanted = g_test_slow () ? 300 : 48;
+  int wanted = fe_test_count (48, 300);
   int found = 0, tried = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 }, per_genre[FE_MAX_CONDITION_CLASSES] = { 0 };
   while (found < wanted && tried < 40 * wanted)
