@@ -48,6 +48,22 @@ skipped=${skipped:-0}
 passed=$(( ${ok:-0} + ${xfail:-0} ))
 failed=$(( ${fail:-0} + ${xpass:-0} + ${timeout:-0} ))
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+# The window's tests judge wall-clock time (main-loop pauses, Stop's
+# latency), which other programs loading the machine can stretch.  A failed
+# gui test is run once more, alone; one that passes alone counts as passed
+# and is named here, so a real regression (failing alone too) still fails.
+rerun=$(sed -n 's|^ *[0-9]*/[0-9]* feerie:gui / \([^ ]*\) .* FAIL .*|\1|p' "$dir/test-output.txt" | sort -u)
+if [ -n "$rerun" ]; then
+  n=$(echo "$rerun" | wc -l)
+  echo "Rerunning alone: $(echo $rerun)"
+  if meson test -C "$dir" --print-errorlogs --num-processes 1 --timeout-multiplier 3 $rerun \
+       > "$dir/test-rerun.txt" 2>&1; then
+    echo "Passed when run alone (failed beside the others): $(echo $rerun)"
+    failed=$((failed - n)); passed=$((passed + n))
+  else
+    tail -n 20 "$dir/test-rerun.txt"
+  fi
+fi
 if [ "$skipped" -gt 0 ]; then
   echo "Skipped tests (a program they need is missing):"
   grep -E '^ *[0-9]+/[0-9]+ .* SKIP ' "$dir/test-output.txt" | sed 's/^/  /'

@@ -5,7 +5,9 @@
 # session bus; the app's resident memory (VmRSS) is sampled every 0.5 s
 # for 30 s of solving, then Stop: the solve must end within 200 ms of it
 # (the window's own log of the action and the end of the solve), and the
-# process's CPU time must stand still from 200 ms after Stop on (idle).
+# process may spend at most 200 ms of CPU time from Stop on (then idle:
+# counted in CPU time, which other programs loading the machine do not
+# stretch as they stretch wall-clock time).
 # The pane says how many solutions it does not show and asked whether to
 # keep solving; Keep Solving (over the bus) hides the question.  Then the
 # options composers use here: "at most 5 solutions" (MaxSolutions) ends the
@@ -77,8 +79,8 @@ act keep-solving
 sleep 0.5
 pass kept-on
 if grep -qF "keep solving" "$work/kept-on.pane"; then fail "Keep Solving did not answer the question"; fi
-# The process's CPU time every 50 ms for 2 s after Stop: the last time it
-# grew is when the window went idle.
+# The process's CPU time every 50 ms for 2 s after Stop (clock ticks of
+# 10 ms): what Stop costs is the CPU it takes after the action.
 act stop-solving
 i=0; : > "$work/cpu"
 while [ $i -lt 40 ]; do echo "$i $(cpu_ticks)" >> "$work/cpu"; sleep 0.05; i=$((i + 1)); done
@@ -86,10 +88,10 @@ await_finished 1
 pass stopped
 grep '^finished' "$work/solve.log"
 stop_ms=$(grep '^finished' "$work/solve.log" | sed -n '1s/.*stop-ms=\([0-9.-]*\).*/\1/p')
-idle_ms=$(awk 'NR == 1 { last = $2 } $2 > last + 1 { t = $1; last = $2 } END { print t * 50 }' "$work/cpu")
-echo "Stop: the solve ended $stop_ms ms after it; the CPU idle $idle_ms ms after it"
+cpu_ms=$(awk 'NR == 1 { first = $2 } { last = $2 } END { print (last - first) * 10 }' "$work/cpu")
+echo "Stop: the solve ended $stop_ms ms after it; the window then took $cpu_ms ms of CPU"
 awk -v s="$stop_ms" 'BEGIN { exit !(s >= 0 && s <= 200) }' || fail "Stop took $stop_ms ms"
-[ "$idle_ms" -le 200 ] || { cat "$work/cpu"; fail "the window still worked $idle_ms ms after Stop"; }
+[ "$cpu_ms" -le 200 ] || { cat "$work/cpu"; fail "the window still worked after Stop: $cpu_ms ms of CPU"; }
 # Under AddressSanitizer the resident memory is mostly ASan's own (shadow,
 # redzones, a 256 MB quarantine of freed blocks): the plain run judges it.
 if [ -n "${ASAN_OPTIONS:-}" ]; then
