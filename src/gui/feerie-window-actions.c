@@ -271,8 +271,8 @@ save_as_then (FeerieWindow *self, FeerieThen *then)
   static const char *xml[] = { "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
   /* The format follows the extension the name is given. */
-  static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
-  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
+  static const char *files[] = { "*.inp", "*.fen", "*.olv", "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN, Olive or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
   GFile *imported = feerie_document_get_imported_from (self->document);
   if (imported)
@@ -344,8 +344,8 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG, PDF or LaTeX"), images);
-  static const char *files[] = { "*.inp", "*.fen", "*.xml", NULL };
-  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN or Féerie XML"), files);
+  static const char *files[] = { "*.inp", "*.fen", "*.olv", "*.xml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN, Olive or Féerie XML"), files);
   /* Authors, source, stipulation, conditions and piece count around the
    * board; a boolean choice is a check box. */
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
