@@ -119,10 +119,12 @@ feerie_application_startup (GApplication *app)
   G_APPLICATION_CLASS (feerie_application_parent_class)->startup (app);
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
   FeerieApplication *self = FEERIE_APPLICATION (app);
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
-  if (schema)
-    self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = feerie_settings_new ();
+  /* Féerie's own styles (GtkApplication loads no style.css by itself). */
+  g_autoptr (GtkCssProvider) css = gtk_css_provider_new ();
+  gtk_css_provider_load_from_resource (css, "/org/feerie/Feerie/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
   GAction *preferences = g_action_map_lookup_action (G_ACTION_MAP (app), "preferences");
   g_simple_action_set_enabled (G_SIMPLE_ACTION (preferences), self->settings != NULL);
   static const struct { const char *action; const char *accels[3]; } accels[] = {
@@ -146,7 +148,8 @@ feerie_application_startup (GApplication *app)
     /* Ctrl+R solves (as in other solvers' front ends); rotate moved to Ctrl+Shift+R. */
     { "win.rotate", { "<Control><Shift>r", NULL } },
     { "win.solve", { "F5", "<Control>r", NULL } },
-    { "win.stop-solving", { "Escape", NULL } },
+    { "win.escape", { "Escape", NULL } },
+    { "win.close", { "<Control>w", NULL } },
     { "win.mirror", { "<Control>m", NULL } },
     { "win.swap-colours", { "<Control>k", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
@@ -190,18 +193,39 @@ feerie_application_new (void)
                        NULL);
 }
 
+/* Is this program the one built in the build folder (not installed)? */
+static gboolean
+run_from_build_folder (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+  return exe && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
 /* FEERIE_LOCALEDIR, else the build folder's catalogues when this program
- * is the one built there (not installed), else the installed ones. */
+ * is the one built there, else the installed ones. */
 static char *
 locale_dir (void)
 {
   const char *env = g_getenv ("FEERIE_LOCALEDIR");
   if (env && *env)
     return g_strdup (env);
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-  if (exe && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S))
-    return g_strdup (BUILD_LOCALEDIR);
-  return g_strdup (LOCALEDIR);
+  return g_strdup (run_from_build_folder () ? BUILD_LOCALEDIR : LOCALEDIR);
+}
+
+GSettings *
+feerie_settings_new (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  if (!schema && run_from_build_folder ())
+    {
+      /* Not installed: the schema compiled in the build folder, so that
+       * the README's command gives a complete application. */
+      g_autoptr (GSettingsSchemaSource) built = g_settings_schema_source_new_from_directory (
+        BUILD_ROOT G_DIR_SEPARATOR_S "data", source, FALSE, NULL);
+      schema = built ? g_settings_schema_source_lookup (built, APPLICATION_ID, FALSE) : NULL;
+    }
+  return schema ? g_settings_new_full (schema, NULL, NULL) : NULL;
 }
 
 void

@@ -14,5 +14,9 @@ G_DECLARE_FINAL_TYPE (FeerieApplication, feerie_application, FEERIE, APPLICATION
  * folder's when run from there), the application name, the walk table. */
 void feerie_application_init_process (void);
 FeerieApplication *feerie_application_new (void);
+/* The application's settings (one object per caller), NULL when their
+ * schema is neither installed nor, for the program run from the build
+ * folder, compiled there. */
+GSettings *feerie_settings_new (void);
 
 G_END_DECLS

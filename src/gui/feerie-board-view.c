@@ -138,7 +138,8 @@ feerie_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                            int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   FeerieBoardView *self = FEERIE_BOARD_VIEW (widget);
-  *minimum = MIN (240, self->natural_size);
+  /* 320 px: a board that reads at 800×600 (the side panes reflow). */
+  *minimum = MIN (320, self->natural_size);
   *natural = self->natural_size;
 }
 

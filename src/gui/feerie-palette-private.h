@@ -9,7 +9,9 @@
 
 G_BEGIN_DECLS
 
-#define IMITATOR_TILE 0 /* walk 0 in a tile means the imitator */
+/* Tiles are the walks in order, then these two. */
+#define IMITATOR_TILE 0             /* walk 0 in a tile: the standard imitator */
+#define MONOCHROME_IMITATOR_TILE -1 /* the White or Black tab's own imitator */
 
 struct _FeeriePalette
 {

@@ -3,8 +3,10 @@
  *
  * Three colours × three kinds × every walk would be ~400 tiles; instead the
  * colour and the kind are toggles above one grid of walks, which redraws in
- * the chosen colour and kind.  The imitator tile follows the colour toggle
- * (neutral = the standard imitator, white / black = monochrome).
+ * the chosen colour and kind.  The imitator tile is the standard imitator
+ * whatever the colour; under White or Black a second tile offers that
+ * colour's monochrome imitator, a rarity chosen on purpose, not by the
+ * colour toggle's accident.
  */
 
 #include "config.h"
@@ -32,6 +34,8 @@ static char *
 tile_payload (FeeriePalette *self, int walk)
 {
   if (walk == IMITATOR_TILE)
+    return feerie_drag_payload_for_imitator (FE_NEUTRAL);
+  if (walk == MONOCHROME_IMITATOR_TILE)
     return feerie_drag_payload_for_imitator (self->colour);
   return feerie_drag_payload_for_piece ((FePiece) { walk, self->colour, self->attrs, 0 });
 }
@@ -43,8 +47,8 @@ draw_tile (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   int walk = tile_walk (GTK_WIDGET (area));
   double sq = MIN (width, height);
   double x = (width - sq) / 2, y = (height - sq) / 2;
-  if (walk == IMITATOR_TILE)
-    fe_render_imitator (cr, self->colour, x, y, sq);
+  if (walk == IMITATOR_TILE || walk == MONOCHROME_IMITATOR_TILE)
+    fe_render_imitator (cr, walk == IMITATOR_TILE ? FE_NEUTRAL : self->colour, x, y, sq);
   else
     fe_render_piece (cr, (FePiece) { walk, self->colour, self->attrs, 0 }, x, y, sq, &self->style);
 }
@@ -115,13 +119,34 @@ redraw_tiles (FeeriePalette *self)
   update_selection (self);
 }
 
+/* The monochrome imitator's tile: under White or Black only, with a
+ * tooltip that says whose it is. */
+static void
+show_monochrome_tile (FeeriePalette *self)
+{
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, FE_WALK_COUNT);
+  if (!child)
+    return;
+  gboolean shown = self->colour != FE_NEUTRAL;
+  if (!shown && gtk_flow_box_child_is_selected (child))
+    feerie_palette_clear_selection (self);
+  gtk_widget_set_visible (GTK_WIDGET (child), shown);
+  gtk_widget_set_tooltip_text (gtk_flow_box_child_get_child (child),
+                               self->colour == FE_WHITE
+                                 ? _("White imitator: monochrome, it follows White’s moves only")
+                                 : _("Black imitator: monochrome, it follows Black’s moves only"));
+}
+
 static void
 on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
 {
   if (!gtk_toggle_button_get_active (button))
     return;
   if (button == self->white || button == self->black || button == self->neutral)
-    self->colour = button == self->white ? FE_WHITE : button == self->black ? FE_BLACK : FE_NEUTRAL;
+    {
+      self->colour = button == self->white ? FE_WHITE : button == self->black ? FE_BLACK : FE_NEUTRAL;
+      show_monochrome_tile (self);
+    }
   else
     {
       self->attrs = 0;
@@ -169,7 +194,9 @@ make_tile (FeeriePalette *self, int walk)
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw_tile, self, NULL);
   g_object_set_data (G_OBJECT (area), "walk", GINT_TO_POINTER (walk));
   if (walk == IMITATOR_TILE)
-    gtk_widget_set_tooltip_text (area, _("Imitator (I)"));
+    gtk_widget_set_tooltip_text (area, _("Imitator (I): the standard imitator, for both sides"));
+  else if (walk == MONOCHROME_IMITATOR_TILE)
+    ; /* its tooltip follows the colour (show_monochrome_tile) */
   else
     {
       g_autofree char *tip = g_strdup_printf ("%s (%s)", feerie_walk_name (walk),
@@ -402,6 +429,8 @@ feerie_palette_init (FeeriePalette *self)
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
   gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));
+  gtk_flow_box_append (self->grid, make_tile (self, MONOCHROME_IMITATOR_TILE));
+  show_monochrome_tile (self);
   GtkEventController *key = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key_pressed), self);

@@ -86,10 +86,15 @@ line_text (const FeSolutionNode *end)
   return g_string_free (s, FALSE);
 }
 
-/* The row label of a node, as Pango markup. */
+/* A row: the move as Pango markup, and the word for its role ("key",
+ * "try", "short") with the role's style class, which also colours the
+ * move of refutations and set play.  Colours come from style.css, which
+ * gives a selected row its own colour: a coloured word on the selection's
+ * blue would not read. */
 static char *
-row_markup (const FeSolutionNode *n)
+row_markup (const FeSolutionNode *n, const char **role, const char **style)
 {
+  *role = *style = NULL;
   if (n->role == FE_ROLE_TWIN)
     return g_markup_printf_escaped ("<b>%s</b>", n->twin_label && *n->twin_label ? n->twin_label : "a)");
   g_autofree char *text = feerie_solution_view_is_line_play (n) ? line_text (n)
@@ -101,17 +106,22 @@ row_markup (const FeSolutionNode *n)
   switch (n->role)
     {
     case FE_ROLE_KEY:
-      return g_strdup_printf ("<b>%s !</b>%s  <span foreground=\"#26a269\">%s</span>", move, noted, _("key"));
+      *role = _("key"), *style = "key";
+      return g_strdup_printf ("<b>%s !</b>%s", move, noted);
     case FE_ROLE_TRY:
-      return g_strdup_printf ("%s ?%s  <span foreground=\"#c64600\">%s</span>", move, noted, _("try"));
+      *role = _("try"), *style = "try";
+      return g_strdup_printf ("%s ?%s", move, noted);
     case FE_ROLE_REFUTATION:
-      return g_strdup_printf ("<span foreground=\"#c01c28\">%s %s !</span>", _("but"), move);
+      *style = "refutation";
+      return g_strdup_printf ("%s %s !", _("but"), move);
     case FE_ROLE_THREAT:
       return g_strdup_printf ("<i>%s</i> %s", _("threat:"), move);
     case FE_ROLE_SET_PLAY:
-      return g_strdup_printf ("<span foreground=\"#1c71d8\"><i>%s</i> %s</span>", _("set play:"), move);
+      *style = "set-play";
+      return g_strdup_printf ("<i>%s</i> %s", _("set play:"), move);
     case FE_ROLE_SHORT:
-      return g_strdup_printf ("%s  <span foreground=\"#c64600\">%s</span>", move, _("short"));
+      *role = _("short"), *style = "short";
+      return g_strdup (move);
     default:
       return g_strdup_printf ("%s%s", move, noted);
     }
@@ -121,10 +131,26 @@ static void
 setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
 {
   GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *label = gtk_label_new (NULL);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), label);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *move = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (move), 0);
+  gtk_widget_add_css_class (move, "feerie-move");
+  gtk_box_append (GTK_BOX (box), move);
+  GtkWidget *role = gtk_label_new (NULL);
+  gtk_widget_add_css_class (role, "feerie-role");
+  gtk_box_append (GTK_BOX (box), role);
+  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
   gtk_list_item_set_child (item, expander);
+}
+
+static void
+set_style (GtkWidget *label, const char *style)
+{
+  static const char *const styles[] = { "key", "try", "refutation", "set-play", "short" };
+  for (gsize i = 0; i < G_N_ELEMENTS (styles); i++)
+    gtk_widget_remove_css_class (label, styles[i]);
+  if (style)
+    gtk_widget_add_css_class (label, style);
 }
 
 static void
@@ -134,8 +160,15 @@ bind_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *expander = gtk_list_item_get_child (item);
   gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
   FeerieSolutionItem *si = gtk_tree_list_row_get_item (row);
-  g_autofree char *markup = row_markup (feerie_solution_item_get_node (si));
-  gtk_label_set_markup (GTK_LABEL (gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander))), markup);
+  const char *role, *style;
+  g_autofree char *markup = row_markup (feerie_solution_item_get_node (si), &role, &style);
+  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
+  GtkWidget *move = gtk_widget_get_first_child (box), *word = gtk_widget_get_last_child (box);
+  gtk_label_set_markup (GTK_LABEL (move), markup);
+  gtk_label_set_text (GTK_LABEL (word), role ? role : "");
+  gtk_widget_set_visible (word, role != NULL);
+  set_style (move, style);
+  set_style (word, style);
   g_object_unref (si);
 }
 

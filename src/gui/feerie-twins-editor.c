@@ -315,6 +315,19 @@ check_text (FeerieTwinsEditor *self)
       g_autoptr (GError) error = NULL;
       g_autoptr (FeProblem) p = read_twins (header, (const char *const *) good->pdata, &bad, &error);
       g_ptr_array_set_size (good, good->len - 1);
+      /* A twin bringing a condition Féerie cannot solve (Circe…) would be
+       * solved without it: refused here, saying which. */
+      guint known = alone ? alone->unsupported->len : 0;
+      if (p && p->unsupported->len > known)
+        {
+          GString *names = g_string_new (NULL);
+          for (guint u = known; u < p->unsupported->len; u++)
+            g_string_append_printf (names, "%s%s", u > known ? ", " : "", (char *) p->unsupported->pdata[u]);
+          g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                       _("this twin brings a condition Féerie cannot solve: %s"), names->str);
+          g_string_free (names, TRUE);
+          g_clear_pointer (&p, fe_problem_free);
+        }
       if (!p)
         {
           /* Its message, with the line of the text box it is on. */

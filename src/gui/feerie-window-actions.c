@@ -147,17 +147,44 @@ report_error (FeerieWindow *self, const char *what, const GError *error)
   g_warning ("%s", msg);
 }
 
+/* The problem's file, or the Popeye or FEN file it was imported from. */
+static GFile *
+problem_file (FeerieWindow *self)
+{
+  GFile *file = feerie_document_get_file (self->document);
+  return file ? file : feerie_document_get_imported_from (self->document);
+}
+
+/* Choosers open in the problem's folder, else where the last file was
+ * opened or saved. */
 static void
 set_start_folder (FeerieWindow *self, GtkFileChooser *chooser)
 {
-  if (!self->settings)
-    return;
-  g_autofree char *folder = g_settings_get_string (self->settings, "last-folder");
-  if (folder && *folder)
+  GFile *file = problem_file (self);
+  g_autoptr (GFile) dir = file ? g_file_get_parent (file) : NULL;
+  if (!dir && self->settings)
     {
-      g_autoptr (GFile) dir = g_file_new_for_path (folder);
-      gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+      g_autofree char *folder = g_settings_get_string (self->settings, "last-folder");
+      if (folder && *folder)
+        dir = g_file_new_for_path (folder);
     }
+  if (dir)
+    gtk_file_chooser_set_current_folder (chooser, dir, NULL);
+}
+
+/* The problem's file name with another extension ("h6.inp" → "h6.png"),
+ * or `fallback` for a new problem. */
+static char *
+suggested_name (FeerieWindow *self, const char *extension, const char *fallback)
+{
+  GFile *file = problem_file (self);
+  if (!file)
+    return g_strdup (fallback);
+  g_autofree char *base = g_file_get_basename (file);
+  char *dot = strrchr (base, '.');
+  if (dot)
+    *dot = 0;
+  return g_strconcat (base, extension, NULL);
 }
 
 static void
@@ -223,6 +250,13 @@ open_recent_activated (GSimpleAction *a, GVariant *p, gpointer data)
 }
 
 static void
+close_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  /* As the title bar's button: asks first when there are unsaved changes. */
+  gtk_window_close (GTK_WINDOW (data));
+}
+
+static void
 new_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
@@ -274,22 +308,9 @@ save_as_then (FeerieWindow *self, FeerieThen *then)
   static const char *files[] = { "*.inp", "*.fen", "*.olv", "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input, FEN, Olive or Féerie XML"), files);
   set_start_folder (self, GTK_FILE_CHOOSER (dialog));
-  GFile *imported = feerie_document_get_imported_from (self->document);
-  if (imported)
-    {
-      /* An imported Popeye or FEN file: its name, as Féerie XML. */
-      g_autofree char *base = g_file_get_basename (imported);
-      char *dot = strrchr (base, '.');
-      if (dot)
-        *dot = 0;
-      g_autofree char *name = g_strconcat (base, ".xml", NULL);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-      g_autoptr (GFile) folder = g_file_get_parent (imported);
-      if (folder)
-        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
-    }
-  else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("problem.xml"));
+  /* Its own name; an imported Popeye or FEN file's, as Féerie XML. */
+  g_autofree char *name = suggested_name (self, ".xml", _("problem.xml"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
@@ -350,7 +371,9 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
    * board; a boolean choice is a check box. */
   gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "caption", _("Caption"), NULL, NULL);
   gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "caption", "true");
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("diagram.png"));
+  set_start_folder (self, GTK_FILE_CHOOSER (dialog));
+  g_autofree char *name = suggested_name (self, ".png", _("diagram.png"));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_export_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -524,6 +547,7 @@ feerie_window_sync_actions (FeerieWindow *self)
 
 static const GActionEntry entries[] = {
   { "new", new_activated },
+  { "close", close_activated },
   { "open", open_activated },
   { "open-recent", open_recent_activated, "s" },
   { "import", import_activated },

@@ -173,13 +173,45 @@ feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare s
   return FALSE;
 }
 
-/* "wKe1 bSg8 magic nGd4 Ic3 -e4": colour, walk code, square; "magic" or
- * "magician" after a piece gives it the attribute; "I" an imitator. */
+/* A walk code with the attributes' notation prefixes before it ("mgR":
+ * a magician rook, docs/notation.md); a code of its own wins ("ma" is a
+ * walk).  FE_WALK_NONE when it is none. */
+static int
+parse_walk (const char *code, uint8_t *attrs)
+{
+  int walk = fe_walk_from_code (code);
+  if (walk != FE_WALK_NONE || !*code)
+    return walk;
+  for (int i = 0; i < fe_attribute_count (); i++)
+    {
+      const FeAttributeDesc *a = fe_attribute_nth (i);
+      size_t n = a->prefix ? strlen (a->prefix) : 0;
+      if (!n || g_ascii_strncasecmp (code, a->prefix, n) != 0)
+        continue;
+      uint8_t more = 0;
+      walk = parse_walk (code + n, &more);
+      if (walk != FE_WALK_NONE)
+        {
+          *attrs |= a->bit | more;
+          return walk;
+        }
+    }
+  return FE_WALK_NONE;
+}
+
+/* "wKe1 bSg8 wmgRb3 nGd4 Ic3 -e4": colour, walk code (with the notation's
+ * prefixes: m magic, mg magician), square; the attribute's name after a
+ * piece ("wRb3 magician") gives it too; "I" an imitator; "-e4" empties.
+ * The whole line is read first, on a copy of the diagram: a bad token or
+ * a position the conditions refuse applies nothing.  Then it is one edit
+ * (one undo step). */
 gboolean
 feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error)
 {
   g_auto (GStrv) words = g_regex_split_simple ("[\\s,;]+", text, 0, 0);
-  FeSquare previous = FE_NO_SQUARE;
+  FePosition pos = self->problem->diagram;
+  gboolean imitators = FALSE;
+  FeSquare previous = FE_NO_SQUARE, last = FE_NO_SQUARE;
   for (int i = 0; words[i]; i++)
     {
       const char *w = words[i];
@@ -189,16 +221,14 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
       const FeAttributeDesc *attribute = fe_attribute_lookup (w);
       if (attribute)
         {
-          if (previous == FE_NO_SQUARE || self->problem->diagram.board[previous].walk == FE_WALK_NONE)
+          if (previous == FE_NO_SQUARE)
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("“%s” must follow a piece"), w);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” must follow a piece"), w);
               return FALSE;
             }
-          FePiece p = self->problem->diagram.board[previous];
+          FePiece p = pos.board[previous];
           p.attrs = attribute->bit;
-          if (!feerie_window_place (self, p, previous))
-            return FALSE;
+          fe_position_put (&pos, previous, p);
           continue;
         }
       FeSquare sq = n >= 2 ? fe_square_parse (w + n - 2) : FE_NO_SQUARE;
@@ -209,17 +239,30 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
           return FALSE;
         }
       g_autofree char *head = g_strndup (w, n - 2);
+      previous = FE_NO_SQUARE;
+      last = sq;
       if (g_str_equal (head, "-"))
         {
-          feerie_window_remove (self, sq);
-          previous = FE_NO_SQUARE;
+          if (!fe_position_remove_imitator (&pos, sq))
+            fe_position_remove (&pos, sq);
           continue;
         }
       if (g_ascii_strcasecmp (head, "I") == 0)
         {
-          if (fe_position_imitator_at (&self->problem->diagram, sq) < 0)
-            feerie_window_toggle_imitator (self, sq, self->imitator_colour);
-          previous = FE_NO_SQUARE;
+          if (fe_position_imitator_at (&pos, sq) >= 0)
+            continue;
+          if (pos.board[sq].walk != FE_WALK_NONE)
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("“%s”: an imitator needs an empty square"), w);
+              return FALSE;
+            }
+          if (!fe_position_add_imitator (&pos, sq, self->imitator_colour))
+            {
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s”: at most 10 imitators"), w);
+              return FALSE;
+            }
+          imitators = TRUE;
           continue;
         }
       FeColour colour;
@@ -233,17 +276,38 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
                        _("“%s”: start with w, b or n (the colour)"), w);
           return FALSE;
         }
-      int walk = head[1] ? fe_walk_from_code (head + 1) : FE_WALK_NONE;
+      uint8_t attrs = 0;
+      int walk = head[1] ? parse_walk (head + 1, &attrs) : FE_WALK_NONE;
       if (walk == FE_WALK_NONE)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        _("“%s”: unknown walk code “%s”"), w, head + 1);
           return FALSE;
         }
-      if (!feerie_window_place (self, (FePiece) { walk, colour, 0, 0 }, sq))
-        return FALSE;
+      fe_position_remove_imitator (&pos, sq); /* a square holds a piece or an imitator */
+      fe_position_put (&pos, sq, (FePiece) { walk, colour, attrs, 0 });
       previous = sq;
     }
+  /* The conditions' rules on the whole result (a magic piece beside
+   * magician pieces, a magician king); a diagram refused already stays
+   * editable. */
+  FeConditionParams conditions = self->problem->conditions;
+  if (imitators)
+    conditions.FE_P_IMITATOR = TRUE;
+  g_autoptr (GError) why = NULL;
+  if (!fe_conditions_validate (&conditions, &pos, &why)
+      && fe_conditions_validate (&self->problem->conditions, &self->problem->diagram, NULL))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Not placed: %s."), why->message);
+      return FALSE;
+    }
+  feerie_window_begin_edit (self, NULL);
+  self->problem->diagram = pos;
+  self->problem->conditions = conditions;
+  after_board_change (self);
+  self->last_from = FE_NO_SQUARE;
+  self->last_to = last;
+  feerie_window_end_edit (self);
   return TRUE;
 }
 

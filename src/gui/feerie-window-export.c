@@ -20,6 +20,10 @@
 #include "io/xml.h"
 #include "render/fe-render.h"
 
+/* The whole problem on the clipboard, for another Féerie window: its
+ * Féerie XML under a type of its own, beside the image and the FEN. */
+#define PROBLEM_MIME_TYPE "application/x-feerie-problem+xml"
+
 static gboolean
 is_diagram (const char *name)
 {
@@ -88,8 +92,13 @@ copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
   const FeRenderStyle *style = feerie_board_view_get_style (self->board);
-  GdkContentProvider *providers[3];
+  GdkContentProvider *providers[4];
   int n = 0;
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_ptr_array_add (one, self->problem);
+  g_autofree char *xml = fe_problem_text_write (&fe_xml_format, one, NULL);
+  g_autoptr (GBytes) problem = g_bytes_new (xml, strlen (xml));
+  providers[n++] = gdk_content_provider_new_for_bytes (PROBLEM_MIME_TYPE, problem);
   const char *formats[][2] = { { "png", "image/png" }, { "svg", "image/svg+xml" } };
   for (int i = 0; i < 2; i++)
     {
@@ -109,7 +118,8 @@ copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
   GdkContentProvider *all = gdk_content_provider_new_union (providers, n);
   gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (self)), all);
   g_object_unref (all);
-  feerie_window_show_status (self, _("Diagram copied (image and FEN)."));
+  feerie_window_show_status (self, _("Problem copied (the whole problem for Féerie, an image and the FEN "
+                                     "for other programs)."));
 }
 
 static void
@@ -152,10 +162,59 @@ on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
 }
 
 static void
+paste_failed (FeerieWindow *self, const GError *error)
+{
+  g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
+  feerie_window_show_status (self, message);
+}
+
+static void
+on_problem_spliced (GObject *out, GAsyncResult *result, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  if (g_output_stream_splice_finish (G_OUTPUT_STREAM (out), result, &error) < 0)
+    paste_failed (self, error);
+  else
+    {
+      g_autoptr (GBytes) bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+      g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      if (!feerie_window_paste_text (self, text, &error))
+        paste_failed (self, error);
+    }
+  g_object_unref (self);
+}
+
+static void
+on_problem_read (GObject *clipboard, GAsyncResult *result, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GInputStream) in = gdk_clipboard_read_finish (GDK_CLIPBOARD (clipboard), result, NULL, &error);
+  if (!in)
+    {
+      paste_failed (self, error);
+      g_object_unref (self);
+      return;
+    }
+  g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
+  g_output_stream_splice_async (out, in, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+                                G_PRIORITY_DEFAULT, NULL, on_problem_spliced, self);
+}
+
+/* A problem another Féerie window copied comes whole (stipulation,
+ * conditions, twins, metadata); any other text is read as a problem file. */
+static void
 paste_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (data));
-  gdk_clipboard_read_text_async (clipboard, NULL, on_text_pasted, g_object_ref (data));
+  if (gdk_content_formats_contain_mime_type (gdk_clipboard_get_formats (clipboard), PROBLEM_MIME_TYPE))
+    {
+      const char *types[] = { PROBLEM_MIME_TYPE, NULL };
+      gdk_clipboard_read_async (clipboard, types, G_PRIORITY_DEFAULT, NULL, on_problem_read, g_object_ref (data));
+    }
+  else
+    gdk_clipboard_read_text_async (clipboard, NULL, on_text_pasted, g_object_ref (data));
 }
 
 /* ---- printing ----------------------------------------------------------------- */

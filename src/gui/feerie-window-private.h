@@ -21,8 +21,8 @@ struct _FeerieWindow
   FeerieBoardView *board;
   FeeriePalette *palette;
   GtkEntry *piece_entry;
-  GtkLabel *caption;
-  GtkLabel *status;
+  GtkInscription *caption;
+  GtkInscription *status;
   GtkEntry *stipulation_entry;
   GtkSpinButton *max_solutions_spin;
   GtkLabel *stipulation_error;

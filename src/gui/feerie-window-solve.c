@@ -203,6 +203,16 @@ show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
   feerie_solution_view_set_over (self->solution_view, text, FALSE);
 }
 
+/* The length searched in the stipulation's own unit: half-moves for help
+ * play, moves for direct and series play ("half-moves 6 of 10"). */
+static char *
+progress_length (const FeStipulation *st, int depth)
+{
+  if (st->play == FE_PLAY_HELP)
+    return g_strdup_printf (_("half-moves %d of %d"), depth, 2 * st->moves + (st->half ? 1 : 0));
+  return g_strdup_printf (_("moves %d of %d"), depth, st->moves);
+}
+
 static gboolean
 update_progress (gpointer data)
 {
@@ -223,10 +233,11 @@ update_progress (gpointer data)
       g_autofree char *nodes = format_count (p.nodes);
       g_autofree char *rate = format_count (p.elapsed > 0 ? p.nodes / p.elapsed : 0);
       g_autofree char *twin = p.n_twins > 1 ? g_strdup_printf (_("twin %c) · "), 'a' + p.twin) : g_strdup ("");
-      /* Translators: a progress line: twin, length searched, first move i of n,
-       * nodes, nodes per second, seconds. */
-      text = g_strdup_printf (_("Solving: %slength %d · first move %d of %d · %s nodes · %s nodes/s · %.1f s"),
-                              twin, p.depth, p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
+      g_autofree char *length = progress_length (&job->problem->stipulation, p.depth);
+      /* Translators: a progress line: twin, length searched ("half-moves 6
+       * of 10"), first move i of n, nodes, nodes per second, seconds. */
+      text = g_strdup_printf (_("Solving: %s%s · first move %d of %d · %s nodes · %s nodes/s · %.1f s"),
+                              twin, length, p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
       int over = fe_solution_lines_over (job->tree);
       if (over)
         {
@@ -355,13 +366,22 @@ static void
 stop_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  if (!self->job)
+    return;
+  g_cancellable_cancel (self->job->cancellable);
+  feerie_solution_view_set_progress (self->solution_view, _("Stopping…"));
+}
+
+/* Escape stops a solve, else leaves playback: one key, two buttons
+ * (Stop is off during playback, "back to the diagram" while solving). */
+static void
+escape_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  FeerieWindow *self = data;
   if (self->job)
-    {
-      g_cancellable_cancel (self->job->cancellable);
-      feerie_solution_view_set_progress (self->solution_view, _("Stopping…"));
-    }
+    stop_solving_activated (NULL, NULL, self);
   else
-    feerie_window_leave_playback (self); /* Escape also ends playback */
+    feerie_window_leave_playback (self);
 }
 
 static void
@@ -626,8 +646,10 @@ feerie_window_sync_solve_actions (FeerieWindow *self)
   gboolean solving = self->job != NULL;
   g_autofree char *refusal = feerie_window_solve_refusal (self);
   feerie_solution_view_set_reason (self->solution_view, refusal);
-  enable (self, "solve", !solving && !refusal);
-  enable (self, "stop-solving", solving || self->playing);
+  /* On when it cannot solve too: F5 then says why in the status line. */
+  enable (self, "solve", !solving);
+  enable (self, "stop-solving", solving);
+  enable (self, "escape", solving || self->playing);
   enable (self, "copy-solution", !solving && self->solved != NULL);
   /* Playback reads the tree, which only the solver writes while it runs. */
   gboolean can_play = self->playing && !solving;
@@ -700,6 +722,7 @@ feerie_window_solve_dispose (FeerieWindow *self)
 static const GActionEntry solve_entries[] = {
   { "solve", solve_activated },
   { "stop-solving", stop_solving_activated },
+  { "escape", escape_activated },
   { "copy-solution", copy_solution_activated },
   { "keep-solving", keep_solving_activated },
   { "go-first", go_first_activated },

@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "feerie-window-private.h"
+#include "feerie-application.h"
 #include "core/walk.h"
 #include "render/fe-render.h"
 
@@ -37,7 +38,10 @@ update_title (FeerieWindow *self)
 void
 feerie_window_show_status (FeerieWindow *self, const char *message)
 {
-  gtk_label_set_text (self->status, message ? message : "");
+  /* Inscriptions of fixed height: a message, long or none, never moves
+   * the board; a long one shows whole in the tooltip. */
+  gtk_inscription_set_text (self->status, message ? message : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status), message && *message ? message : NULL);
 }
 
 void
@@ -100,7 +104,9 @@ feerie_window_refresh_board (FeerieWindow *self)
   feerie_board_view_set_position (self->board, &self->problem->diagram);
   feerie_board_view_set_marks (self->board, &marks);
   g_autofree char *caption = fe_render_caption (self->problem);
-  gtk_label_set_text (self->caption, caption);
+  gtk_inscription_set_text (self->caption, caption);
+  /* Whole in the tooltip when a small window cuts its last line. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->caption), caption);
   feerie_twins_editor_set_problem (self->twins_editor, self->problem);
 }
 
@@ -626,11 +632,9 @@ feerie_window_init (FeerieWindow *self)
   g_signal_connect_object (files, "drop", G_CALLBACK (on_files_dropped), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (files));
 
-  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
-  if (schema)
+  self->settings = feerie_settings_new ();
+  if (self->settings)
     {
-      self->settings = g_settings_new (APPLICATION_ID);
       g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
       apply_settings (self);
     }

@@ -470,11 +470,14 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
   cairo_rectangle (cr, geo->x0, geo->y0, 8 * sq, 8 * sq);
   cairo_stroke (cr);
 
+  /* A quarter of a square, but 10 px at least while the margin holds it:
+   * readable on a small board (an 800×600 window's). */
+  double coordinate_size = MAX (sq * 0.24, MIN (10.0, sq * 0.38));
   if (style->coordinates)
     for (int i = 0; i < 8; i++)
       {
         char label[2] = { (char) ('a' + i), 0 };
-        PangoLayout *layout = make_layout (cr, "DejaVu Sans", sq * 0.24, FALSE, label);
+        PangoLayout *layout = make_layout (cr, "DejaVu Sans", coordinate_size, FALSE, label);
         PangoRectangle ink;
         pango_layout_get_pixel_extents (layout, &ink, NULL);
         cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
@@ -483,7 +486,7 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
         pango_cairo_show_layout (cr, layout);
         g_object_unref (layout);
         label[0] = (char) ('8' - i);
-        layout = make_layout (cr, "DejaVu Sans", sq * 0.24, FALSE, label);
+        layout = make_layout (cr, "DejaVu Sans", coordinate_size, FALSE, label);
         pango_layout_get_pixel_extents (layout, &ink, NULL);
         cairo_move_to (cr, geo->x0 - sq * 0.12 - ink.x - ink.width,
                        geo->y0 + (i + 0.5) * sq - ink.y - ink.height / 2.0);

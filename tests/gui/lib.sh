@@ -6,6 +6,10 @@
 #   in_session 1280x800 "$@"                 # this test again, under Xvfb and a bus
 #   work_dir NAME                            # $work, removed at exit
 #   start_app FEERIE SCHEMAS [ENV...]        # on $work/script; $app, log in $work/log
+#   gate NAME     (into the script) waits for $work/NAME, then writes what
+#                 the window shows: NAME.dump .show .pane .msg, NAME.done
+#   pass NAME     (from the shell) opens that gate and waits for it
+#   has / lacks NAME EXT LINE: NAME.EXT holds that whole line / not that text
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 need () {
@@ -61,3 +65,11 @@ app_act () { # app_act ACTION: the application's action, on its own path
   gdbus call --session --dest "$bus_name" --object-path "${bus_path%/window/*}" \
     --method org.gtk.Actions.Activate "$1" '[]' '{}' > /dev/null || fail "activate app.$1"
 }
+
+gate () { # gate NAME: a script part; the script waits for NAME, then writes what the window shows
+  printf 'wait-file %s/%s\ndump %s/%s.dump\nshow %s/%s.show\npane %s/%s.pane\nmessages %s/%s.msg\ntouch %s/%s.done\n' \
+    "$work" "$1" "$work" "$1" "$work" "$1" "$work" "$1" "$work" "$1" "$work" "$1"
+}
+pass () { touch "$work/$1"; await "$work/$1.done"; }
+has () { grep -qxF -- "$3" "$work/$1.$2" || { cat "$work/$1.$2"; fail "$1: no “$3”"; }; }
+lacks () { if grep -qF -- "$3" "$work/$1.$2"; then cat "$work/$1.$2"; fail "$1: “$3” should not be there"; fi; }

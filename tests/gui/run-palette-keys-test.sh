@@ -59,7 +59,8 @@ step 6
 # 7: Home: the first tile
 xdotool key Home sleep 0.4
 step 7
-# 8: Up on the first line stays in the palette; End: the last tile (the imitator)
+# 8: Up on the first line stays in the palette; End: the last tile (under
+# the White tab, the White imitator)
 xdotool key Up sleep 0.2 key End sleep 0.4
 step 8
 # 9: Shift+Tab leaves backwards
@@ -86,7 +87,7 @@ grep -qx "none" "$work/p4" || fail "Escape did not clear the choice"
 grep -qx "none" "$work/p5" || fail "coming back into the palette chose a tile"
 [ "$(chosen 6)" = "$(( $(walk 2) - 1 ))" ] || fail "Left then Space did not choose the tile before"
 grep -q "^palette-tile K " "$work/f7" || fail "Home did not go to the first tile"
-grep -q "^palette-tile I " "$work/f8" || fail "End did not go to the imitator tile"
+grep -q "^palette-tile IM " "$work/f8" || fail "End did not go to the last tile, the White imitator"
 grep -q "^other " "$work/f9" || fail "Shift+Tab did not leave the palette backwards"
 grep -q "^palette-tile" "$work/f9" && fail "Shift+Tab stayed in the palette"
 echo "ok"

@@ -21,11 +21,6 @@ FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd)
 work_dir playback
 zugzwang=$ORACLE/cases/bsp_imitator_00
 helpmate=$ORACLE/cases/bsp_einstein_00
-# gate NAME: the script waits for NAME, then writes what the window shows.
-gate () {
-  printf 'wait-file %s/%s\nshow %s/%s.show\npane %s/%s.pane\nmessages %s/%s.msg\ntouch %s/%s.done\n' \
-    "$work" "$1" "$work" "$1" "$work" "$1" "$work" "$1" "$work" "$1"
-}
 {
   echo "open $zugzwang/problem.inp"
   echo "page 3"
@@ -49,14 +44,11 @@ gate () {
 start_app "$FEERIE" "$SCHEMAS"
 await "$work/ready"
 read_bus "$work/bus"
-pass () { touch "$work/$1"; await "$work/$1.done"; }
 finished () { grep -c '^finished' "$work/solve.log" 2>/dev/null || true; }
 solve () { # solve N: Solve over the bus, until the Nth solve ends
   act solve
   n=0; while [ "$(finished)" -lt "$1" ]; do n=$((n + 1)); [ $n -lt 600 ] || fail "solve $1 did not end"; sleep 0.1; done
 }
-has () { grep -qxF -- "$3" "$work/$1.$2" || { cat "$work/$1.$2"; fail "$1: no “$3”"; }; }
-lacks () { if grep -qF -- "$3" "$work/$1.$2"; then cat "$work/$1.$2"; fail "$1: “$3” should not be there"; fi; }
 read -r xa ya < "$work/a1"
 click_a1 () { xdotool mousemove "$xa" "$ya" sleep 0.2 click 1 sleep 0.5; }
 

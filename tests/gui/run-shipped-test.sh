@@ -1,6 +1,9 @@
 #!/bin/sh
-# run-shipped-test.sh FEERIE SCHEMAS EXAMPLE — issue 25.4: the shipped
-# program behaves the same whatever the environment says.  With
+# run-shipped-test.sh FEERIE SCHEMAS EXAMPLE — the shipped program as the
+# README runs it, from the build folder.  Issue 25.12: with no
+# GSETTINGS_SCHEMA_DIR it finds the schema compiled there, so Preferences
+# (app.preferences on the session bus) is on.  Issue 25.4: it behaves the
+# same whatever the environment says.  With
 # FEERIE_TEST_SCRIPT set (which once made it a separate instance that
 # closed edited windows without asking) the real `feerie`, driven over the
 # session bus: an edited problem (rotated) still asks before Quit closes
@@ -24,7 +27,9 @@ SCHEMAS=$2
 EXAMPLE=$3
 work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-shipped-XXXXXX")
 trap 'kill $app 2>/dev/null || true; rm -rf "$work"' EXIT
-export XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data" GSETTINGS_SCHEMA_DIR="$SCHEMAS" \
+# No GSETTINGS_SCHEMA_DIR: the program finds its build folder's schema.
+unset GSETTINGS_SCHEMA_DIR
+export XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data" \
        GSETTINGS_BACKEND=memory FEERIE_TEST_SCRIPT="$work/script"
 echo "quit" > "$work/script"
 cp "$EXAMPLE" "$work/a.inp"
@@ -44,6 +49,10 @@ act () { # act OBJECT-PATH ACTION
   gdbus call --session --dest org.feerie.Feerie --object-path "$1" \
     --method org.gtk.Actions.Activate "$2" '[]' '{}' > /dev/null || fail "activate $2"
 }
+# Preferences is on: the settings' schema was found.
+gdbus call --session --dest org.feerie.Feerie --object-path /org/feerie/Feerie \
+  --method org.gtk.Actions.Describe preferences > "$work/preferences" || fail "describe app.preferences"
+grep -q '^((true,' "$work/preferences" || fail "Preferences is off when run from the build folder: $(cat "$work/preferences")"
 # A second feerie hands b.inp to this one (a second window) and exits.
 "$FEERIE" "$work/b.inp" > "$work/log2" 2>&1 &
 second=$!

@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-xdotool-test.sh — real pointer drag and drop under Xvfb with xdotool:
-# palette → board (a black queen tile onto d4, the imitator tile onto c3),
+# palette → board (a black queen tile onto d4, the Black tab's monochrome
+# imitator tile onto c3),
 # board → board (e1 to e4), board → off the board (e8 is removed), and
 # Ctrl+comma opens Preferences.  The app reports where squares and tiles
 # are through its test hook (`locate`, `locate-tile`); the result is
@@ -27,7 +28,7 @@ locate e8 $work/e8
 locate d4 $work/d4
 locate c3 $work/c3
 locate-tile Q $work/tile-q
-locate-tile I $work/tile-i
+locate-tile IM $work/tile-i
 touch $work/ready
 wait-file $work/dragged
 # Ctrl+comma must have opened Preferences: this fails otherwise.

@@ -82,6 +82,11 @@ shoot playback-magic "open $ORACLE/cases/ex_magicpieces_00/problem.inp
 action solve
 wait-solve
 select mQh6-g7"
+# A helpmate's solutions, one row each as composers print them (issue 25).
+shoot helpmate-lines "open $ORACLE/cases/bsp_einstein_00/problem.inp
+action solve
+wait-solve
+action go-forward"
 shoot playback-imitator "open $ORACLE/cases/bsp_imitator_00/problem.inp
 action solve
 wait-solve

@@ -53,6 +53,11 @@ describe (const FeProblem *p)
     }
   g_string_append_printf (s, "set-play %d tries %d duplex %d\n", p->options.set_play,
                           p->options.tries, p->options.duplex);
+  for (guint t = 1; t <= p->twins->len; t++)
+    {
+      g_autofree char *twin = fe_twin_describe (p, t);
+      g_string_append_printf (s, "twin %s\n", twin);
+    }
   for (guint i = 0; i < p->authors->len; i++)
     g_string_append_printf (s, "author %s\n", ((FeAuthor *) p->authors->pdata[i])->family);
   return g_string_free (s, FALSE);
@@ -138,9 +143,9 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
       FeColour colour = argv[1][0] == 'b' ? FE_BLACK : argv[1][0] == 'n' ? FE_NEUTRAL : FE_WHITE;
       const FeAttributeDesc *attribute = fe_attribute_lookup (argv[2]);
       uint8_t attrs = attribute ? attribute->bit : 0;
-      int walk = g_ascii_strcasecmp (argv[3], "i") == 0 ? 0 : fe_walk_from_code (argv[3]);
+      int walk = harness_tile_walk (argv[3]);
       FeSquare sq = fe_square_parse (argv[4]);
-      if ((walk == FE_WALK_NONE && g_ascii_strcasecmp (argv[3], "i") != 0) || sq == FE_NO_SQUARE)
+      if (walk == HARNESS_NO_TILE || sq == FE_NO_SQUARE)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "bad piece or square");
           return FALSE;
@@ -320,8 +325,9 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
       NEED (1);
       GString *s = g_string_new (NULL);
       g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
-      g_string_append_printf (s, "status %s\n", gtk_label_get_text (self->status));
-      g_autofree char *caption = g_strdup (gtk_label_get_text (self->caption));
+      const char *status = gtk_inscription_get_text (self->status);
+      g_string_append_printf (s, "status %s\n", status ? status : "");
+      g_autofree char *caption = g_strdup (gtk_inscription_get_text (self->caption));
       g_strdelimit (caption, "\n", ' ');
       g_string_append_printf (s, "caption %s\n", caption);
       g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));

@@ -71,9 +71,49 @@ describe_pane (FeerieWindow *self)
       if (!label || !*gtk_label_get_text (label))
         continue;
       gboolean selected = gtk_widget_get_state_flags (row) & GTK_STATE_FLAG_SELECTED;
-      g_string_append_printf (s, "row%s %s\n", selected ? " selected" : "", gtk_label_get_text (label));
+      /* The move, then its role's word when it has one: "1.Kg3-h2 !  key". */
+      GString *text = g_string_new (gtk_label_get_text (label));
+      for (GtkWidget *w = gtk_widget_get_next_sibling (GTK_WIDGET (label)); w; w = gtk_widget_get_next_sibling (w))
+        if (GTK_IS_LABEL (w) && gtk_widget_get_visible (w) && *gtk_label_get_text (GTK_LABEL (w)))
+          g_string_append_printf (text, "  %s", gtk_label_get_text (GTK_LABEL (w)));
+      g_string_append_printf (s, "row%s %s\n", selected ? " selected" : "", text->str);
+      g_string_free (text, TRUE);
+      /* The colour the role's word is drawn in ("key" on a selected row
+       * takes the row's own, to stay readable). */
+      GtkWidget *word = gtk_widget_get_next_sibling (GTK_WIDGET (label));
+      if (word && gtk_widget_get_visible (word))
+        {
+          GdkRGBA c;
+          G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+          gtk_style_context_get_color (gtk_widget_get_style_context (word), &c);
+          G_GNUC_END_IGNORE_DEPRECATIONS
+          g_string_append_printf (s, "role-colour%s %s #%02x%02x%02x\n", selected ? " selected" : "",
+                                  gtk_label_get_text (GTK_LABEL (word)), (int) (c.red * 255 + 0.5),
+                                  (int) (c.green * 255 + 0.5), (int) (c.blue * 255 + 0.5));
+        }
     }
   return g_string_free (s, FALSE);
+}
+
+static void
+on_clipboard_text (GObject *clipboard, GAsyncResult *result, gpointer path)
+{
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, NULL);
+  g_autofree char *formats = gdk_content_formats_to_string (gdk_clipboard_get_formats (GDK_CLIPBOARD (clipboard)));
+  g_autofree char *all = g_strdup_printf ("formats %s\ntext %s\n", formats, text ? text : "");
+  g_file_set_contents (path, all, -1, NULL);
+  g_free (path);
+}
+
+/* A palette tile by its code in scripts (harness_tile_walk). */
+static GtkWidget *
+tile_by_code (FeerieWindow *self, const char *code, GError **error)
+{
+  int walk = harness_tile_walk (code);
+  GtkWidget *tile = walk != HARNESS_NO_TILE ? harness_palette_tile (self->palette, walk) : NULL;
+  if (!tile)
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no tile “%s”", code);
+  return tile;
 }
 
 gboolean
@@ -121,6 +161,65 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       g_autofree char *text = harness_describe_display (self);
       return g_file_set_contents (argv[1], text, -1, error);
     }
+  if (g_str_equal (cmd, "chooser") || g_str_equal (cmd, "chooser-cancel"))
+    {
+      /* The file chooser on screen (the native one is a dialog without a
+       * portal): its folder and name, or Cancel. */
+      GtkWidget *chooser = NULL;
+      GListModel *tops = gtk_window_get_toplevels ();
+      for (guint i = 0; i < g_list_model_get_n_items (tops) && !chooser; i++)
+        {
+          g_autoptr (GtkWidget) w = g_list_model_get_item (tops, i);
+          if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (w))
+            chooser = w;
+        }
+      if (!chooser)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no file chooser on screen");
+          return FALSE;
+        }
+      if (g_str_equal (cmd, "chooser-cancel"))
+        {
+          gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+          return TRUE;
+        }
+      NEED (1);
+      g_autoptr (GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
+      g_autofree char *name = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE
+                                ? gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)) : NULL;
+      g_autofree char *text = g_strdup_printf ("folder %s\nname %s\n", path ? path : "", name ? name : "");
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "shortcuts-size"))
+    {
+      /* The shortcuts window's natural and actual size (it must fit). */
+      NEED (1);
+      GListModel *tops = gtk_window_get_toplevels ();
+      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+        {
+          g_autoptr (GtkWidget) w = g_list_model_get_item (tops, i);
+          if (!GTK_IS_SHORTCUTS_WINDOW (w) || !gtk_widget_get_visible (w))
+            continue;
+          int min_w, nat_w, min_h, nat_h;
+          gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+          gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
+          g_autofree char *text = g_strdup_printf ("natural %d %d\nminimum %d %d\nshown %d %d\n", nat_w, nat_h,
+                                                   min_w, min_h, gtk_widget_get_width (w),
+                                                   gtk_widget_get_height (w));
+          return g_file_set_contents (argv[1], text, -1, error);
+        }
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no shortcuts window");
+      return FALSE;
+    }
+  if (g_str_equal (cmd, "clipboard"))
+    {
+      /* The clipboard's formats and its text, into PATH once read. */
+      NEED (1);
+      gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL, on_clipboard_text,
+                                     g_strdup (argv[1]));
+      return TRUE;
+    }
   if (g_str_equal (cmd, "grab-focus"))
     {
       /* grab-focus stipulation|pieces|board: as a click there would */
@@ -164,17 +263,25 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       return harness_write_point (self, GTK_WIDGET (self->board), geo.x0 + (FE_FILE (sq) + 0.5) * geo.sq,
                           geo.y0 + (7.5 - FE_RANK (sq)) * geo.sq, argv[2], error);
     }
+  if (g_str_equal (cmd, "tile-info"))
+    {
+      /* tile-info CODE PATH: whether the tile shows, and its tooltip */
+      NEED (2);
+      GtkWidget *tile = tile_by_code (self, argv[1], error);
+      if (!tile)
+        return FALSE;
+      const char *tip = gtk_widget_get_tooltip_text (tile);
+      g_autofree char *text = g_strdup_printf ("visible %d\ntooltip %s\n",
+                                               gtk_widget_get_visible (gtk_widget_get_parent (tile)),
+                                               tip ? tip : "");
+      return g_file_set_contents (argv[2], text, -1, error);
+    }
   if (g_str_equal (cmd, "locate-tile"))
     {
       NEED (2);
-      int walk = g_ascii_strcasecmp (argv[1], "i") == 0 ? 0 : fe_walk_from_code (argv[1]);
-      GtkWidget *tile = (walk != FE_WALK_NONE || g_ascii_strcasecmp (argv[1], "i") == 0)
-                        ? harness_palette_tile (self->palette, walk) : NULL;
+      GtkWidget *tile = tile_by_code (self, argv[1], error);
       if (!tile)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no tile “%s”", argv[1]);
-          return FALSE;
-        }
+        return FALSE;
       return harness_write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
                           gtk_widget_get_height (tile) / 2.0, argv[2], error);
     }
@@ -282,7 +389,8 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       int walk = harness_palette_focused_walk (self->palette);
       GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
       g_autofree char *text = walk > 0 ? g_strdup_printf ("palette-tile %s %d\n", fe_walk_print_code (walk), walk)
-                              : walk == 0 ? g_strdup ("palette-tile I 0\n")
+                              : walk == IMITATOR_TILE ? g_strdup ("palette-tile I 0\n")
+                              : walk == MONOCHROME_IMITATOR_TILE ? g_strdup ("palette-tile IM -1\n")
                               : g_strdup_printf ("other %s\n", focus ? G_OBJECT_TYPE_NAME (focus) : "none");
       return g_file_set_contents (argv[1], text, -1, error);
     }
@@ -315,6 +423,13 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
             g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
           }
       describe_pane_fit (GTK_WIDGET (self->conditions), out);
+      for (int i = 0; i < gtk_notebook_get_n_pages (self->notebook); i++)
+        {
+          int m;
+          gtk_widget_measure (gtk_notebook_get_nth_page (self->notebook, i), GTK_ORIENTATION_HORIZONTAL, -1, &m,
+                              NULL, NULL, NULL);
+          g_string_append_printf (out, "page %d %d\n", i, m);
+        }
       gboolean ok = g_file_set_contents (argv[1], out->str, -1, error);
       g_string_free (out, TRUE);
       return ok;

@@ -41,8 +41,13 @@ void harness_probe_idle_gap (guint ms, const char *path);
 /* The first widget of `type` under `root` (itself included), depth first. */
 GtkWidget *harness_find_widget (GtkWidget *root, GType type);
 void harness_palette_select (FeeriePalette *palette, FeColour colour, uint8_t attrs, int walk);
+/* A tile by its code in scripts: a walk code, "I" the imitator, "IM" the
+ * monochrome imitator; HARNESS_NO_TILE when none. */
+#define HARNESS_NO_TILE (-100)
+int harness_tile_walk (const char *code);
 GtkWidget *harness_palette_tile (FeeriePalette *palette, int walk);
-/* The walk of the tile with the keyboard focus (0 = the imitator), -1. */
+/* The walk of the tile with the keyboard focus (IMITATOR_TILE,
+ * MONOCHROME_IMITATOR_TILE for the imitators), else HARNESS_NO_TILE. */
 int harness_palette_focused_walk (FeeriePalette *palette);
 /* Types `text` into a metadata field ("title", "authors", …). */
 gboolean harness_metadata_type (FeerieMetadataPane *pane, const char *field, const char *text);

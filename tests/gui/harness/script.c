@@ -10,7 +10,8 @@
  *   save PATH | open PATH | dump PATH | touch PATH | wait MS | quit
  *   wait-file PATH   (until another process creates PATH; fails after 60 s)
  *   locate SQ PATH   (window coordinates of the square's centre, for xdotool)
- *   locate-tile CODE PATH (the same for a palette tile; I = the imitator)
+ *   locate-tile CODE PATH (the same for a palette tile; I = the standard
+ *                   imitator, IM = the White or Black tab's monochrome one)
  *   palette-mode COLOUR KIND   (the palette's toggles, nothing selected)
  *   setting KEY VALUE | style PATH | export PATH | print PDF | app-action ACTION
  *   paste-file PATH    (its text pasted as Ctrl+V pastes FEN or Popeye input)
@@ -33,6 +34,11 @@
  *   select TEXT     (plays back the first move whose text starts so)
  *   pane PATH       (the Solution pane: its messages, then its rows shown)
  *   grab-focus stipulation|pieces|board (the keyboard focus there)
+ *   chooser PATH    (the file chooser on screen: its folder and name)
+ *   chooser-cancel  (its Cancel)
+ *   clipboard PATH  (the clipboard's formats and text, written once read)
+ *   shortcuts-size PATH (the shortcuts window's natural and shown size)
+ *   tile-info CODE PATH (whether a palette tile shows, and its tooltip)
  *   page N          (shows page N of the side notebook; 3 = Solution)
  *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
  *                    solve: the machine's own noise, for comparison)

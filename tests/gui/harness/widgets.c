@@ -12,11 +12,22 @@
 #include "feerie-preferences.h"
 #include "core/walk.h"
 
-/* Tiles are in walk order, the imitator last. */
+/* Tiles are in walk order, then the imitator, then the monochrome one. */
 static int
 tile_index (int walk)
 {
-  return walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk - 1;
+  return walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk == MONOCHROME_IMITATOR_TILE ? FE_WALK_COUNT : walk - 1;
+}
+
+int
+harness_tile_walk (const char *code)
+{
+  if (g_ascii_strcasecmp (code, "i") == 0)
+    return IMITATOR_TILE;
+  if (g_ascii_strcasecmp (code, "im") == 0)
+    return MONOCHROME_IMITATOR_TILE;
+  int walk = fe_walk_from_code (code);
+  return walk == FE_WALK_NONE ? HARNESS_NO_TILE : walk;
 }
 
 void
@@ -52,7 +63,7 @@ harness_palette_focused_walk (FeeriePalette *self)
     if (GTK_IS_FLOW_BOX_CHILD (w) && gtk_widget_get_parent (w) == GTK_WIDGET (self->grid))
       return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (w))),
                                                  "walk"));
-  return -1;
+  return HARNESS_NO_TILE;
 }
 
 gboolean
