@@ -5,7 +5,9 @@
 # French catalogue built there without FEERIE_LOCALEDIR.  The French part
 # compiles fr_FR.UTF-8 into a scratch LOCPATH when the system lacks it
 # (skipped, exit 77, without localedef or the locale sources).  The
-# caption names a condition Féerie cannot solve (Circe).
+# caption names a condition Féerie cannot solve (Circe).  In French the
+# solving time has a decimal comma and the shortcuts window fits 1280 px
+# (issue 25.17).
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 FEERIE=$1
@@ -45,8 +47,30 @@ else
   localedef -i fr_FR -f UTF-8 "$work/locale/fr_FR.UTF-8" 2>/dev/null || { echo "no fr_FR locale sources: skipped"; exit 77; }
   set -- LOCPATH="$work/locale" LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8
 fi
-printf 'messages %s/m2\nquit\n' "$work" > "$work/script"
+cat > "$work/mate1.inp" <<'INP'
+begin
+stipulation #1
+pieces white kf6 qa7 black kf8
+end
+INP
+# Issue 25.17: numbers in French (0,01 s); the shortcuts window, in its
+# longer French words, fits a 1280-pixel screen.
+cat > "$work/script" <<SCRIPT
+messages $work/m2
+open $work/mate1.inp
+action solve
+wait-solve
+pane $work/pane
+action show-help-overlay
+wait 1500
+shortcuts-size $work/shortcuts
+quit
+SCRIPT
 run "$@" timeout 60 "$FEERIE"
 cat "$work/m2"
 grep -qx "title Problème sans titre — Féerie" "$work/m2" || fail "run from the build folder, the window is not in French"
+grep -q "Résolu en [0-9]*,[0-9][0-9] s" "$work/pane" || { cat "$work/pane"; fail "the time is not written the French way (0,01 s)"; }
+cat "$work/shortcuts"
+read -r _ width _ < "$work/shortcuts"
+[ "$width" -le 1280 ] || fail "the shortcuts window needs $width px, wider than 1280"
 echo "ok"
