@@ -305,33 +305,58 @@ cmd_verify (int argc, char **argv)
 }
 
 /* Popeye's times, name → seconds: TIMES.tsv in the directory (the speed
- * set: name, from, stipulation, seconds) or the oracle's INDEX.tsv. */
+ * set: name, from, stipulation, seconds) or the oracle's INDEX.tsv.  The
+ * file read goes to *source (NULL when none), so the table says where its
+ * Popeye column comes from. */
 static GHashTable *
-read_popeye_times (const char *dir)
+read_popeye_times (const char *dir, char **source)
 {
   GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   const char *candidates[][2] = { { "TIMES.tsv", NULL }, { "INDEX.tsv", NULL }, { "..", "INDEX.tsv" } };
+  *source = NULL;
   for (size_t c = 0; c < G_N_ELEMENTS (candidates); c++)
     {
       char *index = g_build_filename (dir, candidates[c][0], candidates[c][1], NULL);
       char *text = NULL;
       gboolean found = g_file_get_contents (index, &text, NULL, NULL);
-      g_free (index);
       if (!found)
-        continue;
+        {
+          g_free (index);
+          continue;
+        }
       char **lines = g_strsplit (text, "\n", -1);
       for (char **l = lines; *l; l++)
         {
           char **f = g_strsplit (*l, "\t", -1);
           if (g_strv_length (f) > 3 && g_ascii_isdigit (f[3][0]))
             g_hash_table_insert (t, g_strdup (f[0]), g_strdup (f[3]));
+          else if (l == lines && g_strv_length (f) > 3)
+            *source = g_strdup_printf ("%s, column %s", index, f[3]);
           g_strfreev (f);
         }
+      if (!*source)
+        *source = g_strdup (index);
+      g_free (index);
       g_strfreev (lines);
       g_free (text);
       break;
     }
   return t;
+}
+
+/* The machine's load average (1, 5, 15 minutes), as /proc/loadavg says;
+ * "?" where it cannot be read.  Times taken under load are not speeds. */
+static char *
+load_average (void)
+{
+  char *text = NULL;
+  if (!g_file_get_contents ("/proc/loadavg", &text, NULL, NULL))
+    return g_strdup ("?");
+  char **f = g_strsplit (g_strstrip (text), " ", -1);
+  char *load = g_strv_length (f) >= 3 ? g_strdup_printf ("%s %s %s", f[0], f[1], f[2]) : g_strdup ("?");
+  g_strfreev (f);
+  g_free (text);
+  return load;
 }
 
 static int
@@ -398,11 +423,16 @@ bench_problems (const char *dir, const FeSolverConfig *base, const char *only)
     g_ptr_array_add (names, g_strdup (name));
   g_dir_close (d);
   g_ptr_array_sort (names, compare_names);
-  GHashTable *popeye = read_popeye_times (dir);
+  char *source;
+  GHashTable *popeye = read_popeye_times (dir, &source);
   double ours = 0, theirs = 0;
   guint64 all_nodes = 0;
-  printf ("%-28s %-9s %9s %9s %12s %8s %6s %7s %s\n", "problem", "stip", "feerie s", "popeye s",
-          "nodes", "knodes/s", "fill%", "RSS MB", "");
+  char *load = load_average ();
+  printf ("load average at the start: %s (1, 5, 15 min; on a busy machine the times are not speeds)\n", load);
+  g_free (load);
+  printf ("Popeye's times: %s\n", source ? source : "none found (no TIMES.tsv or INDEX.tsv)");
+  printf ("%-28s %-9s %9s %9s %6s %12s %8s %6s %7s %s\n", "problem", "stip", "feerie s", "popeye s",
+          "ratio", "nodes", "knodes/s", "fill%", "RSS MB", "");
   for (guint i = 0; i < names->len && !fe_cli_interrupted; i++)
     {
       const char *n = names->pdata[i];
@@ -423,24 +453,35 @@ bench_problems (const char *dir, const FeSolverConfig *base, const char *only)
       char *key = g_str_has_suffix (n, ".inp") ? g_strndup (n, strlen (n) - 4) : g_strdup (n);
       const char *p = g_hash_table_lookup (popeye, key);
       char *stip = read_stipulation (path);
-      printf ("%-28s %-9s %9.3f %9s %12" G_GUINT64_FORMAT " %8.0f %6.1f %7.1f%s\n", key, stip,
-              stats.seconds, p ? p : "-", stats.nodes,
+      double their = p ? g_ascii_strtod (p, NULL) : 0;
+      char ratio[16] = "-";
+      if (their > 0)
+        g_snprintf (ratio, sizeof ratio, "%.2f", stats.seconds / their);
+      printf ("%-28s %-9s %9.3f %9s %6s %12" G_GUINT64_FORMAT " %8.0f %6.1f %7.1f%s\n", key, stip,
+              stats.seconds, p ? p : "-", ratio, stats.nodes,
               stats.nodes / (stats.seconds > 0 ? stats.seconds : 1e-9) / 1e3,
               stats.table_entries ? 100.0 * stats.table_used / stats.table_entries : 0.0,
               peak_rss_mb (), st ? " (error)" : stats.interrupted ? " (stopped)" : "");
       fflush (stdout);
       ours += stats.seconds;
       all_nodes += stats.nodes;
-      theirs += p ? g_ascii_strtod (p, NULL) : 0;
+      theirs += their;
       g_string_free (out, TRUE);
       g_free (stip);
       g_free (key);
       g_free (path);
     }
-  printf ("%-28s %-9s %9.3f %9.3f %12" G_GUINT64_FORMAT "\n", "total", "", ours, theirs, all_nodes);
-  printf ("(%d solver thread%s, table %d MB; feerie/popeye %.2f)\n", base->threads,
-          base->threads == 1 ? "" : "s", base->hash_mb > 0 ? base->hash_mb : base->hash_mb ? 0 : 64,
-          theirs > 0 ? ours / theirs : 0.0);
+  char total_ratio[16] = "-";
+  if (theirs > 0)
+    g_snprintf (total_ratio, sizeof total_ratio, "%.2f", ours / theirs);
+  printf ("%-28s %-9s %9.3f %9.3f %6s %12" G_GUINT64_FORMAT "\n", "total", "", ours, theirs,
+          total_ratio, all_nodes);
+  load = load_average ();
+  printf ("(%d solver thread%s, table %d MB; feerie/popeye %s; load average at the end: %s)\n",
+          base->threads, base->threads == 1 ? "" : "s",
+          base->hash_mb > 0 ? base->hash_mb : base->hash_mb ? 0 : 64, total_ratio, load);
+  g_free (load);
+  g_free (source);
   g_hash_table_unref (popeye);
   g_ptr_array_unref (names);
 }
