@@ -20,12 +20,13 @@ usage (void)
 {
   fprintf (stderr,
            "usage: feerie-cli solve FILE [--hash MB] [--threads N] [--max-time S] [--verify]\n"
-           "                        [--json [--max-lines N]]\n"
-           "       (--threads: default one per core)\n"
+           "                        [--json [--max-lines N]] [--plain-help]\n"
+           "       (--threads: default one per core; --plain-help: help and series mates\n"
+           "       without the goal-directed pruning)\n"
            "       feerie-cli verify FILE SOLUTION   (replays help/series lines)\n"
            "       feerie-cli perft --depth N \"FEN\"\n"
            "       feerie-cli bench [--depth N] [--no-perft] [--problems DIR] [--only TEXT]\n"
-           "                        [--threads N] [--hash MB] [--max-time S]\n"
+           "                        [--threads N] [--hash MB] [--max-time S] [--plain-help]\n"
            "       feerie-cli convert IN.{xml,inp,olv,fen} OUT.{xml,inp,olv,fen}\n"
            "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n"
            "       feerie-cli diagram [--size PX] [--no-caption] IN OUT.{png,svg,pdf,tex}\n"
@@ -174,6 +175,15 @@ print_text (const char *text, gpointer data)
     }
 }
 
+/* The solver's notices (the goal-directed help search switched off, and
+ * why) go beside the solution, not into it. */
+static void
+print_notice (const char *text, gpointer data)
+{
+  (void) data;
+  fprintf (stderr, "feerie-cli: note: %s\n", text);
+}
+
 static int
 cmd_solve (int argc, char **argv)
 {
@@ -225,6 +235,8 @@ cmd_solve (int argc, char **argv)
             return bad_option (a, v, "expected a whole number of lines, at least 1");
           i++;
         }
+      else if (strcmp (a, "--plain-help") == 0)
+        config.plain_help = TRUE;
       else if (a[0] == '-' || path)
         return usage ();
       else
@@ -248,6 +260,7 @@ cmd_solve (int argc, char **argv)
   fe_cli_catch_sigint ();
   config.cancelled = fe_cli_cancelled;
   config.line = print_text;
+  config.notice = print_notice;
   int status = solve_file (path, &config, out, &stats, verify);
   if (fe_cli_interrupted)
     printf ("\nsolve interrupted (Ctrl+C) after %.1f s: the solutions above are those found so "
@@ -499,6 +512,11 @@ cmd_bench (int argc, char **argv)
       if (strcmp (a, "--no-perft") == 0)
         {
           perft = FALSE;
+          continue;
+        }
+      if (strcmp (a, "--plain-help") == 0)
+        {
+          config.plain_help = TRUE;
           continue;
         }
       if (!v)

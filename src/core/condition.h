@@ -75,6 +75,30 @@ typedef struct {
   uint8_t side;
 } FeCapturePath;
 
+/* What the help search's goal-directed pruning (solver/mating-net.c) must
+ * know of a condition to stay sound.  The analysis reasons on a relaxed
+ * board: every walk reaches and observes along its lines whatever stands
+ * in the way, conditions only take moves and observations away, and no
+ * piece but the mover changes.  A condition that keeps to this fills the
+ * traits below through FeConditionOps.mating_net. */
+typedef struct {
+  /* The walks a piece of `side` with `walk` may have after one move of its
+   * own, as a bit set over FeWalk (capture or not, every choice); 0 when it
+   * keeps its walk.  Over-approximating is sound, missing one is not. */
+  uint64_t (*walks_after_move) (const FeRules *rules, int side, int walk);
+  /* A king's step may be impossible for the condition's own reasons, not
+   * only because its own piece stands there or it would be in check
+   * (imitators that cannot follow): the analysis then ignores flights. */
+  bool king_steps_may_fail;
+  /* A king observed by the other king cannot move at all (Madrasi Rex
+   * inclusive): the mating king next to it covers every flight. */
+  bool kings_paralyse;
+  /* A king may give check: the kings' attacks on each other are not alike
+   * (imitators copy a capture in one direction, not the other), so one
+   * may stand next to the other and attack it. */
+  bool kings_may_check;
+} FeMatingNetTraits;
+
 struct FeConditionOps {
   const char *name;
   /* Before the move (rules §8.1 step 1): may the piece on `sq` move at all? */
@@ -117,6 +141,11 @@ struct FeConditionOps {
    * Generation and attacks consult it only when FeRules.any_blocked_hook
    * is set, so positions without such squares keep the fast paths. */
   bool (*square_blocked) (const FePosition *pos, int side, FeSquare sq);
+  /* The help search's mating-net analysis: true (traits filled, starting
+   * from zero) when the condition keeps to FeMatingNetTraits' rules for
+   * these `rules`.  NULL or false switches the analysis off wherever the
+   * condition is in force (it cannot prove it loses no solution). */
+  bool (*mating_net) (const FeRules *rules, FeMatingNetTraits *traits);
 };
 
 /* ---- the registry ---------------------------------------------------- */

@@ -131,8 +131,40 @@ einstein_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   return true;
 }
 
+/* The mover's walk after its move: one step up or down the chain (every
+ * fairy choice), or unchanged where the step leaves it (kings, F). */
+static uint64_t
+einstein_walks_after_move (const FeRules *rules, int side, int walk)
+{
+  FePosition probe = { .rules = rules, .side = (uint8_t) side };
+  if (!applies (&probe))
+    return 0;
+  uint64_t walks = 0;
+  for (int dir = FE_CHAIN_UP; dir <= FE_CHAIN_DOWN; dir++)
+    {
+      int n = fe_chain_alternatives (rules, walk, dir);
+      if (n == 0)
+        walks |= UINT64_C (1) << walk;
+      for (int c = 0; c < n; c++)
+        walks |= UINT64_C (1) << fe_chain_step (rules, walk, dir, c);
+    }
+  /* Anti-Einstein leaves a capturing piece as it is. */
+  if (rules->params.FE_P_EINSTEIN == FE_EINSTEIN_ANTI)
+    walks |= UINT64_C (1) << walk;
+  return walks;
+}
+
+static bool
+einstein_mating_net (const FeRules *rules, FeMatingNetTraits *traits)
+{
+  (void) rules;
+  traits->walks_after_move = einstein_walks_after_move;
+  return true;
+}
+
 const FeConditionOps fe_condition_einstein = {
   .name = "einstein",
+  .mating_net = einstein_mating_net,
   .promotion_forbidden = einstein_promotion_forbidden,
   .choice_count = einstein_choice_count,
   .choice_shift = EINSTEIN_CHOICE_SHIFT,

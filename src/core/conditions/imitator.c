@@ -428,8 +428,22 @@ imitator_square_blocked (const FePosition *pos, int side, FeSquare sq)
   return false;
 }
 
+/* Imitability only takes moves and checks away, but a king's step may
+ * fail because an imitator cannot follow it (flights prove nothing), and
+ * a king may stand next to the other and check it when the other's
+ * capture is not imitable. */
+static bool
+imitator_mating_net (const FeRules *rules, FeMatingNetTraits *traits)
+{
+  (void) rules;
+  traits->king_steps_may_fail = true;
+  traits->kings_may_check = true;
+  return true;
+}
+
 const FeConditionOps fe_condition_imitator = {
   .name = "imitator",
+  .mating_net = imitator_mating_net,
   .capture_allowed = imitator_capture_allowed,
   .promotion_to_imitator = imitator_promotion_to_imitator,
   .after_displacement = imitator_after_displacement,

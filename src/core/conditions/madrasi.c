@@ -87,10 +87,20 @@ madrasi_capture_allowed (const FePosition *pos, const FeCapturePath *path)
   return !paralysed (pos, path->from, path->side);
 }
 
+/* Paralysis only takes moves and observations away; with Rex inclusive a
+ * king next to the other king cannot step at all. */
+static bool
+madrasi_mating_net (const FeRules *rules, FeMatingNetTraits *traits)
+{
+  traits->kings_paralyse = rules->params.FE_P_MADRASI_REX_INCLUSIVE != 0;
+  return true;
+}
+
 const FeConditionOps fe_condition_madrasi = {
   .name = "madrasi",
   .piece_may_move = madrasi_piece_may_move,
   .capture_allowed = madrasi_capture_allowed,
+  .mating_net = madrasi_mating_net,
 };
 
 static const char *const bool_values[] = { "false", "true" };

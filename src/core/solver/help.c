@@ -55,6 +55,95 @@ enough (FeSolver *s)
   return s->aborted || (s->max_solutions && s->solutions >= s->max_solutions);
 }
 
+/* The goal-directed pruning for this play (mating-net.h), or NULL: asked
+ * off, not a mate, or not provably sound here (the composer is told why,
+ * once per solve). */
+static FeMatingNet *
+mating_net_for (FeSolver *s, gboolean analysable)
+{
+  if (s->config && s->config->plain_help)
+    return NULL;
+  char *why = NULL;
+  FeMatingNet *net = fe_mating_net_new (&s->pos, analysable && s->goal == FE_GOAL_MATE, &why);
+  if (why && !s->net_notice_given && s->config && s->config->notice)
+    s->config->notice (why, s->config->user_data);
+  s->net_notice_given |= why != NULL;
+  g_free (why);
+  return net;
+}
+
+/* The pseudo-legal moves of the side to move's pieces on `movers` (bit
+ * FE_SQ64 of their squares), in the order fe_generate_pseudo lists them
+ * all: piece by piece in square order, unless a condition's choices are
+ * appended after the whole list (then the whole list, filtered). */
+static void
+generate_movers (FePosition *pos, uint64_t movers, const uint64_t dest[64], FeMoveList *list)
+{
+  gboolean choices = FALSE;
+  for (int i = 0; pos->rules && i < pos->rules->n_ops; i++)
+    choices |= pos->rules->ops[i]->choice_count != NULL;
+  if (movers == ~UINT64_C (0))
+    {
+      fe_generate_pseudo (pos, list);
+      return;
+    }
+  if (choices)
+    {
+      fe_generate_pseudo (pos, list);
+      int n = 0;
+      for (int i = 0; i < list->count; i++)
+        {
+          const FeMove *m = &list->moves[i];
+          int from = FE_SQ64 (m->from);
+          if ((movers >> from & 1) && (dest[from] >> FE_SQ64 (m->to) & 1))
+            list->moves[n++] = *m;
+        }
+      list->count = n;
+      return;
+    }
+  fe_move_list_reset (list);
+  FE_MOVE_LIST (one);
+  for (; movers; movers &= movers - 1)
+    {
+      int from = __builtin_ctzll (movers);
+      fe_generate_pseudo_from (pos, FE_SQ88 (from), &one);
+      for (int i = 0; i < one.count; i++)
+        if (dest[from] >> FE_SQ64 (one.moves[i].to) & 1)
+          fe_move_list_push (list, &one.moves[i]);
+    }
+}
+
+/* The mating side's last move (`mating`), or the mated side's before it:
+ * the moves that may still lead to mate (mating-net.h).  FALSE when none
+ * can. */
+static gboolean
+last_moves (FeSolver *s, gboolean mating, FeMoveList *list)
+{
+  uint64_t dest[64];
+  int me = s->pos.side;
+  uint64_t movers = mating ? fe_mating_net_last_movers (s->net, &s->pos, me, dest)
+                           : fe_mating_net_last_replies (s->net, &s->pos, FE_OPPONENT (me), dest);
+  if (!movers)
+    return FALSE;
+  generate_movers (&s->pos, movers, dest, list);
+  return TRUE;
+}
+
+/* The moves to try at a node: all of them, or at the mated side's last
+ * move and the mating side's those that may still lead to mate, where
+ * they may go (mating-net.h).  FALSE when the node is proved to hold no
+ * mate.  (The analysis from further away, fe_mating_net_possible, cost
+ * more than it saved in help play: measured on the oracle's and the
+ * speed set's helpmates, orthodox and Einstein.) */
+static gboolean
+help_moves (FeSolver *s, int h, FeMoveList *list)
+{
+  if (s->net && h <= 2)
+    return last_moves (s, h == 1, list);
+  fe_generate_pseudo (&s->pos, list);
+  return TRUE;
+}
+
 /* Help play with h half-moves left; prints solutions when `print`.
  * Returns whether at least one solution exists. */
 static gboolean
@@ -66,7 +155,11 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
   if (fe_tt_probe (s->tt, key, h) == 0)
     return FALSE;
   FE_MOVE_LIST (list);
-  fe_generate_pseudo (&s->pos, &list);
+  if (!help_moves (s, h, &list))
+    {
+      fe_tt_store (s->tt, key, h, FALSE);
+      return FALSE;
+    }
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
   gboolean found = FALSE;
@@ -234,6 +327,8 @@ help_length (FeSolver *s, int h, gboolean starts_half)
 void
 fe_solve_help (FeSolver *s)
 {
+  FeMatingNet *net = mating_net_for (s, TRUE);
+  s->net = net;
   int total = 2 * s->stip.moves + (s->stip.half ? 1 : 0);
   if (s->problem->options.white_to_play && !s->stip.half && s->stip.play == FE_PLAY_HELP)
     total -= 1;
@@ -267,6 +362,8 @@ fe_solve_help (FeSolver *s)
       if (s->solutions > before && h < total && s->problem->options.stop_on_short)
         break;
     }
+  s->net = NULL;
+  fe_mating_net_free (net);
 }
 
 /* ---- series play ---------------------------------------------------- */
@@ -296,7 +393,14 @@ static gboolean
 series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
 {
   FE_MOVE_LIST (list);
-  fe_generate_pseudo (&s->pos, &list);
+  if (s->net && kind == SERIES_HELP)
+    {
+      /* Mate in one: the moves that may (mating-net.h). */
+      if (!last_moves (s, TRUE, &list))
+        return FALSE;
+    }
+  else
+    fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
   gboolean found = FALSE, any = FALSE, all = TRUE;
   for (int i = 0; i < list.count; i++)
@@ -353,6 +457,32 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
   return TRUE;
 }
 
+/* The moves to try with `left` series moves to go (mating-net.h): ser-#
+ * the series side mates within them, the other side standing still (its
+ * last move: the pieces that may mate); ser-h# the series side is mated
+ * in one move after them (its last: the pieces that may let it be).
+ * FALSE when the node is proved to hold no mate. */
+static gboolean
+series_moves (FeSolver *s, SeriesKind kind, int left, FeMoveList *list)
+{
+  if (s->net && kind != SERIES_SELF)
+    {
+      if (left >= 2)
+        {
+          /* ser-#: the other side stands still, the mating king's square
+           * is known: cheap, and it pays (ser-h# looked at from this
+           * far did not). */
+          if (kind == SERIES_DIRECT && !fe_mating_net_possible (s->net, &s->pos, s->pos.side, left, 0))
+            return FALSE;
+          fe_generate_pseudo (&s->pos, list);
+          return TRUE;
+        }
+      return last_moves (s, kind == SERIES_DIRECT, list);
+    }
+  fe_generate_pseudo (&s->pos, list);
+  return TRUE;
+}
+
 /* `left` series moves remain for the side to move. */
 static gboolean
 series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
@@ -364,7 +494,11 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
     return FALSE;
   int me = s->pos.side;
   FE_MOVE_LIST (list);
-  fe_generate_pseudo (&s->pos, &list);
+  if (!series_moves (s, kind, left, &list))
+    {
+      fe_tt_store (s->tt, key, left, FALSE);
+      return FALSE;
+    }
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
   gboolean found = FALSE;
@@ -428,6 +562,8 @@ fe_solve_series (FeSolver *s)
                     : s->stip.play == FE_PLAY_SERIES_HELP ? SERIES_HELP
                                                           : SERIES_SELF;
   int threads = s->config ? s->config->threads : 1;
+  FeMatingNet *net = mating_net_for (s, kind != SERIES_SELF);
+  s->net = net;
   s->root = s->pos;
   s->line_full = s->stip.moves;
   for (int n = 1; n <= s->stip.moves && !enough (s); n++)
@@ -443,4 +579,6 @@ fe_solve_series (FeSolver *s)
       if (s->solutions > before && n < s->stip.moves && s->problem->options.stop_on_short)
         break;
     }
+  s->net = NULL;
+  fe_mating_net_free (net);
 }

@@ -5,6 +5,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "mating-net.h"
 #include "solver.h"
 #include "tt.h"
 
@@ -25,6 +26,9 @@ typedef struct {
   FeStipulation stip;
   FeGoal goal;
   gboolean orthodox; /* no condition, no fairy piece: orthodox fast paths */
+  /* Help and series mates: the goal-directed pruning, NULL when off. */
+  const FeMatingNet *net;
+  gboolean net_notice_given;
   int attacker;         /* the side that starts a battle or series play */
   guint64 nodes;
   gint64 deadline;      /* monotonic µs, 0 = none */

@@ -37,6 +37,10 @@ typedef struct {
   void (*node) (const FeSolutionNode *node, gpointer user_data);
   /* Where the search is (see FeSolverProgress); any solver thread. */
   void (*phase) (const FeSolverProgress *progress, gpointer user_data);
+  /* What the composer should know that is not part of the solution (the
+   * goal-directed help search switched off, and why): one sentence at a
+   * time, from the solving thread. */
+  void (*notice) (const char *text, gpointer user_data);
   /* When set, the solver fills this tree (the text is written from it). */
   FeSolution *tree;
   gpointer user_data;
@@ -49,6 +53,9 @@ typedef struct {
    * differential test (tests/solver/test-differential.c) compares the
    * fast paths with.  Slower; the output must be the same. */
   gboolean plain_rules;
+  /* Help and series mates without the goal-directed pruning (mating-net.h):
+   * every move searched.  For the differential tests; same solutions. */
+  gboolean plain_help;
 } FeSolverConfig;
 
 typedef struct {
