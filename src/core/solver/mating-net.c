@@ -1220,8 +1220,9 @@ fe_mating_net_last_replies (const FeMatingNet *net, const FePosition *pos, int X
       const WalkTables *t = &net->tables[Y][net->index[walk]];
       uint64_t one = t->anywhere[s64 * (DMAX + 1) + 1];
       dest[s64] = 0;
-      if (walk == FE_WALK_PAWN && x_pawns
-          && (one & ~(net->tables[Y][net->index[walk]].pattern[s64]) & ~(Y == FE_WHITE ? BIT (sq + 16) : BIT (sq - 16))))
+      int step = sq + (Y == FE_WHITE ? 16 : -16);
+      uint64_t single = step & 0x88 ? 0 : BIT (step);
+      if (walk == FE_WALK_PAWN && x_pawns && (one & ~t->pattern[s64] & ~single))
         {
           movers |= BIT (sq);
           dest[s64] = all;
