@@ -10,6 +10,7 @@
 #include "core/movegen.h"
 #include "core/solver/solver.h"
 #include "core/walk.h"
+#include "../conditions/cond-test-util.h"
 #include "random-position.h"
 
 /* A random position built for mates: the mated side's king with pieces
@@ -102,7 +103,7 @@ test_random (void)
   /* MATING_NET_SEED picks other problems (with -m slow: a long run). */
   const char *seed = g_getenv ("MATING_NET_SEED");
   GRand *r = g_rand_new_with_seed (seed ? atoi (seed) : 2222);
-  int wanted = g_test_slow () ? 600 : 120;
+  int wanted = fe_test_count (120, 600);
   int with = 0, tried = 0, compared = 0;
   int per_genre[6] = { 0 };
   while (with < wanted && tried < 60 * wanted)

@@ -11,6 +11,7 @@
 #include "core/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "solution-lines.h"
+#include "random-position.h"
 
 /* A random position; condition `genre` (a registry id, -1: none) is in
  * force, others are added at random (cond-test-util.c). */
@@ -41,18 +42,7 @@ random_problem (GRand *r, FeProblem *pb, int genre)
       fe_position_put (pos, sq, p);
     }
   if (imitators)
-    for (int i = 0, k = g_rand_int_range (r, 1, 3); i < k; i++)
-      {
-        FeSquare sq = FE_SQ88 (g_rand_int_range (r, 0, 64));
-        gboolean taken = !fe_square_empty (pos, sq);
-        for (int j = 0; j < pos->n_imitators; j++)
-          taken |= pos->imitators[j] == sq;
-        if (!taken)
-          {
-            pos->imitators[pos->n_imitators] = sq;
-            pos->imitator_colour[pos->n_imitators++] = FE_NEUTRAL;
-          }
-      }
+    add_random_imitators (r, pos, g_rand_int_range (r, 1, 3));
   fe_position_default_castling (pos);
   pos->side = FE_WHITE;
   fe_position_recompute_hash (pos);
