@@ -150,6 +150,31 @@ with tempfile.TemporaryDirectory() as tmp:
     # The stipulation alone: two solutions of an h#2 are a cook.
     verdict_of(copy("bsp_einstein_00", "stipulation-cooked", solution=False), "cooked")
 
+    # A composer's text in short algebraic: the same judgements.
+    def composer(name, new_name, text):
+        path = os.path.join(tmp, new_name + ".xml")
+        write_xml(solutions[name][0], path, text)
+        return path
+    verdict_of(composer("bsp_imitator_00", "short-battle-sound",
+                        "1.Kh2! zz\n1...Sa3+\n2.Sh7#\n1...Sb2+\n2.Sg8#"), "sound")
+    verdict_of(composer("bsp_imitator_00", "short-battle-wrong", "1.Kg2! zz\n1...Sa3+\n2.Sh7#"),
+               "no solution")
+    verdict_of(composer("h2_ep", "short-help-sound", "1.exd3 e.p. Bxg4 2.f3 Be6#"), "sound")
+    verdict_of(composer("h3_ep", "short-help-cooked", "1.cxb3 e.p.+ cxb3+ 2.Ka5 b4+ 3.Ka4 Bc2#"),
+               "cooked", ["cooked by 1.Sa7-c8"])
+    verdict_of(composer("h3_ep", "short-help-sound-both",
+                        "1.cxb3 e.p.+ cxb3+ 2.Ka5 b4+ 3.Ka4 Bc2#\n1.Sc8 bxc5 2.Ka5 Kxa3 3.Kxa6 Kb4#"),
+               "sound")
+
+    # A short move fits two moves (Sb8-d7, Sf6-d7): it stands for one only.
+    two = os.path.join(tmp, "two-knights.inp")
+    open(two, "w").write("begin\nstipulation ~1\npieces white kh1 sb8f6 black ka1\nend\n")
+    two_xml = os.path.join(tmp, "two-knights.xml")
+    write_xml(two, two_xml, "1.Sd7!")
+    report, _ = check([two_xml])
+    if report and not any("-d7" in d for d in report["problems"][0]["details"]):
+        fail("one short Sd7 took both knights' moves: %s" % report["problems"][0]["details"])
+
     # Conditions Féerie cannot solve, and a time limit too short.
     report, _ = check([os.path.join(data, "unsupported")])
     if report and {p["verdict"] for p in report["problems"]} != {"unsupported"}:

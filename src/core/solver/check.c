@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Moves are compared as the solution writes them (node->text, Popeye's
- * notation) with spaces removed, so "Sh7#" in a composer's text matches
- * "Sf6-h7 #" only when written alike: the solution text is read as
- * Popeye prints it (docs/decisions.md, "check").
+ * notation) with spaces removed, or in short algebraic when the text is
+ * not in long algebraic ("Sh7#" for "Sf6-h7 #"); the text's layout is
+ * read as Popeye prints it (docs/decisions.md, "Checking a collection").
  */
 #include <stdarg.h>
 #include <string.h>
@@ -109,6 +109,11 @@ struct Line {
   int level;       /* 2 × (number − 1), + 1 after "..." */
   char *first;     /* its first move, spaces removed */
   char *moves;     /* all its moves, spaces removed */
+  /* The same in short algebraic (short_move), and whether the text writes
+   * every move in long algebraic (then only the exact text matches). */
+  char *first_short;
+  char *moves_short;
+  gboolean long_form;
   gboolean is_try; /* "?" */
   GPtrArray *children;
 };
@@ -124,6 +129,8 @@ line_free (gpointer data)
   Line *l = data;
   g_free (l->first);
   g_free (l->moves);
+  g_free (l->first_short);
+  g_free (l->moves_short);
   g_ptr_array_unref (l->children);
   g_free (l);
 }
@@ -187,6 +194,81 @@ names_square (const char *w)
   return FALSE;
 }
 
+static gboolean
+is_square (const char *c)
+{
+  return c[0] >= 'a' && c[0] <= 'h' && c[1] >= '1' && c[1] <= '8';
+}
+
+/* "Sf6-h7" or "e4*d3": the move says where it starts. */
+static gboolean
+has_from_square (const char *move)
+{
+  if (g_str_has_prefix (move, "0-0"))
+    return TRUE;
+  for (const char *c = move; c[0] && c[1] && c[2] && c[3] && c[4]; c++)
+    if (is_square (c) && (c[2] == '-' || c[2] == '*') && is_square (c + 3))
+      return TRUE;
+  return FALSE;
+}
+
+/* A move (spaces removed) in short algebraic as composers write it:
+ * "Sf6-h7#" → "Sh7#", "e4*d3ep." → "ed3", "Bf3*g4+" → "Bg4"; effects in
+ * brackets, captures and checks left out, which composers' texts often
+ * omit. */
+static char *
+short_move (const char *move)
+{
+  GString *plain = g_string_new (NULL);
+  int depth = 0;
+  for (const char *c = move; *c; c++)
+    {
+      if (*c == '[' || *c == '{' || *c == '(')
+        depth++;
+      else if (*c == ']' || *c == '}' || *c == ')')
+        depth = MAX (depth - 1, 0);
+      else if (!depth)
+        g_string_append_c (plain, *c);
+    }
+  char *p;
+  while ((p = strstr (plain->str, "e.p.")) || (p = strstr (plain->str, "ep.")))
+    g_string_erase (plain, p - plain->str, p[1] == '.' ? 4 : 3);
+  GString *s = g_string_new (NULL);
+  for (const char *c = plain->str; *c; c++)
+    {
+      if (c[1] && c[2] && c[3] && c[4] && is_square (c) && (c[2] == '-' || c[2] == '*')
+          && is_square (c + 3))
+        {
+          gboolean piece = FALSE;
+          for (gsize i = 0; i < s->len; i++)
+            piece |= g_ascii_isupper (s->str[i]);
+          if (c[2] == '*' && !piece)
+            g_string_append_c (s, c[0]); /* a pawn's capture keeps its file */
+          c += 2;
+          continue;
+        }
+      if (*c != 'x' && *c != ':' && *c != '*' && *c != '+')
+        g_string_append_c (s, *c);
+    }
+  g_string_free (plain, TRUE);
+  return g_string_free (s, FALSE);
+}
+
+static void
+add_move (Line *l, GString *moves, GString *shorts, const char *move)
+{
+  char *s = short_move (move);
+  if (!l->first)
+    {
+      l->first = g_strdup (move);
+      l->first_short = g_strdup (s);
+    }
+  l->long_form &= has_from_square (move);
+  g_string_append (moves, move);
+  g_string_append (shorts, s);
+  g_free (s);
+}
+
 /* Reads one move line; NULL when it is none. */
 static Line *
 read_line (const char *text)
@@ -200,6 +282,8 @@ read_line (const char *text)
   l->level = 2 * (number - 1) + (dots ? 1 : 0);
   l->children = g_ptr_array_new_with_free_func (line_free);
   GString *moves = g_string_new (NULL), *move = g_string_new (NULL);
+  GString *shorts = g_string_new (NULL);
+  l->long_form = TRUE;
   char **words = g_strsplit_set (text, " \t", -1);
   for (char **w = words; *w; w++)
     {
@@ -216,24 +300,22 @@ read_line (const char *text)
       gboolean starts_move = skip > 0 || move->len == 0 || names_square (word);
       if (starts_move && move->len)
         {
-          if (!l->first)
-            l->first = g_strdup (move->str);
-          g_string_append (moves, move->str);
+          add_move (l, moves, shorts, move->str);
           g_string_truncate (move, 0);
         }
       append_move (move, word + skip);
     }
   if (move->len)
-    {
-      if (!l->first)
-        l->first = g_strdup (move->str);
-      g_string_append (moves, move->str);
-    }
+    add_move (l, moves, shorts, move->str);
   g_strfreev (words);
   g_string_free (move, TRUE);
   l->moves = g_string_free (moves, FALSE);
+  l->moves_short = g_string_free (shorts, FALSE);
   if (!l->first)
-    l->first = g_strdup ("");
+    {
+      l->first = g_strdup ("");
+      l->first_short = g_strdup ("");
+    }
   return l;
 }
 
@@ -327,6 +409,7 @@ node_words (const FeSolutionNode *n)
 /* One help or series line of the tree. */
 typedef struct {
   char *moves;  /* compared form */
+  char *moves_short; /* the same in short algebraic */
   char *words;  /* for people */
   FeSolutionRole role;
   const FeSolutionNode *first;
@@ -337,17 +420,21 @@ found_line_free (gpointer data)
 {
   FoundLine *f = data;
   g_free (f->moves);
+  g_free (f->moves_short);
   g_free (f->words);
   g_free (f);
 }
 
 static void
-collect_lines (const FeSolutionNode *n, GString *moves, GString *words,
+collect_lines (const FeSolutionNode *n, GString *moves, GString *shorts, GString *words,
                const FeSolutionNode *first, GPtrArray *out)
 {
-  gsize m = moves->len, w = words->len;
+  gsize m = moves->len, w = words->len, sh = shorts->len;
   char *key = node_key (n);
+  char *s = short_move (key);
   g_string_append (moves, key);
+  g_string_append (shorts, s);
+  g_free (s);
   g_free (key);
   if (words->len)
     g_string_append_c (words, ' ');
@@ -356,14 +443,16 @@ collect_lines (const FeSolutionNode *n, GString *moves, GString *words,
     {
       FoundLine *f = g_new0 (FoundLine, 1);
       f->moves = g_strdup (moves->str);
+      f->moves_short = g_strdup (shorts->str);
       f->words = g_strdup (words->str);
       f->role = n->role;
       f->first = first;
       g_ptr_array_add (out, f);
     }
   for (guint i = 0; i < n->children->len; i++)
-    collect_lines (n->children->pdata[i], moves, words, first, out);
+    collect_lines (n->children->pdata[i], moves, shorts, words, first, out);
   g_string_truncate (moves, m);
+  g_string_truncate (shorts, sh);
   g_string_truncate (words, w);
 }
 
@@ -372,8 +461,10 @@ found_lines (const FeSolutionNode *twin)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (found_line_free);
   GString *moves = g_string_new (NULL), *words = g_string_new (NULL);
+  GString *shorts = g_string_new (NULL);
   for (guint i = 0; i < twin->children->len; i++)
-    collect_lines (twin->children->pdata[i], moves, words, twin->children->pdata[i], out);
+    collect_lines (twin->children->pdata[i], moves, shorts, words, twin->children->pdata[i], out);
+  g_string_free (shorts, TRUE);
   g_string_free (moves, TRUE);
   g_string_free (words, TRUE);
   return out;
@@ -399,13 +490,35 @@ twin_prefix (const FeSolutionNode *twin)
 
 /* ---- against the solution text ---------------------------------------- */
 
+static gboolean
+line_matches (const Line *l, const FoundLine *f)
+{
+  return strcmp (l->moves, f->moves) == 0
+         || (!l->long_form && strcmp (l->moves_short, f->moves_short) == 0);
+}
+
+/* Is the found move `key` the text's first move of `l`?  Exactly, or in
+ * short algebraic when the text does not write long algebraic. */
+static gboolean
+first_matches (const Line *l, const char *key)
+{
+  if (strcmp (l->first, key) == 0)
+    return TRUE;
+  if (l->long_form)
+    return FALSE;
+  char *s = short_move (key);
+  gboolean same = strcmp (l->first_short, s) == 0;
+  g_free (s);
+  return same;
+}
+
 static Line *
 find_line (GPtrArray *lines, const char *first, int parity)
 {
   for (guint i = 0; i < lines->len; i++)
     {
       Line *l = lines->pdata[i];
-      if ((parity < 0 || (l->level & 1) == parity) && strcmp (l->first, first) == 0)
+      if ((parity < 0 || (l->level & 1) == parity) && first_matches (l, first))
         return l;
     }
   return NULL;
@@ -452,7 +565,7 @@ compare_battle_below (const FeSolutionNode *f, Line *l, const char *tp, FeCheckR
       for (guint k = 0; k < f->children->len && !found; k++)
         {
           char *key = node_key (f->children->pdata[k]);
-          found = strcmp (key, m->first) == 0;
+          found = first_matches (m, key);
           g_free (key);
         }
       if (!found && !m->is_try)
@@ -470,6 +583,9 @@ compare_battle (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
 {
   char *tp = twin_prefix (twin);
   int keys_matched = 0;
+  /* A short move of the text names one move: a second key it fits
+   * ("Sd7" for Sb8-d7 and Sf6-d7) is a cook, not the same key. */
+  GHashTable *taken = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < twin->children->len; i++)
     {
       const FeSolutionNode *c = twin->children->pdata[i];
@@ -477,7 +593,7 @@ compare_battle (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
         continue;
       char *key = node_key (c);
       Line *l = find_line (text->lines, key, 0);
-      if (l && !l->is_try)
+      if (l && !l->is_try && g_hash_table_add (taken, l))
         {
           keys_matched++;
           compare_battle_below (c, l, tp, r);
@@ -500,7 +616,7 @@ compare_battle (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
         {
           const FeSolutionNode *c = twin->children->pdata[k];
           char *key = node_key (c);
-          found = c->role == FE_ROLE_KEY && strcmp (key, l->first) == 0;
+          found = c->role == FE_ROLE_KEY && first_matches (l, key);
           g_free (key);
         }
       if (!found)
@@ -509,6 +625,7 @@ compare_battle (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
     }
   if (!keys_matched && !text->lines->len)
     fe_check_report_add (r, FE_VERDICT_NO_SOLUTION, NULL);
+  g_hash_table_unref (taken);
   g_free (tp);
 }
 
@@ -517,6 +634,8 @@ compare_lines (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
 {
   char *tp = twin_prefix (twin);
   g_autoptr (GPtrArray) found = found_lines (twin);
+  /* Each written line stands for one line found (see compare_battle). */
+  g_autoptr (GHashTable) taken = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < found->len; i++)
     {
       FoundLine *f = found->pdata[i];
@@ -525,8 +644,8 @@ compare_lines (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
       for (guint k = 0; k < text->lines->len && !written; k++)
         {
           Line *l = text->lines->pdata[k];
-          written = strcmp (l->moves, f->moves) == 0;
-          same_start |= strcmp (l->first, first) == 0;
+          written = line_matches (l, f) && g_hash_table_add (taken, l);
+          same_start |= first_matches (l, first);
         }
       g_free (first);
       if (written || f->role == FE_ROLE_SET_PLAY)
@@ -543,7 +662,7 @@ compare_lines (const FeSolutionNode *twin, TwinText *text, FeCheckReport *r)
       Line *l = text->lines->pdata[k];
       gboolean is_found = FALSE;
       for (guint i = 0; i < found->len && !is_found; i++)
-        is_found = strcmp (((FoundLine *) found->pdata[i])->moves, l->moves) == 0;
+        is_found = line_matches (l, found->pdata[i]);
       if (!is_found)
         fe_check_report_add (r, FE_VERDICT_NO_SOLUTION, "%sthe intended line %s does not work", tp,
                              l->moves);
