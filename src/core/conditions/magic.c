@@ -221,12 +221,6 @@ view_key (const View *v)
          | (uint64_t) (uint16_t) v->a << 24 | (uint64_t) (uint16_t) v->b << 40;
 }
 
-/* A new view: its key, first so that compare_keys sorts these too. */
-typedef struct {
-  uint64_t key;
-  uint8_t sq;
-} Fresh;
-
 static int
 compare_keys (const void *x, const void *y)
 {
@@ -307,20 +301,23 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
    * are decided on V_after first, then applied together.  Views are a set
    * (§5.4): two routes with one line (a moose over either of two hurdles)
    * are one view, so each new key counts once. */
-  Fresh fresh[MAX_VIEWS];
+  uint8_t count[128];
+  memset (count, 0, sizeof count);
+  uint64_t fresh[MAX_VIEWS]; /* the new keys met so far: few, scanned */
   int n_fresh = 0;
   for (int i = 0; i < n_new; i++)
     {
       uint64_t key = view_key (&new_views[i]);
-      if (!has_key (before_cache.keys, before_cache.n, key))
-        fresh[n_fresh++] = (Fresh) { key, new_views[i].target_sq };
+      if (has_key (before_cache.keys, before_cache.n, key))
+        continue;
+      bool again = false;
+      for (int k = 0; k < n_fresh && !again; k++)
+        again = fresh[k] == key;
+      if (again)
+        continue;
+      fresh[n_fresh++] = key;
+      count[new_views[i].target_sq]++;
     }
-  qsort (fresh, n_fresh, sizeof fresh[0], compare_keys);
-  uint8_t count[128];
-  memset (count, 0, sizeof count);
-  for (int i = 0; i < n_fresh; i++)
-    if (i == 0 || fresh[i].key != fresh[i - 1].key)
-      count[fresh[i].sq]++;
   for (int i = 0; i < 64; i++)
     {
       FeSquare sq = FE_SQ88 (i);
