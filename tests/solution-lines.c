@@ -39,35 +39,63 @@ typedef struct {
   GHashTable *children; /* the texts of its children */
 } Node;
 
+/* The lines of `text` (memchr with the length: under AddressSanitizer
+ * g_strsplit's strstr measures the whole rest of the text at every line,
+ * which made a long solution quadratic). */
+static GPtrArray *
+split_lines (const char *text)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  const char *p = text, *end = text + strlen (text);
+  while (p < end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *stop = nl ? nl : end;
+      g_ptr_array_add (lines, g_strndup (p, stop - p));
+      p = stop + 1;
+    }
+  return lines;
+}
+
+/* The line with runs of blanks folded to one space, trimmed. */
+static GString *
+folded (const char *line)
+{
+  GString *s = g_string_new (NULL);
+  for (const char *c = line; *c; c++)
+    {
+      if (*c == ' ' || *c == '\t' || *c == '\r')
+        continue;
+      if (s->len && (c[-1] == ' ' || c[-1] == '\t' || c[-1] == '\r'))
+        g_string_append_c (s, ' ');
+      g_string_append_c (s, *c);
+    }
+  return s;
+}
+
 char *
 fe_test_repeated_line (const char *text)
 {
-  char **lines = g_strsplit (text, "\n", -1);
-  int start = 0;
-  for (int i = 0; lines[i]; i++)
+  GPtrArray *lines = split_lines (text);
+  guint start = 0;
+  for (guint i = 0; i < lines->len; i++)
     {
-      const char *s = lines[i];
+      const char *s = lines->pdata[i];
       while (*s == ' ')
         s++;
       if (g_str_has_prefix (s, "+---a---b"))
         start = i + 1;
     }
   if (start)
-    while (lines[start] && *g_strstrip (lines[start]))
+    while (start < lines->len && *g_strstrip ((char *) lines->pdata[start]))
       start++;
   GArray *stack = g_array_new (FALSE, FALSE, sizeof (Node));
   Node root = { G_MININT, g_strdup (""), g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
   g_array_append_val (stack, root);
   char *found = NULL;
-  for (int i = start; lines[i] && !found; i++)
+  for (guint i = start; i < lines->len && !found; i++)
     {
-      /* fold runs of spaces */
-      char **words = g_strsplit_set (lines[i], " \t\r", -1);
-      GString *s = g_string_new (NULL);
-      for (char **w = words; *w; w++)
-        if (**w)
-          g_string_append_printf (s, "%s%s", s->len ? " " : "", *w);
-      g_strfreev (words);
+      GString *s = folded (lines->pdata[i]);
       int level = kept_level (s->str);
       if (level != G_MININT)
         {
@@ -93,6 +121,6 @@ fe_test_repeated_line (const char *text)
       g_hash_table_unref (g_array_index (stack, Node, i).children);
     }
   g_array_free (stack, TRUE);
-  g_strfreev (lines);
+  g_ptr_array_unref (lines);
   return found;
 }
