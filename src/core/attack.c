@@ -72,7 +72,7 @@ pawn_rank_may_capture (const FePosition *pos, int rel_rank, int side)
   if (pos->rules)
     for (int i = 0; i < pos->rules->n_ops; i++)
       if (pos->rules->ops[i]->pawns_from_first_rank
-          && pos->rules->ops[i]->pawns_from_first_rank (pos, side))
+          && pos->rules->ops[i]->pawns_from_first_rank (pos, side) > 0)
         return true;
   return false;
 }
@@ -235,6 +235,20 @@ capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
   return true;
 }
 
+/* A check (fe_in_check): the observation must stand, and every condition
+ * with a check of its own kind must count it (rules-beyond.md §1.2). */
+static bool
+check_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
+{
+  const FeRules *r = pos->rules;
+  if (r->any_capture_hook && !capture_allowed (pos, path, data))
+    return false;
+  for (int i = 0; i < r->n_ops; i++)
+    if (r->ops[i]->check_allowed && !r->ops[i]->check_allowed (pos, path))
+      return false;
+  return true;
+}
+
 #define WALK_BIT(w) (UINT64_C (1) << (w))
 #define ORTHODOX_BITS (WALK_BIT (FE_WALK_KING) | WALK_BIT (FE_WALK_QUEEN) | WALK_BIT (FE_WALK_ROOK) \
                        | WALK_BIT (FE_WALK_BISHOP) | WALK_BIT (FE_WALK_KNIGHT) | WALK_BIT (FE_WALK_PAWN))
@@ -346,12 +360,16 @@ orthodox_attacked (const Search *s, int t, int by_side, uint64_t present)
   return false;
 }
 
-bool
-fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
+/* Whether `by_side` attacks `target`; `check`: the king there, so the
+ * conditions' check hooks have their say too. */
+static bool
+square_attacked (const FePosition *pos, FeSquare target, int by_side, bool check)
 {
   Search s = { pos, 0, by_side, true, false, NULL, NULL };
   uint64_t present = pos->walk_mask[by_side] | pos->walk_mask[FE_NEUTRAL];
-  if (pos->rules && pos->rules->any_capture_hook)
+  if (pos->rules && check && pos->rules->any_check_hook)
+    s.accept = check_allowed;
+  else if (pos->rules && pos->rules->any_capture_hook)
     s.accept = capture_allowed;
   if (!(pos->rules && pos->rules->any_blocked_hook))
     {
@@ -371,8 +389,14 @@ fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
 }
 
 bool
+fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
+{
+  return square_attacked (pos, target, by_side, false);
+}
+
+bool
 fe_in_check (const FePosition *pos, int side)
 {
   FeSquare k = pos->king[side];
-  return k != FE_NO_SQUARE && fe_square_attacked (pos, k, FE_OPPONENT (side));
+  return k != FE_NO_SQUARE && square_attacked (pos, k, FE_OPPONENT (side), true);
 }

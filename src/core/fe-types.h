@@ -90,6 +90,8 @@ typedef enum {
 enum {
   FE_ATTR_MAGIC = 1 << 0,
   FE_ATTR_MAGICIAN = 1 << 1,
+  FE_ATTR_PATROL = 1 << 2,
+  FE_ATTR_KAMIKAZE = 1 << 3,
 };
 
 /* One square's content: four bytes, so the board copies and compares cheaply.

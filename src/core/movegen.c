@@ -184,3 +184,31 @@ fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
   if (r)
     apply_condition_filters (pos, r, list);
 }
+
+bool
+fe_capture_playable (const FePosition *pos, const FeCapturePath *path)
+{
+  FePosition copy = *pos;
+  copy.side = path->side;
+  FE_MOVE_LIST (list);
+  const FeRules *r = copy.rules;
+  if (!fe_piece_playable_by (copy.board[path->from], copy.side)
+      || (r && !piece_may_move (&copy, path->from)))
+    return false;
+  FePiece board[128];
+  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false };
+  fe_gen_piece (&g, path->from);
+  if (r)
+    apply_condition_filters (&copy, r, &list);
+  bool playable = false;
+  for (int i = 0; i < list.count && !playable; i++)
+    {
+      const FeMove *m = &list.moves[i];
+      if (m->capture != path->to)
+        continue;
+      FeUndo undo;
+      playable = fe_make (&copy, m, &undo);
+      fe_unmake (&copy, m, &undo);
+    }
+  return playable;
+}

@@ -466,13 +466,18 @@ fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *p
           break;
         case FE_TWIN_CONDITION:
           {
-            /* The twin's conditions, not the pieces' attributes. */
+            /* The twin's conditions, not the pieces' attributes (nor the
+             * switch those pieces hold on). */
             FePosition tmp = pos;
             for (int i = 0; i < 64; i++)
               tmp.board[FE_SQ88 (i)].attrs = 0;
             tmp.n_imitators = c->n_imitators;
             memcpy (tmp.imitators, c->imitators, sizeof c->imitators);
-            char *t = fe_conditions_describe (&c->conditions, &tmp);
+            FeConditionParams named = c->conditions;
+            for (int id = 0; id < fe_condition_count (); id++)
+              if (fe_condition_nth (id)->attribute && named.v[id][0] <= 1)
+                named.v[id][0] = 0;
+            char *t = fe_conditions_describe (&named, &tmp);
             g_strdelimit (t, "\n", ' ');
             g_string_append (s, t);
             g_free (t);

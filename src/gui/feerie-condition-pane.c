@@ -281,9 +281,10 @@ feerie_condition_pane_show (FeerieConditionPane *self, const FeConditionParams *
           g_autofree char *name = action_name (cls, k);
           GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
           int v = params->v[id][k];
-          /* A switch the diagram holds on shows as on. */
+          /* A switch the diagram holds on shows as on (for the pieces that
+           * carry the attribute: Patrol's 1, not its "every piece"). */
           if (k == 0 && on && v == 0)
-            v = MAX (cls->params[0].xml_default, 1);
+            v = 1;
           g_simple_action_set_state (G_SIMPLE_ACTION (a), state_of (&cls->params[k], v));
           if (k > 0)
             g_simple_action_set_enabled (G_SIMPLE_ACTION (a), on);

@@ -92,7 +92,9 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
     case FE_GOAL_CHECK:
       return fe_in_check (pos, to_move);
     case FE_GOAL_TARGET:
-      return last && !(last->flags & FE_MOVE_NULL) && last->to == s->stip.target;
+      /* The mover itself, where its effects left it (an AntiCirce or
+       * kamikaze transfer; a kamikaze piece gone reaches nothing). */
+      return last && !(last->flags & FE_MOVE_NULL) && pos->mover_square == s->stip.target;
     case FE_GOAL_CASTLING:
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
     }
