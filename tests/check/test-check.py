@@ -176,8 +176,12 @@ with tempfile.TemporaryDirectory() as tmp:
         fail("one short Sd7 took both knights' moves: %s" % report["problems"][0]["details"])
 
     # Conditions Féerie cannot solve, and a time limit too short.
+    # (unsupported/ also holds problems whose conditions Féerie solves now.)
     report, _ = check([os.path.join(data, "unsupported")])
-    if report and {p["verdict"] for p in report["problems"]} != {"unsupported"}:
+    unsolved = [p for p in report["problems"] if p["verdict"] == "unsupported"] if report else []
+    if report and (len(unsolved) < 3
+                   or any("unsupported condition" not in " ".join(p["details"]) for p in unsolved)
+                   or any(p["verdict"] == "error" for p in report["problems"])):
         fail("unsupported/: %s" % report["summary"])
     report, _ = check([os.path.join(data, "orthodox", "h3.5_twin_shift", "problem.inp"),
                        "--max-time", "0.05"])

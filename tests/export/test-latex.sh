@@ -68,7 +68,7 @@ check "escaping: source" g '\source{Phénix \& Co\_Review \#12{,} 50\% off \{spe
 check "escaping: author" g '\author{Dupont, Jean; O'"'"'Neil, Anne-Marie}' magician
 check "twins: arrow" g '\twins{b) wKg1{\ra}h1}' magician
 check "unsupported stipulation kept" g '\stip{a=\textgreater{}b}' unsupported
-check "unsupported condition kept" g '\cond{AndernachChess}' unsupported
+check "unsupported condition kept" g '\cond{GridChess}' unsupported
 
 # --no-caption: the board alone.
 "$cli" diagram --no-caption "$data/magic.inp" "$tmp/bare.tex"

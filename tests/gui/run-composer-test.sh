@@ -26,7 +26,7 @@ in_session 1280x800 "$@"
 FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd)
 work_dir composer
 mkdir -p "$work/folder"
-printf 'begin\nstipulation #2\ncondition Circe\npieces white ke1 qd1 black ke8\nend\n' > "$work/circe.inp"
+printf 'begin\nstipulation #2\ncondition GridChess\npieces white ke1 qd1 black ke8\nend\n' > "$work/circe.inp"
 cp "$ORACLE/cases/bsp_imitator_00/problem.inp" "$work/folder/zugzwang.inp"
 {
   echo "bus-info $work/bus"
@@ -75,7 +75,7 @@ cp "$ORACLE/cases/bsp_imitator_00/problem.inp" "$work/folder/zugzwang.inp"
   echo "touch $work/circe"
   gate f5
   echo "open $work/folder/zugzwang.inp"
-  echo "twins 'condition Circe'"
+  echo "twins 'condition GridChess'"
   echo "wait 500"
   gate circe-twin
   echo "quit"
@@ -180,14 +180,14 @@ has playing show "playing 1"
 has playing show "stop-solving-enabled 0"
 grep -q '^role-colour selected key #ffffff' "$work/playing.pane" || { cat "$work/playing.pane"; fail "“key” on the selected row is not in the row's colour"; }
 
-# 11: F5 says why; a twin bringing Circe to a problem Féerie solves is
+# 11: F5 says why; a twin bringing GridChess to a problem Féerie solves is
 # flagged.
 await "$work/circe"
 xdotool mousemove "$xa" "$ya" click 1; sleep 0.3
 key F5
 pass f5
-grep -q '^status .*Circe' "$work/f5.msg" || { cat "$work/f5.msg"; fail "F5 did not say why it cannot solve"; }
+grep -q '^status .*GridChess' "$work/f5.msg" || { cat "$work/f5.msg"; fail "F5 did not say why it cannot solve"; }
 pass circe-twin
-grep -q '^twins-error .*Circe' "$work/circe-twin.msg" || { cat "$work/circe-twin.msg"; fail "the twin with Circe is not flagged"; }
+grep -q '^twins-error .*GridChess' "$work/circe-twin.msg" || { cat "$work/circe-twin.msg"; fail "the twin with GridChess is not flagged"; }
 wait $app || fail "feerie-test failed"
 echo "ok"

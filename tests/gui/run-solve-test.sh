@@ -71,7 +71,7 @@ wait 400
 pieces wPh2
 wait-solve
 show $work/stale.txt
-open $ORACLE/unsupported/bsp_einstein_02/problem.inp
+open $ORACLE/unsupported/bsp_madrasi_01/problem.inp
 action solve
 show $work/unsupported.txt
 messages $work/unsupported.msg
@@ -205,7 +205,7 @@ expect stale "stale 1"
 expect stale "piece wPh2"
 # A problem with a condition Féerie cannot solve says why Solve is off.
 expect unsupported "solving 0"
-grep -q '^status .*Circe' "$work/unsupported.msg" || fail "Solve did not say why it cannot solve: $(cat "$work/unsupported.msg")"
-grep -q '^solve-off .*Circe' "$work/unsupported.txt" || fail "no reason why Solve is off"
+grep -q '^status .*GridChess' "$work/unsupported.msg" || fail "Solve did not say why it cannot solve: $(cat "$work/unsupported.msg")"
+grep -q '^solve-off .*GridChess' "$work/unsupported.txt" || fail "no reason why Solve is off"
 expect stale "solve-enabled 1"
 echo "ok"

@@ -215,8 +215,8 @@ static const BadCase bad_xml[] = {
   { "missing stipulation", HEAD "<position/>\n</problem>\n", "case.xml:3:1:",
     "<problem> has no <stipulation>" },
   { "unknown condition element", HEAD "<stipulation>#2</stipulation>\n<conditions>\n"
-                                      "<circe/>\n</conditions>\n<position/>\n</problem>\n",
-    "case.xml:5:1:", "element <circe> is not allowed here in <conditions>" },
+                                      "<maximummer/>\n</conditions>\n<position/>\n</problem>\n",
+    "case.xml:5:1:", "element <maximummer> is not allowed here in <conditions>" },
   { "unknown walk", HEAD "<stipulation>#2</stipulation>\n<position>\n"
                          "<piece square=\"c3\" walk=\"xyz\" colour=\"white\"/>\n</position>\n"
                          "</problem>\n",
