@@ -9,7 +9,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
-#                       REGISTERED-UNSUPPORTED [--shared DIR]
+#                       REGISTERED-UNSUPPORTED REGISTERED-BEYOND [--shared DIR]
+# beyond/ holds the problems of ../shared/oracle/beyond whose group is
+# registered (B, the conditions), with that folder's INDEX.tsv.
 import filecmp
 import os
 import sys
@@ -34,6 +36,20 @@ def main():
     registered = {"orthodox": int(sys.argv[2]), "cases": int(sys.argv[3]),
                   "unsupported": int(sys.argv[4])}
     errors = []
+    # beyond/: every row of a registered group has its directory and every
+    # directory its row; meson registered each.
+    beyond = rows(os.path.join(data, "beyond", "INDEX.tsv"))
+    beyond_groups = {"B"}
+    beyond_dirs = dirs(os.path.join(data, "beyond"))
+    for name in beyond_dirs:
+        if name not in beyond:
+            errors.append("beyond/%s has no row in beyond/INDEX.tsv" % name)
+    for name, row in beyond.items():
+        if row.get("group") in beyond_groups and name not in beyond_dirs:
+            errors.append("beyond/INDEX.tsv lists %s (group %s), which has no directory"
+                          % (name, row.get("group")))
+    if len(beyond_dirs) != int(sys.argv[5]):
+        errors.append("beyond: %d directories, %s tests registered" % (len(beyond_dirs), sys.argv[5]))
     index = rows(os.path.join(data, "INDEX.tsv"))
     ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
     on_disk = {k: dirs(os.path.join(data, k)) for k in registered}
@@ -48,8 +64,9 @@ def main():
     for name in set(ortho) ^ set(on_disk["orthodox"]):
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
     solved = 0
+    on_disk["beyond"] = beyond_dirs
     for kind, names in on_disk.items():
-        table = ortho if kind == "orthodox" else index
+        table = ortho if kind == "orthodox" else beyond if kind == "beyond" else index
         for name in names:
             case = os.path.join(data, kind, name)
             for f in ("problem.inp", "popeye.out"):
@@ -84,10 +101,16 @@ def main():
                 pending += [(s, where + "/" + n) for n, s in c.subdirs.items()]
         if not filecmp.cmp(os.path.join(shared, "INDEX.tsv"), os.path.join(data, "INDEX.tsv"), shallow=False):
             errors.append("INDEX.tsv differs from ../shared/oracle")
+        for f in ["INDEX.tsv", "README.md"] + [n + "/" + g for n in beyond_dirs
+                                              for g in ("problem.inp", "popeye.out")]:
+            a, b = os.path.join(shared, "beyond", f), os.path.join(data, "beyond", f)
+            if not os.path.isfile(a) or not filecmp.cmp(a, b, shallow=False):
+                errors.append("beyond/%s differs from ../shared/oracle" % f)
     for e in errors:
         print(e)
-    print("%d orthodox, %d cases, %d unsupported; %d with a non-empty Popeye solution"
-          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]), solved))
+    print("%d orthodox, %d cases, %d unsupported, %d beyond; %d with a non-empty Popeye solution"
+          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]),
+             len(on_disk["beyond"]), solved))
     return 1 if errors else 0
 
 

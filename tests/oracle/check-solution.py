@@ -2,7 +2,7 @@
 # check-solution.py — solve one reference problem and compare with Popeye.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N]
+# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N] [--hash MB]
 # (Popeye's output is CASE-DIR/popeye.out, or popeye.out.gz.)
 # The comparison follows tests/oracle/data/README.md ("reproduced exactly"):
 # only move lines, "but" and twin headers of the solution part count; runs of
@@ -70,6 +70,8 @@ def main():
     extra = []
     if "--threads" in sys.argv:
         extra = ["--threads", sys.argv[sys.argv.index("--threads") + 1]]
+    if "--hash" in sys.argv:
+        extra += ["--hash", sys.argv[sys.argv.index("--hash") + 1]]
     run = subprocess.run([cli, "solve"] + extra + [case + "/problem.inp"], capture_output=True,
                          text=True, errors="replace", timeout=600)
     # A problem of unsupported/ whose conditions Féerie now all solves must

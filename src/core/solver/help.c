@@ -147,7 +147,7 @@ help_moves (FeSolver *s, int h, FeMoveList *list)
 /* Help play with h half-moves left; prints solutions when `print`.
  * Returns whether at least one solution exists. */
 static gboolean
-help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
+help (FeSolver *s, int h, int depth, gboolean print, int lead)
 {
   if (fe_solver_tick (s))
     return FALSE;
@@ -175,13 +175,13 @@ help (FeSolver *s, int h, int depth, gboolean print, gboolean starts_half)
         {
           ok = fe_solver_final_move_reaches_goal (s, m);
           if (ok && print)
-            fe_solver_add_line (s, s->line_moves, depth + 1, starts_half, 0);
+            fe_solver_add_line (s, s->line_moves, depth + 1, lead, 0);
         }
       else
         {
           if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
-          ok = help (s, h - 1, depth + 1, print, starts_half);
+          ok = help (s, h - 1, depth + 1, print, lead);
           fe_unmake (&s->pos, m, &undo);
         }
       found |= ok;
@@ -345,8 +345,11 @@ fe_solve_help (FeSolver *s)
           int set_total = total - 1;
           s->line_full = set_total;
           int before = s->solutions;
+          /* Numbered as the play: when the second side starts it, the set
+           * play misses both halves of its first move. */
+          int lead = set_total % 2 == 1 ? 1 : starts_half ? 2 : 0;
           for (int h = set_total % 2 == 1 ? 1 : 2; h <= set_total && !s->aborted; h += 2)
-            help (s, h, 0, TRUE, set_total % 2 == 1);
+            help (s, h, 0, TRUE, lead);
           s->solutions = before; /* set play is not a solution */
           s->play_phase = 0;
         }

@@ -104,7 +104,7 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
 /* Adds one solution line to the tree, replayed from the root so that each
  * move is noted from its own position. */
 static void
-replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 {
   if (fe_solution_line_over (s, n, series_len, TRUE))
     return; /* counted, not kept: the caller's bound on lines */
@@ -117,7 +117,7 @@ replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int 
     {
       g_string_truncate (text, 0);
       fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
-      fe_solution_hook_line_move (s, i, &moves[i], text->str, starts_half, series_len);
+      fe_solution_hook_line_move (s, i, &moves[i], text->str, lead, series_len);
       fe_make (&s->pos, &moves[i], &undo[i]);
       if (series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
@@ -139,12 +139,12 @@ replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int 
  * lines held as nodes took hundreds of megabytes). */
 typedef struct {
   int n, series_len;
-  gboolean starts_half;
+  int lead;
   FeMove moves[];
 } PendingLine;
 
 void
-fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 {
   s->solutions++;
   /* Once the tree keeps no more lines, a worker's later lines would only
@@ -156,12 +156,12 @@ fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_hal
       PendingLine *p = g_malloc (sizeof (PendingLine) + n * sizeof (FeMove));
       p->n = n;
       p->series_len = series_len;
-      p->starts_half = starts_half;
+      p->lead = lead;
       memcpy (p->moves, moves, n * sizeof (FeMove));
       g_ptr_array_add (s->pending, p);
       return;
     }
-  replay_line (s, moves, n, starts_half, series_len);
+  replay_line (s, moves, n, lead, series_len);
 }
 
 /* The lines one item kept, into the tree of the solver `s` (in order). */
@@ -171,7 +171,7 @@ add_pending_lines (FeSolver *s, GPtrArray *lines)
   for (guint i = 0; i < lines->len; i++)
     {
       PendingLine *p = lines->pdata[i];
-      replay_line (s, p->moves, p->n, p->starts_half, p->series_len);
+      replay_line (s, p->moves, p->n, p->lead, p->series_len);
     }
 }
 

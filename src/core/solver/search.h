@@ -16,7 +16,7 @@ void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolea
  * moves by one side, then its opponent's; 0 in help play).  Counted, and
  * added to the tree, or, in a worker of fe_solver_run_items, kept for the
  * merge. */
-void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len);
+void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len);
 
 /* Allocates s->line_moves and the killers for s->max_plies. */
 void fe_solver_alloc_line (FeSolver *s);

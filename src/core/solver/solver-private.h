@@ -94,9 +94,12 @@ void fe_solution_hook_phase (FeSolver *s);
 FeSolutionNode *fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m,
                                          const char *text);
 void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *node);
-/* Help / series play: move i of a line being found (s->pos before it). */
+/* Help / series play: move i of a line being found (s->pos before it).
+ * `lead`: the half-moves its numbering skips before its first move (1: it
+ * starts with the second side, "1..."; 2: set play of such a play, "1...
+ * ... 2."). */
 void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
-                                 gboolean starts_half, int series_len);
+                                 int lead, int series_len);
 /* The line of n moves is complete: attach it. */
 void fe_solution_hook_line_end (FeSolver *s, int n, int series_len);
 /* Is a line of n moves past the tree's max_lines?  Then it is counted and
