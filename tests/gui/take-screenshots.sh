@@ -91,6 +91,23 @@ shoot playback-imitator "open $ORACLE/cases/bsp_imitator_00/problem.inp
 action solve
 wait-solve
 select Kg3-h2"
+# Playback of the conditions beyond the seeds' genres (issue 20): a Circe
+# rebirth and an Andernach colour change, each its own stage after the
+# displacement.
+printf 'begin\nstipulation x1\ncondition Circe\npieces white kh1 ra1 black ka8 ba2 pa7\nend\n' \
+  > "$work/circe.inp"
+printf 'begin\nstipulation x1\ncondition AndernachChess\npieces white kh1 rd1 black ka8 pd5\nend\n' \
+  > "$work/andernach.inp"
+shoot playback-circe-rebirth "open $work/circe.inp
+action solve
+wait-solve
+action go-forward
+action go-forward"
+shoot playback-andernach "open $work/andernach.inp
+action solve
+wait-solve
+action go-forward
+action go-forward"
 # The Twins page (issue 12): two twins made with the pickers, each with
 # its preview board, and a twin that does not read with its message.
 shoot twins-editor "pieces wKe1 wQd1 wRa1 wSb1 bKe8 bRh8 bPf7 bPg7
