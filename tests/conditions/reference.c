@@ -1172,15 +1172,9 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
             return;
           if (sq != m && has_piece (cur, sq))
             return;
-          /* (a Calvet capture on its own square leaves the piece where it
-           * is: no flag comes back — the spec's §1.3 could be read
-           * otherwise; reported) */
-          if (sq != m)
-            {
-              cur->b[m] = FE_PIECE_EMPTY;
-              put (cur, sq, c);
-              m = sq;
-            }
+          cur->b[m] = FE_PIECE_EMPTY;
+          put (cur, sq, c);
+          m = sq;
         }
       else if (rr->circe && rr->kamikaze && (c.attrs & FE_ATTR_KAMIKAZE))
         {

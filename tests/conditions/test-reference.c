@@ -284,6 +284,17 @@ known_bug (const FePosition *pos, const FeRefRules *rr)
   if (rr->magic && (rr->c.FE_P_MADRASI || rr->c.FE_P_MADRASI_REX_INCLUSIVE))
     return "Madrasi + Magic: a pawn recoloured after its double step is paralysed e.p. by pawns of the "
            "side that just moved, which cannot take it (rules §3.4: on that reply)";
+  if (rr->anticirce == 1)
+    {
+      /* the side's king next to its own e1/e8, an enemy piece there */
+      int side = pos->side;
+      FeSquare home = FE_SQ (4, side == FE_WHITE ? 0 : 7), k = pos->king[side];
+      FePiece h = pos->board[home];
+      if (k != FE_NO_SQUARE && h.walk && h.colour != side && ABS (FE_FILE (k) - 4) <= 1
+          && ABS (FE_RANK (k) - FE_RANK (home)) <= 1)
+        return "AntiCirce Calvet: a king capturing on its own square e1/e8 does not get its castling "
+               "flag back (a rook capturing on its corner does, §1.3)";
+    }
   if (rr->circe_rex)
     for (int i = 0; i < 128; i++)
       if (FE_ON_BOARD (i) && pos->board[i].walk
