@@ -120,6 +120,10 @@ struct FeConditionOps {
    * (choice >> choice_shift), so two conditions' choices combine. */
   int (*choice_count) (const FePosition *pos, const FeMove *move);
   uint8_t choice_shift;
+  /* The move takes its own piece off the board before any mutation of the
+   * mover (a capturing kamikaze piece, rules-beyond.md §1.1 step 3): the
+   * choices of the conditions that mutate the mover are then no choices. */
+  bool (*removes_mover) (const FePosition *pos, const FeMove *move);
   /* Promotion: may pawns of `side` promote at all, and to an imitator? */
   bool (*promotion_forbidden) (const FePosition *pos, const FeMove *move);
   bool (*promotion_to_imitator) (const FePosition *pos);

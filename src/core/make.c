@@ -57,6 +57,9 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
             rights &= ~pos->castling_mutex[i][0];
         }
     }
+  uint64_t moved_there = 0; /* squares the displacement wrote */
+  for (int i = 0; i < undo->n_displacement_changes; i++)
+    moved_there |= UINT64_C (1) << FE_SQ64 (undo->changes[i].square);
   for (int i = 0; i < undo->n_changes; i++)
     {
       FeSquare sq = undo->changes[i].square;
@@ -67,8 +70,11 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
       FePiece now = pos->board[sq];
       bool effect = i >= undo->n_displacement_changes;
       bool king_square = flag & (FE_CASTLE_WK | FE_CASTLE_BK);
-      /* A king changed where it stands keeps what it had. */
-      if (effect && king_square && before.id == now.id && before.walk != FE_WALK_NONE)
+      /* A king changed where it stood keeps what it had; one that came
+       * there by its move and an effect put back (an AntiCirce capture on
+       * its own square) is put back with its right. */
+      if (effect && king_square && before.id == now.id && before.walk != FE_WALK_NONE
+          && !(moved_there & (UINT64_C (1) << FE_SQ64 (sq))))
         continue;
       /* A piece that leaves or reaches the square by moving loses the
        * right. */

@@ -39,12 +39,18 @@ FeSquare fe_mover_square (const FePosition *pos, const FeMove *m, const FeUndo *
 void fe_make_null (FePosition *pos, FeUndo *undo);
 void fe_unmake_null (FePosition *pos, const FeUndo *undo);
 
+/* What a capture left (`after`, played from `before`) that makes it count. */
+typedef bool (*FeCaptureOutcome) (const FePosition *after, const FePosition *before,
+                                  const FeCapturePath *path);
 /* Could the piece on path->from capture on path->to, played by path->side
  * with every effect of the conditions, as a move no condition rejects
- * (the capturer's own king is not looked at)?  The check of the
- * legal-capture kind (rules-beyond.md §1.2: AntiCirce, Isardam, KoeKo).
- * Castling is never such a capture, so no check test is made here. */
-bool fe_capture_playable (const FePosition *pos, const FeCapturePath *path);
+ * (the capturer's own king is not looked at), and, when `outcome` is not
+ * NULL, with that outcome?  The check of the legal-capture kind
+ * (rules-beyond.md §1.2: AntiCirce, Isardam, KoeKo; Circe Rex inclusive:
+ * the king is not reborn).  Castling is never such a capture, so no check
+ * test is made here. */
+bool fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
+                          FeCaptureOutcome outcome);
 
 /* Makes the move if it is legal; on false the position is unchanged. */
 bool fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo);

@@ -816,8 +816,9 @@ capture_ok (const R *p, const RR *rr, const Disp *d, int side)
 }
 
 /* Attack as the engine's fe_square_attacked means it: an observation the
- * filters allow; the conditions' own check definitions (a patrol piece's
- * support, the legal-capture kind) are in_check's. */
+ * filters allow, a patrol piece's only when supported (Popeye validates
+ * every observation so, conditions/patrol.c); the legal-capture kind of
+ * check is in_check's. */
 static bool
 attacked (const R *p, const RR *rr, int t, int by)
 {
@@ -829,7 +830,7 @@ attacked (const R *p, const RR *rr, int t, int by)
       l.n = 0;
       displacements (p, rr, a, by, by, true, &l);
       for (int i = 0; i < l.n; i++)
-        if (l.d[i].cap == t && observer_ok (p, rr, &l.d[i], by))
+        if (l.d[i].cap == t && capture_ok (p, rr, &l.d[i], by))
           return true;
     }
   return false;

@@ -49,7 +49,7 @@ anticirce_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
 static bool
 anticirce_check_allowed (const FePosition *pos, const FeCapturePath *path)
 {
-  return fe_capture_playable (pos, path);
+  return fe_capture_playable (pos, path, NULL);
 }
 
 /* "[wRh1->h1]": the capturer's last write is on its rebirth square. */

@@ -190,11 +190,27 @@ imitator_promotion (const FePosition *pos)
   return false;
 }
 
+/* Is `sq` empty once `m` is displaced (before the move is made)? */
+static bool
+empty_after_displacement (const FePosition *pos, const FeMove *m, FeSquare sq)
+{
+  bool castling = m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG);
+  int rank = FE_RANK (m->from);
+  bool short_side = m->flags & FE_MOVE_CASTLE_SHORT;
+  if (sq == m->to || (castling && sq == FE_SQ (short_side ? 5 : 3, rank)))
+    return false;
+  if (sq == m->from || sq == m->capture || (castling && sq == FE_SQ (short_side ? 7 : 0, rank)))
+    return true;
+  return !pos->board[sq].walk;
+}
+
 static int
 circe_choice_count (const FePosition *pos, const FeMove *m)
 {
   FeSquare sq;
-  if (CIRCE_VARIANT (pos->rules) != FE_CIRCE_PARRAIN || !promotes_on_rebirth (pos, m, &sq))
+  /* A pawn that cannot come back has nothing to promote to: one move. */
+  if (CIRCE_VARIANT (pos->rules) != FE_CIRCE_PARRAIN || !promotes_on_rebirth (pos, m, &sq)
+      || !empty_after_displacement (pos, m, sq))
     return 1;
   return pos->rules->n_promotion_walks + (imitator_promotion (pos) ? 1 : 0);
 }
@@ -259,18 +275,20 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   return legal;
 }
 
-/* Rex inclusive (§3): a king is in check only when it could not be reborn,
- * its rebirth square being occupied once the capturer stands on it. */
+/* Rex inclusive (§3): a king is in check only when it could not be reborn.
+ * The capture is played with every effect (a locust lands beyond the king,
+ * a kamikaze capturer's transfer may free the square). */
+static bool
+king_lost (const FePosition *after, const FePosition *before, const FeCapturePath *path)
+{
+  int colour = before->board[path->to].colour;
+  return colour > FE_BLACK || after->king[colour] == FE_NO_SQUARE;
+}
+
 static bool
 circe_check_allowed (const FePosition *pos, const FeCapturePath *path)
 {
-  FePiece king = pos->board[path->to];
-  FeSquare sq = fe_circe_rebirth_square (pos, king, path->to, path->side);
-  if (sq == FE_NO_SQUARE || sq == path->to)
-    return true;
-  if (sq == path->from)
-    return false;
-  return pos->board[sq].walk != FE_WALK_NONE;
+  return fe_capture_playable (pos, path, king_lost);
 }
 
 /* A pawn reborn on its own first rank steps one square and captures from

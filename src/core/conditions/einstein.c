@@ -106,6 +106,9 @@ static void
 mutate (FePosition *pos, FeUndo *undo, FeSquare sq, FeChainDirection dir, int choice)
 {
   FePiece p = pos->board[sq];
+  /* A mover that left the board (a kamikaze piece) has nothing to mutate. */
+  if (!p.walk)
+    return;
   int walk = fe_chain_step (pos->rules, p.walk, dir, choice);
   if (walk == p.walk)
     return;

@@ -33,10 +33,12 @@ ep_observed (const FePosition *pos, const FeMove *m)
         int from = sq + step + k;
         if (from & 0x88)
           continue;
+        /* Only the other side than the mover's (pos->side during the
+         * move) may take e.p., and only a pawn it may capture. */
         FePiece p = pos->board[from];
-        if (p.walk == FE_WALK_PAWN && p.colour != pawn.colour
-            && (p.colour == FE_NEUTRAL || pawn.colour == FE_NEUTRAL
-                || p.colour == FE_OPPONENT (pawn.colour)))
+        int capturer = FE_OPPONENT (pos->side);
+        if (p.walk == FE_WALK_PAWN && fe_piece_playable_by (p, capturer)
+            && fe_piece_capturable_by (pawn, capturer))
           return true;
       }
   return false;
@@ -84,7 +86,7 @@ isardam_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
 static bool
 isardam_check_allowed (const FePosition *pos, const FeCapturePath *path)
 {
-  return fe_capture_playable (pos, path);
+  return fe_capture_playable (pos, path, NULL);
 }
 
 /* Type B checks by plain attack: no check hook, and the fast check test. */

@@ -84,14 +84,34 @@ kamikaze_notate (GString *out, const FePosition *before, const FeMove *m,
     }
 }
 
-const FeConditionOps fe_condition_kamikaze = {
-  .name = "kamikaze",
-  .move_allowed = kamikaze_move_allowed,
-  .promotion_forbidden = kamikaze_promotion_forbidden,
-  .after_displacement = kamikaze_after_displacement,
-  .effect_order = FE_EFFECT_TRANSFER,
-  .notate = kamikaze_notate,
-};
+/* Without a Circe the capturer is removed before any mutation of the mover
+ * (rules-beyond.md §1.1 step 3); under one it is transferred after it
+ * (step 5, as an AntiCirce capturer). */
+static bool
+kamikaze_removes_mover (const FePosition *pos, const FeMove *m)
+{
+  return kamikaze_capture (pos, m) && !circe_in_force (pos);
+}
+
+#define KAMIKAZE_OPS(order)                           \
+  {                                                   \
+    .name = "kamikaze",                               \
+    .move_allowed = kamikaze_move_allowed,            \
+    .promotion_forbidden = kamikaze_promotion_forbidden, \
+    .removes_mover = kamikaze_removes_mover,          \
+    .after_displacement = kamikaze_after_displacement, \
+    .effect_order = (order),                          \
+    .notate = kamikaze_notate,                        \
+  }
+const FeConditionOps fe_condition_kamikaze = KAMIKAZE_OPS (FE_EFFECT_TRANSFER);
+static const FeConditionOps kamikaze_removal_ops = KAMIKAZE_OPS (FE_EFFECT_REMOVAL);
+
+static const FeConditionOps *
+kamikaze_ops (const FeConditionParams *params, int id)
+{
+  (void) id;
+  return fe_params_on (params, FE_COND_CIRCE) ? &fe_condition_kamikaze : &kamikaze_removal_ops;
+}
 
 static const FeConditionParamDesc kamikaze_params[] = {
   { .name = "kamikaze", .label = FE_N_("Kamikaze pieces"), .type = FE_PARAM_BOOL, .n_values = 2,
@@ -124,6 +144,7 @@ const FeConditionClass fe_condition_class_kamikaze = {
   .params = kamikaze_params,
   .n_params = G_N_ELEMENTS (kamikaze_params),
   .ops = &fe_condition_kamikaze,
+  .ops_for = kamikaze_ops,
   .popeye_keywords = kamikaze_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (kamikaze_keywords),
   .attribute = &kamikaze_attribute,

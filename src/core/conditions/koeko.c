@@ -36,7 +36,7 @@ koeko_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
 static bool
 koeko_check_allowed (const FePosition *pos, const FeCapturePath *path)
 {
-  return fe_capture_playable (pos, path);
+  return fe_capture_playable (pos, path, NULL);
 }
 
 const FeConditionOps fe_condition_koeko = {

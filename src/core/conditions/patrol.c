@@ -22,12 +22,20 @@ is_patrol (const FePosition *pos, FePiece p)
   return pos->rules->params.v[FE_COND_PATROL][0] == PATROL_ALL || (p.attrs & FE_ATTR_PATROL);
 }
 
+/* Set while looking for a supporter: the supporter needs none itself
+ * (§10; Popeye's "seeking_supporter_for_observer").  Per thread, as each
+ * solver thread has its own search. */
+static __thread bool seeking_supporter;
+
 /* Observed by a piece `side` plays (its own, neutral ones for the side
  * whose move or check is tested), through the other conditions' filters. */
 static bool
 supported (const FePosition *pos, FeSquare sq, int side)
 {
-  return fe_square_attacked (pos, sq, side);
+  seeking_supporter = true;
+  bool found = fe_square_attacked (pos, sq, side);
+  seeking_supporter = false;
+  return found;
 }
 
 static bool
@@ -38,16 +46,19 @@ patrol_move_allowed (const FePosition *pos, const FeMove *m)
   return supported (pos, m->from, pos->side);
 }
 
+/* An unsupported patrol piece observes nothing: it neither checks nor
+ * views (magic pieces), as Popeye validates observations. */
 static bool
-patrol_check_allowed (const FePosition *pos, const FeCapturePath *path)
+patrol_capture_allowed (const FePosition *pos, const FeCapturePath *path)
 {
-  return !is_patrol (pos, pos->board[path->from]) || supported (pos, path->from, path->side);
+  return seeking_supporter || !is_patrol (pos, pos->board[path->from])
+         || supported (pos, path->from, path->side);
 }
 
 const FeConditionOps fe_condition_patrol = {
   .name = "patrol",
   .move_allowed = patrol_move_allowed,
-  .check_allowed = patrol_check_allowed,
+  .capture_allowed = patrol_capture_allowed,
 };
 
 static const FeConditionParamDesc patrol_params[] = {
