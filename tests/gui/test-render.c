@@ -230,6 +230,22 @@ test_export_squares_and_glyphs (void)
   g_rmdir (dir);
 }
 
+/* No two walks look alike on the board: a figure and turn drawn without a
+ * badge belong to one walk only, and codes (the badges) are unique. */
+static void
+test_walks_told_apart (void)
+{
+  for (int a = FE_WALK_KING; a < FE_WALK_COUNT; a++)
+    for (int b = a + 1; b < FE_WALK_COUNT; b++)
+      {
+        const FeWalkLook *la = &fe_walk_def (a)->look, *lb = &fe_walk_def (b)->look;
+        g_assert_cmpstr (fe_walk_print_code (a), !=, fe_walk_print_code (b));
+        if (la->figure == lb->figure && la->turn == lb->turn && !la->badge && !lb->badge)
+          g_error ("%s and %s are both drawn as the same figure with no badge",
+                   fe_walk_def (a)->name, fe_walk_def (b)->name);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -239,5 +255,6 @@ main (int argc, char **argv)
   g_test_add_func ("/render/export-formats", test_export_formats);
   g_test_add_func ("/render/export-squares-and-glyphs", test_export_squares_and_glyphs);
   g_test_add_func ("/render/export-follows-style", test_export_follows_style);
+  g_test_add_func ("/render/walks-told-apart", test_walks_told_apart);
   return g_test_run ();
 }
