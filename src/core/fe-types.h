@@ -68,7 +68,8 @@ typedef enum {
   FE_NATURE_LEAP = 0,
   FE_NATURE_RIDE, /* aux = number of steps */
   FE_NATURE_HOP,  /* aux = distance of the hurdle; arrival is just beyond */
-  FE_NATURE_LION, /* aux = distance of the hurdle; arrival further on */
+  FE_NATURE_LION, /* aux = distance of the hurdle; arrival further on (lions, and the
+                   * Chinese pieces' captures) */
   FE_NATURE_CURVE, /* rose: aux = start index * 2 + sense */
   FE_NATURE_OTHER, /* lame leapers, equihoppers… (not imitable) */
 } FeNature;

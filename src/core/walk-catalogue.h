@@ -18,10 +18,10 @@
  *             figure and turn alone are another walk's (its code is written
  *             on it) — else PLAIN.  LOOK_TEX adds the LaTeX diagram
  *             package's own symbol for it.  Families share a turn: hoppers
- *             upside down, lions a quarter turn right, locusts a quarter
- *             turn left (docs/decisions.md, "Walks").
+ *             upside down, lions and the Chinese pieces a quarter turn
+ *             right, locusts a quarter turn left (docs/decisions.md, "Walks").
  *   geometry  LEAPS (vectors), RIDES (vectors), HOPS (unit vectors of the
- *             hop lines: hoppers, lions, locusts), LAND (n:
+ *             hop lines: hoppers, lions, locusts, Chinese pieces), LAND (n:
  *             a hopper lands n squares beyond its hurdle)
  * walk.c checks every row's look at compile time.
  */
@@ -97,3 +97,8 @@ FE_WALK_ROW (BISHOPLOCUST, "lb", FE_N_ ("bishop locust"), LOCUST, LOOK (BISHOP, 
 FE_WALK_ROW (NIGHTRIDERLOCUST, "ln", FE_N_ ("nightrider locust"), LOCUST,
              LOOK (KNIGHT, 270, BADGE), HOPS (KNIGHT), LAND (1))
 FE_WALK_ROW (MOA, "mo", FE_N_ ("moa"), MOA, LOOK (KNIGHT, 0, BADGE))
+FE_WALK_ROW (NIGHTRIDERHOPPER, "nh", FE_N_ ("nightrider-hopper"), HOPPER,
+             LOOK (KNIGHT, 180, BADGE), HOPS (KNIGHT), LAND (1))
+FE_WALK_ROW (LEO, "le", FE_N_ ("leo"), CHINESE, LOOK (QUEEN, 90, BADGE), HOPS (QLINES))
+FE_WALK_ROW (PAO, "pa", FE_N_ ("pao"), CHINESE, LOOK (ROOK, 90, BADGE), HOPS (ORTH))
+FE_WALK_ROW (VAO, "va", FE_N_ ("vao"), CHINESE, LOOK (BISHOP, 90, BADGE), HOPS (DIAG))

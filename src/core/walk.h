@@ -3,8 +3,8 @@
  *
  * Every walk is one row of walk-catalogue.h.  Most walks are a set of leap
  * vectors plus a set of ride vectors plus a set of hop lines; a few
- * families (pawn, rose, lion, locust, lame leapers, equihoppers) name a
- * generator of their own.  Moves, captures and observation
+ * families (pawn, rose, lion, locust, lame leapers, equihoppers, Chinese
+ * pieces) name a generator of their own.  Moves, captures and observation
  * all come from this one description, and so do the code, the name and the
  * figure every other layer shows.
  */
@@ -27,6 +27,8 @@ typedef enum {
   FE_FAMILY_NONSTOP_EQUIHOPPER,
   FE_FAMILY_BOYSCOUT,
   FE_FAMILY_KINGHOPPER, /* hurdle adjacent, land just beyond */
+  FE_FAMILY_CHINESE,    /* ride along the hop lines without capturing; capture
+                         * the first piece beyond a hurdle (Leo, Pao, Vao) */
 } FeWalkFamily;
 
 /* How a walk is drawn: print conventions turn an orthodox figure. */
@@ -47,7 +49,7 @@ typedef struct {
   uint8_t n_leaps;
   int8_t rides[16];
   uint8_t n_rides;
-  /* Hop lines (hopper, lion and locust families), unit vectors. */
+  /* Hop lines (hopper, lion, locust and Chinese families), unit vectors. */
   int8_t hops[8];
   uint8_t n_hops;
   uint8_t hop_land; /* grasshopper 1, grasshopper-2: 2… */

@@ -120,7 +120,7 @@ test_random_solving (void)
     { "#1", "#" }, { "#2", "#" }, { "h#1", "#" }, { "h#1.5", "#" }, { "s#1", "#" },
     { "r#1", "#" }, { "~1", "~" }, { "ser-#2", "#", TRUE }, { "ser-h#2", "#", TRUE },
     { "=1", "=" }, { "x1", "x" }, { "+1", "+" } };
-  GRand *r = g_rand_new_with_seed (1122);
+  GRand *r = g_rand_new_with_seed (1126);
   int problems = g_test_slow () ? 3000 : 600;
   int solved = 0, with_solution = 0, lines = 0, compared = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 };
