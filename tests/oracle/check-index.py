@@ -4,12 +4,13 @@
 # and of orthodox/INDEX.tsv has its directory with problem.inp and
 # popeye.out, every directory has its row, meson registered one test per
 # directory, and every problem Popeye solves has a non-empty solution part
-# (so that comparing with it is not comparing two empty lists).  With
-# --shared DIR the copy is also compared file by file with ../shared/oracle.
+# (so that comparing with it is not comparing two empty lists); walks/ has
+# no index, and every one of its problems has a solution.  With --shared DIR
+# the copy is also compared file by file with ../shared/oracle.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
-#                       REGISTERED-UNSUPPORTED [--shared DIR]
+#                       REGISTERED-UNSUPPORTED REGISTERED-WALKS [--shared DIR]
 import filecmp
 import os
 import sys
@@ -32,7 +33,7 @@ def dirs(path):
 def main():
     data = sys.argv[1]
     registered = {"orthodox": int(sys.argv[2]), "cases": int(sys.argv[3]),
-                  "unsupported": int(sys.argv[4])}
+                  "unsupported": int(sys.argv[4]), "walks": int(sys.argv[5])}
     errors = []
     index = rows(os.path.join(data, "INDEX.tsv"))
     ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
@@ -49,25 +50,29 @@ def main():
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
     solved = 0
     for kind, names in on_disk.items():
-        table = ortho if kind == "orthodox" else index
+        table = ortho if kind == "orthodox" else None if kind == "walks" else index
         for name in names:
             case = os.path.join(data, kind, name)
             for f in ("problem.inp", "popeye.out"):
                 if not os.path.isfile(os.path.join(case, f)):
                     errors.append("%s/%s: no %s" % (kind, name, f))
             out = os.path.join(case, "popeye.out")
-            if not os.path.isfile(out) or name not in table:
+            if not os.path.isfile(out) or (table is not None and name not in table):
                 continue
-            count = int(table[name].get("solutions") or 0)
             lines = checker.solution_part(open(out, errors="replace").read())
             moves = [line for line in lines if checker.MOVE.match(line)]
+            solved += bool(moves)
+            if table is None:
+                if not moves:
+                    errors.append("%s/%s: popeye.out has no move line" % (kind, name))
+                continue
+            count = int(table[name].get("solutions") or 0)
             if count > 0 and not moves:
                 errors.append("%s/%s: INDEX.tsv says %d solutions, popeye.out has no move line"
                               % (kind, name, count))
             if count == 0 and moves:
                 errors.append("%s/%s: INDEX.tsv says no solution, popeye.out has %d move lines"
                               % (kind, name, len(moves)))
-            solved += bool(moves)
     if "--shared" in sys.argv:
         shared = sys.argv[sys.argv.index("--shared") + 1]
         for kind in registered:
@@ -86,8 +91,9 @@ def main():
             errors.append("INDEX.tsv differs from ../shared/oracle")
     for e in errors:
         print(e)
-    print("%d orthodox, %d cases, %d unsupported; %d with a non-empty Popeye solution"
-          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]), solved))
+    print("%d orthodox, %d cases, %d unsupported, %d walks; %d with a non-empty Popeye solution"
+          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]),
+             len(on_disk["walks"]), solved))
     return 1 if errors else 0
 
 
