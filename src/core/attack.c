@@ -167,6 +167,7 @@ search_walk (const Search *s, int t)
         }
       return false;
     case FE_FAMILY_LION:
+    case FE_FAMILY_CHINESE: /* captures as a lion does: the first piece past the hurdle */
       for (int i = 0; i < d->n_hops; i++)
         {
           int v = d->hops[i];

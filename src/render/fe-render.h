@@ -82,10 +82,6 @@ void fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq,
  * black are the monochrome ones. */
 void fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq);
 
-/* The orthodox figure (FE_WALK_KING..FE_WALK_PAWN) a walk is drawn with,
- * its clockwise turn in degrees and whether a badge names it. */
-void fe_render_walk_figure (int walk, int *figure, int *turn, gboolean *badge);
-
 /* The short caption of the window: "stipulation   (w+b)" and the
  * conditions on a second line. Caller frees. */
 char *fe_render_caption (const FeProblem *problem);

@@ -294,6 +294,43 @@ lion (Ctx *c, int from, int uf, int ur)
     }
 }
 
+/* Leo, Pao, Vao (the Chinese pieces): a rider as long as it does not
+ * capture; it captures the piece it meets after passing over exactly one
+ * piece (the screen), with any number of empty squares before and after
+ * the screen.  An imitator copies the move as a ride, the capture as a
+ * lion's hop (the screen its hurdle, every other square empty). */
+static void
+chinese (Ctx *c, int from, int uf, int ur)
+{
+  int screen = 0;
+  for (int k = 1;; k++)
+    {
+      int f = FI (from) + k * uf, r = RK (from) + k * ur;
+      if (!on (f, r))
+        return;
+      int s = SQ (f, r);
+      if (!occ (c->p, s, c->view))
+        {
+          if (!screen && !c->observe)
+            {
+              Disp *d = add (c, from, s, -1, K_STRAIGHT);
+              d->uf = uf, d->ur = ur;
+              for (int j = 1; j <= k; j++)
+                step (d, j * uf, j * ur, NEED_EMPTY);
+            }
+          continue;
+        }
+      if (!screen)
+        {
+          screen = k;
+          continue;
+        }
+      if (has_piece (c->p, s) && (c->observe || c->p->b[s].colour != c->side))
+        hop_steps (c, add (c, from, s, s, K_STRAIGHT), uf, ur, screen, k);
+      return;
+    }
+}
+
 static void
 rose (Ctx *c, int from)
 {
@@ -524,8 +561,8 @@ pawn (Ctx *c, const RR *rr, int from)
 
 /* ---- the catalogue: each walk by Popeye code, as a few parts ---------- */
 
-enum { P_NONE, P_LEAP, P_RIDE, P_HOP, P_KINGHOP, P_LION, P_LOCUST, P_ROSE, P_MOOSE, P_EQUI,
-       P_NONSTOP_EQUI, P_BOYSCOUT, P_MAO, P_MOA, P_PAWN };
+enum { P_NONE, P_LEAP, P_RIDE, P_HOP, P_KINGHOP, P_LION, P_LOCUST, P_CHINESE, P_ROSE, P_MOOSE,
+       P_EQUI, P_NONSTOP_EQUI, P_BOYSCOUT, P_MAO, P_MOA, P_PAWN };
 
 /* A part: its kind and, for leaps and lines, the vector (a, b) whose
  * symmetric images are the leaps or the lines' units; `land` for hoppers. */
@@ -586,6 +623,10 @@ static const RefWalk ref_walks[] = {
   { "bt", { { P_BOYSCOUT } } },
   { "ma", { { P_MAO } } },
   { "mo", { { P_MOA } } },
+  { "nh", { { P_HOP, 1, 2, 1 } } },
+  { "le", { ORTH_ (P_CHINESE), DIAG_ (P_CHINESE) } },
+  { "pa", { ORTH_ (P_CHINESE) } },
+  { "va", { DIAG_ (P_CHINESE) } },
 };
 #undef ORTH_
 #undef DIAG_
@@ -630,6 +671,7 @@ displacements (const R *p, const RR *rr, int from, int side, int view, bool obse
           case P_KINGHOP: hopper (&c, from, v[k][0], v[k][1], 1, true); break;
           case P_LION: lion (&c, from, v[k][0], v[k][1]); break;
           case P_LOCUST: locust (&c, from, v[k][0], v[k][1]); break;
+          case P_CHINESE: chinese (&c, from, v[k][0], v[k][1]); break;
           default: break;
           }
       switch (part->kind)

@@ -36,6 +36,10 @@ static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "ei
 static const int orthodox_walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
                                       FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK };
 
+/* The walks the random positions held: every one of the catalogue must
+ * be judged by the reference. */
+static uint64_t walks_drawn;
+
 /* Orthodox half the time, else any fairy walk of the reference's
  * catalogue (the seeds' walks more often). */
 static int
@@ -135,6 +139,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
          && !(c->FE_P_MADRASI_REX_INCLUSIVE && wk != bk && g_rand_boolean (r)));
   fe_position_put (pos, FE_SQ88 (wk), (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
   fe_position_put (pos, FE_SQ88 (bk), (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  walks_drawn |= UINT64_C (1) << FE_WALK_KING;
   static const int corners[4] = { SQ (0, 0), SQ (7, 0), SQ (0, 7), SQ (7, 7) };
   for (int i = 0; i < 4; i++)
     if (g_rand_int_range (r, 0, 3) == 0 && fe_square_empty (pos, FE_SQ88 (corners[i])))
@@ -171,6 +176,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
           else if (!known)
             fairy_used[n_fairy_used++] = p.walk;
         }
+      walks_drawn |= UINT64_C (1) << p.walk;
       p.colour = g_rand_int_range (r, 0, 2);
       if (n_attr && g_rand_int_range (r, 0, 3) == 0)
         p.attrs = attr_pool[g_rand_int_range (r, 0, n_attr)];
@@ -421,6 +427,14 @@ test_pairs (void)
   g_assert_cmpint (seen.effects, >, 0);
   g_assert_cmpint (seen.fairy_promotions, >, 0);
   g_assert_cmpint (seen.routes, >, 0);
+  /* A new walk of the catalogue needs its row in the reference's own. */
+  for (int w = FE_WALK_KING; w < FE_WALK_COUNT; w++)
+    {
+      g_test_message ("walk %s: %s", fe_walk_print_code (w),
+                      walks_drawn >> w & 1 ? "drawn" : "never drawn");
+      g_assert_true (fe_ref_knows_walk (w));
+      g_assert_true (walks_drawn >> w & 1);
+    }
 }
 
 /* No condition, each genre alone, and every allowed set of three or more

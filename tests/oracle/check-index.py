@@ -4,12 +4,14 @@
 # and of orthodox/INDEX.tsv has its directory with problem.inp and
 # popeye.out, every directory has its row, meson registered one test per
 # directory, and every problem Popeye solves has a non-empty solution part
-# (so that comparing with it is not comparing two empty lists).  With
-# --shared DIR the copy is also compared file by file with ../shared/oracle.
+# (so that comparing with it is not comparing two empty lists); walks/ has
+# no index, and every one of its problems has a solution.  With --shared DIR
+# the copy is also compared file by file with ../shared/oracle.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
-#                       REGISTERED-UNSUPPORTED REGISTERED-BEYOND [--shared DIR]
+#                       REGISTERED-UNSUPPORTED REGISTERED-WALKS REGISTERED-BEYOND
+#                       [--shared DIR]
 # beyond/ holds the problems of ../shared/oracle/beyond whose group is
 # registered (B, the conditions), with that folder's INDEX.tsv.
 import filecmp
@@ -34,7 +36,7 @@ def dirs(path):
 def main():
     data = sys.argv[1]
     registered = {"orthodox": int(sys.argv[2]), "cases": int(sys.argv[3]),
-                  "unsupported": int(sys.argv[4])}
+                  "unsupported": int(sys.argv[4]), "walks": int(sys.argv[5])}
     errors = []
     # beyond/: every row of a registered group has its directory and every
     # directory its row; meson registered each.
@@ -48,8 +50,8 @@ def main():
         if row.get("group") in beyond_groups and name not in beyond_dirs:
             errors.append("beyond/INDEX.tsv lists %s (group %s), which has no directory"
                           % (name, row.get("group")))
-    if len(beyond_dirs) != int(sys.argv[5]):
-        errors.append("beyond: %d directories, %s tests registered" % (len(beyond_dirs), sys.argv[5]))
+    if len(beyond_dirs) != int(sys.argv[6]):
+        errors.append("beyond: %d directories, %s tests registered" % (len(beyond_dirs), sys.argv[6]))
     index = rows(os.path.join(data, "INDEX.tsv"))
     ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
     on_disk = {k: dirs(os.path.join(data, k)) for k in registered}
@@ -65,26 +67,31 @@ def main():
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
     solved = 0
     on_disk["beyond"] = beyond_dirs
+    tables = {"orthodox": ortho, "walks": None, "beyond": beyond}
     for kind, names in on_disk.items():
-        table = ortho if kind == "orthodox" else beyond if kind == "beyond" else index
+        table = tables.get(kind, index)
         for name in names:
             case = os.path.join(data, kind, name)
             for f in ("problem.inp", "popeye.out"):
                 if not os.path.isfile(os.path.join(case, f)):
                     errors.append("%s/%s: no %s" % (kind, name, f))
             out = os.path.join(case, "popeye.out")
-            if not os.path.isfile(out) or name not in table:
+            if not os.path.isfile(out) or (table is not None and name not in table):
                 continue
-            count = int(table[name].get("solutions") or 0)
             lines = checker.solution_part(open(out, errors="replace").read())
             moves = [line for line in lines if checker.MOVE.match(line)]
+            solved += bool(moves)
+            if table is None:
+                if not moves:
+                    errors.append("%s/%s: popeye.out has no move line" % (kind, name))
+                continue
+            count = int(table[name].get("solutions") or 0)
             if count > 0 and not moves:
                 errors.append("%s/%s: INDEX.tsv says %d solutions, popeye.out has no move line"
                               % (kind, name, count))
             if count == 0 and moves:
                 errors.append("%s/%s: INDEX.tsv says no solution, popeye.out has %d move lines"
                               % (kind, name, len(moves)))
-            solved += bool(moves)
     if "--shared" in sys.argv:
         shared = sys.argv[sys.argv.index("--shared") + 1]
         for kind in registered:
@@ -108,9 +115,10 @@ def main():
                 errors.append("beyond/%s differs from ../shared/oracle" % f)
     for e in errors:
         print(e)
-    print("%d orthodox, %d cases, %d unsupported, %d beyond; %d with a non-empty Popeye solution"
-          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]),
-             len(on_disk["beyond"]), solved))
+    print("%d orthodox, %d cases, %d unsupported, %d walks, %d beyond; %d with a non-empty "
+          "Popeye solution" % (len(on_disk["orthodox"]), len(on_disk["cases"]),
+                               len(on_disk["unsupported"]), len(on_disk["walks"]),
+                               len(on_disk["beyond"]), solved))
     return 1 if errors else 0
 
 
