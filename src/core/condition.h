@@ -284,10 +284,6 @@ struct FeConditionClass {
                         GError **error);
   /* The hooks, composed into FeRules once per problem. */
   const FeConditionOps *ops;
-  /* Mixes what the condition adds to a position into its hash key; NULL
-   * when it adds nothing the board does not hold (all built-ins: imitators
-   * are hashed with the position). */
-  uint64_t (*hash) (const FePosition *pos);
   /* Popeye: the condition's words (src/io/popeye-conditions.c reads and
    * writes them; it names no condition). */
   const FeConditionKeyword *popeye_keywords;
