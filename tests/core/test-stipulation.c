@@ -123,6 +123,25 @@ test_solve_illegal_position (void)
   g_ptr_array_unref (problems);
 }
 
+/* A problem made in code, not read: the solver asks the model's own
+ * rules (fe_position_validate), so a second king is refused as a reader
+ * would refuse it. */
+static void
+test_solve_two_kings (void)
+{
+  const char *text = "begin\npieces white ka1 rh1 black kh8\nstip #1\nend\n";
+  GError *error = NULL;
+  GPtrArray *problems = fe_popeye_read (text, strlen (text), "test.inp", &error);
+  g_assert_no_error (error);
+  FeProblem *p = g_ptr_array_index (problems, 0);
+  fe_position_put (&p->diagram, FE_SQ (4, 0), (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  g_assert_false (fe_solve (p, NULL, NULL, NULL, &error));
+  g_assert_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "two white kings (a1 and e1)"));
+  g_clear_error (&error);
+  g_ptr_array_unref (problems);
+}
+
 /* Set play of a helpmate: the side to move passes first. */
 static void
 test_solve_help_set_play (void)
@@ -139,6 +158,7 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/solve/illegal-position", test_solve_illegal_position);
+  g_test_add_func ("/solve/two-kings", test_solve_two_kings);
   g_test_add_func ("/solve/help-set-play", test_solve_help_set_play);
   g_test_add_func ("/stipulation/valid", test_valid);
   g_test_add_func ("/stipulation/invalid", test_invalid);

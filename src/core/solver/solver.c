@@ -23,27 +23,6 @@ sink_text (const char *text, gpointer data)
     sink->config->line (text, sink->config->user_data);
 }
 
-static gboolean
-check_position (FeSolver *s, const FeProblem *p, GError **error)
-{
-  for (int c = 0; c < 2; c++)
-    {
-      int kings = 0;
-      for (int i = 0; i < 64; i++)
-        {
-          FePiece pc = s->pos.board[FE_SQ88 (i)];
-          kings += pc.walk == FE_WALK_KING && pc.colour == c;
-        }
-      if (kings > 1)
-        {
-          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                       "%s has more than one king", c == FE_WHITE ? "White" : "Black");
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 static void
 solve_one (FeSolver *s, int first_side)
 {
@@ -172,7 +151,8 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       fe_rules_init (rules, &cond, &pos);
       s->pos = pos;
       s->pos.rules = fe_rules_for_position (rules, config && config->plain_rules);
-      if (!check_position (s, problem, error))
+      /* The diagram's own rules (twins are checked as they are applied). */
+      if (t == 0 && !fe_position_validate (&s->pos, NULL, error))
         {
           g_free (rules);
           ok = FALSE;
