@@ -300,20 +300,15 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
 char *
 feerie_window_solve_refusal (FeerieWindow *self)
 {
-  const FeProblem *p = self->problem;
-  if (p->unsupported->len)
-    {
-      GString *names = g_string_new (NULL);
-      for (guint i = 0; i < p->unsupported->len; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "", (char *) p->unsupported->pdata[i]);
-      char *msg = g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), names->str);
-      g_string_free (names, TRUE);
-      return msg;
-    }
-  g_autoptr (GError) error = NULL;
-  if (!fe_conditions_validate (&p->conditions, &p->diagram, &error))
-    return g_strdup_printf (_("Solve is off: %s"), error->message);
-  return NULL;
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
+  FeRefusal refusal;
+  if (!fe_solve_refusal (self->problem, &refusal))
+    return NULL;
+  char *msg = refusal.reason == FE_REFUSAL_CONDITIONS
+                ? g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), refusal.subject)
+                : g_strdup_printf (_("Solve is off: %s"), refusal.error->message);
+  fe_refusal_clear (&refusal);
+  return msg;
 }
 
 static void

@@ -50,25 +50,61 @@ solve_one (FeSolver *s, int first_side)
 }
 
 gboolean
-fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
-          FeSolverStats *stats, GError **error)
+fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
 {
+  g_return_val_if_fail (problem != NULL && refusal != NULL, FALSE);
+  *refusal = (FeRefusal) { FE_REFUSAL_NONE, NULL, NULL };
   if (problem->unsupported->len)
     {
       GString *names = g_string_new (NULL);
       for (guint i = 0; i < problem->unsupported->len; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "", (char *) problem->unsupported->pdata[i]);
-      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   "unsupported condition: %s (Féerie cannot solve this problem)", names->str);
-      g_string_free (names, TRUE);
-      return FALSE;
+        g_string_append_printf (names, "%s%s", i ? ", " : "",
+                                (char *) problem->unsupported->pdata[i]);
+      refusal->reason = FE_REFUSAL_CONDITIONS;
+      refusal->subject = g_string_free (names, FALSE);
+      g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   "unsupported condition: %s (Féerie cannot solve this problem)",
+                   refusal->subject);
+      return TRUE;
     }
   /* A stipulation kept as written: the parser's own words say why. */
-  if (problem->unsupported_stipulation)
+  FeStipulation ignored;
+  if (problem->unsupported_stipulation
+      && !fe_stipulation_parse (problem->unsupported_stipulation, &ignored, &refusal->error))
     {
-      FeStipulation ignored;
-      if (!fe_stipulation_parse (problem->unsupported_stipulation, &ignored, error))
-        return FALSE;
+      refusal->reason = FE_REFUSAL_STIPULATION;
+      refusal->subject = g_strdup (problem->unsupported_stipulation);
+      return TRUE;
+    }
+  /* The diagram's conditions, when the diagram is solved (a twin's are
+   * checked when the twin is). */
+  if (!problem->zero_position
+      && !fe_conditions_validate (&problem->conditions, &problem->diagram, &refusal->error))
+    {
+      refusal->reason = FE_REFUSAL_CONDITION_VALUES;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+void
+fe_refusal_clear (FeRefusal *refusal)
+{
+  g_clear_pointer (&refusal->subject, g_free);
+  g_clear_error (&refusal->error);
+  refusal->reason = FE_REFUSAL_NONE;
+}
+
+gboolean
+fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
+          FeSolverStats *stats, GError **error)
+{
+  FeRefusal refusal;
+  if (fe_solve_refusal (problem, &refusal))
+    {
+      g_propagate_error (error, g_steal_pointer (&refusal.error));
+      fe_refusal_clear (&refusal);
+      return FALSE;
     }
 
   FeSolver *s = g_new0 (FeSolver, 1);
