@@ -16,6 +16,7 @@
 
 #include "core/solver/check.h"
 #include "io/problem-file.h"
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "solution-json.h"
 

@@ -14,11 +14,9 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "io/problem-file.h"
-
-int fe_cli_cmd_convert (int argc, char **argv);
-int fe_cli_cmd_convert_many (int argc, char **argv);
 
 static int
 usage (void)

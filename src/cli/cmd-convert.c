@@ -8,10 +8,9 @@
 #include <gio/gio.h>
 
 #include "io/problem-file.h"
+#include "cli-commands.h"
 #include "cli-inputs.h"
 
-int fe_cli_cmd_convert (int argc, char **argv);
-int fe_cli_cmd_convert_many (int argc, char **argv); /* cmd-convert-many.c */
 
 int
 fe_cli_cmd_convert (int argc, char **argv)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib.h>
 
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "io/fe-atomic-save.h"
 #include "io/problem-file.h"
@@ -20,7 +21,6 @@
 #include "render/fe-latex.h"
 #include "render/fe-render.h"
 
-int fe_cli_cmd_diagram (int argc, char **argv);
 
 static int
 usage (void)

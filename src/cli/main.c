@@ -12,6 +12,7 @@
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "solution-json.h"
 
@@ -612,12 +613,6 @@ cmd_conditions (int argc, char **argv)
     printf ("attribute\t%s\t%s\n", fe_attribute_nth (i)->name, fe_attribute_nth (i)->popeye_word);
   return 0;
 }
-
-int fe_cli_cmd_diagram (int argc, char **argv); /* cmd-diagram.c */
-
-int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
-
-int fe_cli_cmd_check (int argc, char **argv); /* cmd-check.c */
 
 int
 main (int argc, char **argv)

@@ -365,9 +365,6 @@ append_piece (GString *s, FePiece p, FeSquare sq)
   g_string_append_printf (s, "%s%s", fe_walk_print_code (p.walk), name);
 }
 
-char *
-fe_conditions_describe (const FeConditionParams *c, const FePosition *pos);
-
 static const char *
 untranslated (const char *msgid)
 {

@@ -163,6 +163,10 @@ gboolean fe_problem_step_twin (const FeProblem *problem, int index, FePosition *
 char *fe_twin_describe (const FeProblem *problem, int index);
 char *fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *previous);
 
+/* The conditions in force as the solver's header prints them (Popeye's
+ * words), one line each, in registry order.  Caller frees. */
+char *fe_conditions_describe (const FeConditionParams *c, const FePosition *pos);
+
 /* The letter Popeye gives twin `index` (0 = the diagram): "a" … "z", then
  * "z1", "z2", … Caller frees. */
 char *fe_twin_label (int index);
