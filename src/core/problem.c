@@ -130,6 +130,31 @@ fe_problem_copy (const FeProblem *src)
 
 /* ---- twins ---------------------------------------------------------- */
 
+const FeTwinKindDesc fe_twin_kinds[FE_TWIN_N_KINDS] = {
+  [FE_TWIN_MOVE] = { "move", "move", FE_N_ ("Move"), FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_SECOND },
+  [FE_TWIN_EXCHANGE] = { "exchange", "exchange", FE_N_ ("Exchange"),
+                         FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_SECOND },
+  [FE_TWIN_REMOVE] = { "remove", "remove", FE_N_ ("Remove"), FE_TWIN_TAKES_SQUARE },
+  [FE_TWIN_ADD] = { "add", "add", FE_N_ ("Add"), FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_PIECE },
+  [FE_TWIN_SUBSTITUTE] = { "substitute", "substitute", FE_N_ ("Substitute"), FE_TWIN_TAKES_WALKS },
+  [FE_TWIN_ROTATE] = { "rotate", "rotate", FE_N_ ("Rotate"), FE_TWIN_TAKES_ROTATION },
+  [FE_TWIN_MIRROR] = { "mirror", "mirror", FE_N_ ("Mirror"), FE_TWIN_TAKES_MIRROR },
+  [FE_TWIN_SHIFT] = { "shift", "shift", FE_N_ ("Shift"), FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_SECOND },
+  [FE_TWIN_POLISH] = { "PolishType", "polish-type", FE_N_ ("Swap colours"), 0 },
+  [FE_TWIN_STIPULATION] = { "stipulation", "stipulation", FE_N_ ("Stipulation"),
+                            FE_TWIN_TAKES_STIPULATION },
+  [FE_TWIN_CONDITION] = { "condition", "condition", FE_N_ ("Condition"), FE_TWIN_TAKES_CONDITIONS },
+};
+
+/* Popeye's own spelling of the fourth axis is "a8<-->h1" (its input and
+ * its twin headers); some files write "h1<-->a8". */
+const FeMirrorAxisDesc fe_mirror_axes[FE_N_MIRRORS] = {
+  [FE_MIRROR_A1_H1] = { "a1<-->h1", NULL, "a1-h1", "a1↔h1" },
+  [FE_MIRROR_A1_A8] = { "a1<-->a8", NULL, "a1-a8", "a1↔a8" },
+  [FE_MIRROR_A1_H8] = { "a1<-->h8", NULL, "a1-h8", "a1↔h8" },
+  [FE_MIRROR_H1_A8] = { "a8<-->h1", "h1<-->a8", "h1-a8", "a8↔h1" },
+};
+
 static FeSquare
 transform_square (FeSquare sq, const FeTwinCommand *c)
 {
@@ -443,10 +468,7 @@ fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *p
           g_string_append_printf (s, "rotate %d", c->rotation);
           break;
         case FE_TWIN_MIRROR:
-          {
-            static const char *names[] = { "a1<-->h1", "a1<-->a8", "a1<-->h8", "h1<-->a8" };
-            g_string_append_printf (s, "mirror %s", names[c->mirror & 3]);
-          }
+          g_string_append_printf (s, "mirror %s", fe_mirror_axes[c->mirror % FE_N_MIRRORS].popeye);
           break;
         case FE_TWIN_SHIFT:
           g_string_append_printf (s, "shift %s ==> %s", a, b);

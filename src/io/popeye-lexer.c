@@ -278,20 +278,24 @@ py_is_piece_word (const Tok *t)
   return py_kw_lookup (words, n, t, NULL) >= 0;
 }
 
-/* Twinning commands. */
-const Kw py_twin_words[] = {
-  { "move", T_MOVE }, { "exchange", T_EXCHANGE }, { "stipulation", T_STIP },
-  { "sstipulation", T_SSTIP }, { "add", T_ADD }, { "remove", T_REMOVE },
-  { "continued", T_CONTINUED }, { "rotate", T_ROTATE }, { "condition", T_COND },
-  { "PolishType", T_POLISH }, { "mirror", T_MIRROR }, { "shift", T_SHIFT },
-  { "substitute", T_SUBSTITUTE }, { "forsyth", T_FORSYTH },
-};
-const int py_n_twin_words = G_N_ELEMENTS (py_twin_words);
+int
+py_twin_words (Kw out[PY_N_TWIN_WORDS])
+{
+  int n = 0;
+  for (int kind = 0; kind < FE_TWIN_N_KINDS; kind++)
+    out[n++] = (Kw) { fe_twin_kinds[kind].popeye, kind, FALSE };
+  out[n++] = (Kw) { "continued", T_CONTINUED, FALSE };
+  out[n++] = (Kw) { "sstipulation", T_SSTIP, FALSE };
+  out[n++] = (Kw) { "forsyth", T_FORSYTH, FALSE };
+  return n;
+}
 
 gboolean
 py_is_twin_word (const Tok *t)
 {
-  return py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL) >= 0;
+  Kw words[PY_N_TWIN_WORDS];
+  int n = py_twin_words (words);
+  return py_kw_lookup (words, n, t, NULL) >= 0;
 }
 
 gboolean

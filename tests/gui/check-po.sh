@@ -16,7 +16,7 @@ status=0
 
 # The GUI's strings, and the core's FE_N_ labels the GUI translates
 # (conditions, playback stages).
-for f in "$top"/src/gui/*.c "$top"/src/core/conditions/*.c "$top"/src/core/solver/*.c \
+for f in "$top"/src/gui/*.c "$top"/src/core/*.c "$top"/src/core/conditions/*.c "$top"/src/core/solver/*.c \
          "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
   rel=${f#"$top"/}
   if grep -q '_ ("\|FE_N_ ("\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
