@@ -26,6 +26,15 @@ fe_twin_new (void)
   return t;
 }
 
+FeTwin *
+fe_twin_copy (const FeTwin *twin)
+{
+  FeTwin *c = fe_twin_new ();
+  c->continued = twin->continued;
+  g_array_append_vals (c->commands, twin->commands->data, twin->commands->len);
+  return c;
+}
+
 void
 fe_twin_free (FeTwin *t)
 {
@@ -106,13 +115,7 @@ fe_problem_copy (const FeProblem *src)
   p->unsupported_stipulation = g_strdup (src->unsupported_stipulation);
   p->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
   for (guint i = 0; i < src->twins->len; i++)
-    {
-      const FeTwin *t = src->twins->pdata[i];
-      FeTwin *c = fe_twin_new ();
-      c->continued = t->continued;
-      g_array_append_vals (c->commands, t->commands->data, t->commands->len);
-      g_ptr_array_add (p->twins, c);
-    }
+    g_ptr_array_add (p->twins, fe_twin_copy (src->twins->pdata[i]));
   p->source_name = g_strdup (src->source_name);
   p->source_volume = g_strdup (src->source_volume);
   p->source_issue = g_strdup (src->source_issue);

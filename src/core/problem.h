@@ -167,7 +167,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeProblem, fe_problem_free)
 typedef struct FeProblemFault FeProblemFault;
 
 FeTwin *fe_twin_new (void);
+FeTwin *fe_twin_copy (const FeTwin *twin);
 void fe_twin_free (FeTwin *twin);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeTwin, fe_twin_free)
 void fe_author_free (FeAuthor *author);
 
 /* Applies twin `index` (0-based) to a copy of the base problem's position,

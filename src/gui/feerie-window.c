@@ -288,13 +288,7 @@ on_twins_edited (FeerieWindow *self, GPtrArray *twins, gboolean typed)
   feerie_window_begin_edit (self, typed ? "twins" : NULL);
   g_ptr_array_set_size (self->problem->twins, 0);
   for (guint i = 0; i < twins->len; i++)
-    {
-      const FeTwin *t = twins->pdata[i];
-      FeTwin *c = fe_twin_new ();
-      c->continued = t->continued;
-      g_array_append_vals (c->commands, t->commands->data, t->commands->len);
-      g_ptr_array_add (self->problem->twins, c);
-    }
+    g_ptr_array_add (self->problem->twins, fe_twin_copy (twins->pdata[i]));
   feerie_window_end_edit (self);
 }
 

@@ -20,12 +20,14 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
- *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused] [no-add]
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V] [cont] [refused]
+ *             [no-add]
  *                (the Twins page's pickers set so, then its Add button;
  *                "refused": the pickers must refuse it; "no-add": not clicked)
  *   locate-twin-button add|N PATH (the Add button, row N's remove button)
  *   twin-remove N   (the remove button of the Twins page's row N, from 1)
  *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
+ *   twin-lines-read PATH (how many twin lines the Twins page has read so far)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
  *                    main loop's longest pause and Stop's latency)
