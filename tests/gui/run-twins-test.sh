@@ -24,6 +24,13 @@ done
 work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-twins-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 fail () { echo "FAIL: $1"; exit 1; }
+# run_script NAME: feerie-test runs $work/NAME, its output in $work/NAME.log.
+run_script () {
+  xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
+    env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
+        FEERIE_TEST_SCRIPT="$work/$1" G_DEBUG=fatal-criticals timeout 90 "$FEERIE" \
+        > "$work/$1.log" 2>&1 || { cat "$work/$1.log"; fail "feerie failed ($1)"; }
+}
 
 cat > "$work/script" <<SCRIPT
 pieces wKe1 wQd1 wRa1 wSb1 bKe8 bPf7 bPg7
@@ -62,10 +69,7 @@ page 2
 twins-show $work/t5
 quit
 SCRIPT
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
-  env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
-      FEERIE_TEST_SCRIPT="$work/script" G_DEBUG=fatal-criticals timeout 90 "$FEERIE" \
-      > "$work/log" 2>&1 || { cat "$work/log"; fail "feerie failed"; }
+run_script script
 
 # Substitute, then typed lines, on a problem of their own.
 cat > "$work/script3" <<SCRIPT
@@ -86,10 +90,7 @@ twin-lines-read $work/n3
 dump $work/dump3
 quit
 SCRIPT
-xvfb-run -a -s "-screen 0 1280x800x24" dbus-run-session -- \
-  env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
-      FEERIE_TEST_SCRIPT="$work/script3" G_DEBUG=fatal-criticals timeout 90 "$FEERIE" \
-      > "$work/log3" 2>&1 || { cat "$work/log3"; fail "feerie failed (typed twins)"; }
+run_script script3
 for f in t1 t-undo t2 t-square t-stip t-cond t3 m3 t4 t5 sub typed typed2 n1 n2 typed3 n3 dump2 dump3; do
   echo "== $f"; cat "$work/$f"
 done
