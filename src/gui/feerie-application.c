@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-application.h"
-#include "feerie-autosave.h"
+#include "feerie-recovery-dialog.h"
 #include "feerie-preferences.h"
 #include "feerie-window.h"
 #include "feerie-window-private.h"
@@ -82,7 +82,7 @@ offer_recovery (FeerieApplication *self, FeerieWindow *window)
   if (self->recovery_offered)
     return;
   self->recovery_offered = TRUE;
-  feerie_recovery_offer (GTK_WINDOW (window));
+  feerie_recovery_dialog_offer (GTK_WINDOW (window));
 }
 
 static void

@@ -69,6 +69,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "feerie-recovery-dialog.h"
 
 typedef struct {
   FeerieWindow *window;  /* the window commands act on */
@@ -123,7 +124,7 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
     {
       GtkWindow *recovery = NULL;
       for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
-        if (g_object_get_data (l->data, "feerie-recovery"))
+        if (FEERIE_IS_RECOVERY_DIALOG (l->data))
           recovery = l->data;
       if (!argv[1] || (g_str_equal (argv[0], "recovery-choose") && !argv[2]))
         {

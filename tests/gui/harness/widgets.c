@@ -8,6 +8,7 @@
 
 #include "harness.h"
 #include "feerie-autosave.h"
+#include "feerie-recovery-dialog-private.h"
 #include "feerie-palette-private.h"
 #include "feerie-preferences.h"
 #include "core/walk.h"
@@ -140,30 +141,14 @@ harness_find_widget (GtkWidget *w, GType type)
   return NULL;
 }
 
-/* The window's list of rows: the only list box in it. */
-static GtkListBox *
-recovery_rows (GtkWindow *recovery)
-{
-  return GTK_LIST_BOX (harness_find_widget (GTK_WIDGET (recovery), GTK_TYPE_LIST_BOX));
-}
-
-/* The row's box, with its FeerieAutosave as "feerie-autosave". */
-static GtkWidget *
-row_box (GtkListBox *rows, guint index)
-{
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (rows, (int) index);
-  return row ? gtk_list_box_row_get_child (row) : NULL;
-}
-
 char *
-harness_recovery_describe (GtkWindow *recovery)
+harness_recovery_describe (GtkWindow *window)
 {
-  GtkListBox *rows = recovery_rows (recovery);
+  FeerieRecoveryDialog *recovery = FEERIE_RECOVERY_DIALOG (window);
   GString *out = g_string_new (NULL);
-  GtkWidget *box;
-  for (guint i = 0; rows && (box = row_box (rows, i)); i++)
+  for (guint i = 0; i < recovery->autosaves->len; i++)
     {
-      const FeerieAutosave *a = g_object_get_data (G_OBJECT (box), "feerie-autosave");
+      const FeerieAutosave *a = recovery->autosaves->pdata[i];
       g_autofree char *name = g_path_get_basename (a->path);
       g_autofree char *when = g_date_time_format (a->time, "%Y-%m-%dT%H:%M:%S");
       g_autofree char *caption = a->problem ? fe_render_caption (a->problem) : g_strdup (a->error);
@@ -176,8 +161,8 @@ harness_recovery_describe (GtkWindow *recovery)
 GtkWindow *
 harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error)
 {
-  GtkListBox *rows = recovery_rows (recovery);
-  GtkWidget *box = rows ? row_box (rows, index) : NULL;
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (FEERIE_RECOVERY_DIALOG (recovery)->rows, (int) index);
+  GtkWidget *box = row ? gtk_list_box_row_get_child (row) : NULL;
   if (!box)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no autosave row %u", index + 1);
