@@ -56,6 +56,7 @@ static void
 preferences_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieApplication *self = data;
+  g_assert (FEERIE_IS_APPLICATION (self));
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (!self->preferences)
     {
@@ -79,6 +80,7 @@ static const GActionEntry app_entries[] = {
 static void
 offer_recovery (FeerieApplication *self, FeerieWindow *window)
 {
+  g_assert (FEERIE_IS_APPLICATION (self));
   if (self->recovery_offered)
     return;
   self->recovery_offered = TRUE;

@@ -54,6 +54,7 @@ feerie_drag_payload_for_imitator (FeColour colour)
 static void
 geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 {
+  g_assert (FEERIE_IS_BOARD_VIEW (self));
   fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self)),
                       gtk_widget_get_height (GTK_WIDGET (self)), &self->style, geo);
 }
@@ -61,6 +62,7 @@ geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 static FeSquare
 square_at (FeerieBoardView *self, double x, double y)
 {
+  g_assert (FEERIE_IS_BOARD_VIEW (self));
   FeRenderGeometry geo;
   geometry (self, &geo);
   return fe_render_square_at (&geo, x, y);

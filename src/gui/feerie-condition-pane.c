@@ -165,6 +165,7 @@ param_picker (const FeConditionClass *cls, const FeConditionParamDesc *d, const 
 static void
 set_message (FeerieConditionPane *self, const char *text)
 {
+  g_assert (FEERIE_IS_CONDITION_PANE (self));
   gtk_label_set_text (self->message, text ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message), text && *text);
 }
@@ -173,6 +174,7 @@ static void
 on_change_state (GSimpleAction *action, GVariant *state, gpointer data)
 {
   FeerieConditionPane *self = data;
+  g_assert (FEERIE_IS_CONDITION_PANE (self));
   const char *name = g_action_get_name (G_ACTION (action));
   for (int id = 0; id < self->n_classes; id++)
     {

@@ -163,6 +163,7 @@ feerie_metadata_pane_read (FeerieMetadataPane *self, const char *field, FeProble
 static const char *
 field_of (FeerieMetadataPane *self, gpointer widget)
 {
+  g_assert (FEERIE_IS_METADATA_PANE (self));
   if (widget == self->authors)
     return "authors";
   if (widget == self->keywords)
@@ -179,6 +180,7 @@ field_of (FeerieMetadataPane *self, gpointer widget)
 static void
 on_changed (FeerieMetadataPane *self, gpointer source)
 {
+  g_assert (FEERIE_IS_METADATA_PANE (self));
   const char *field = self->showing ? NULL : field_of (self, source);
   if (field)
     g_signal_emit (self, signals[EDITED], 0, field);

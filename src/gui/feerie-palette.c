@@ -33,6 +33,7 @@ tile_walk (GtkWidget *tile)
 static char *
 tile_payload (FeeriePalette *self, int walk)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   if (walk == IMITATOR_TILE)
     return feerie_drag_payload_for_imitator (FE_NEUTRAL);
   if (walk == MONOCHROME_IMITATOR_TILE)
@@ -44,6 +45,7 @@ static void
 draw_tile (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   FeeriePalette *self = data;
+  g_assert (FEERIE_IS_PALETTE (self));
   int walk = tile_walk (GTK_WIDGET (area));
   double sq = MIN (width, height);
   double x = (width - sq) / 2, y = (height - sq) / 2;
@@ -188,6 +190,7 @@ on_tile_released (GtkGestureClick *click, int n, double x, double y, FeeriePalet
 static GtkWidget *
 make_tile (FeeriePalette *self, int walk)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   GtkWidget *area = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 44);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 44);
@@ -230,6 +233,7 @@ focused_child (FeeriePalette *self)
 static void
 focus_tile (FeeriePalette *self, int index)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   int n = 0;
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c; c = gtk_widget_get_next_sibling (c))
     n++;

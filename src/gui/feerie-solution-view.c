@@ -182,6 +182,7 @@ static GListModel *
 children_of (gpointer item, gpointer data)
 {
   FeerieSolutionView *self = data;
+  g_assert (FEERIE_IS_SOLUTION_VIEW (self));
   const FeSolutionNode *node = feerie_solution_item_get_node (item);
   if (node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node))
     return NULL; /* a line's row: the whole line */

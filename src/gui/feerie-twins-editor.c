@@ -330,6 +330,7 @@ static gboolean
 read_typed_text (gpointer data)
 {
   FeerieTwinsEditor *self = data;
+  g_assert (FEERIE_IS_TWINS_EDITOR (self));
   self->text_idle = 0;
   read_text (self);
   refresh (self, TRUE);

@@ -50,6 +50,7 @@ map_same (FeSquare sq, int unused)
 static gboolean
 transform (FeerieWindow *self, SquareMap map, int arg, gboolean swap_colours, gboolean clear)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FePosition *old = &self->problem->diagram;
   FePosition pos;
   fe_position_init (&pos);
@@ -142,6 +143,7 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 report_error (FeerieWindow *self, const char *what, const GError *error)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
   feerie_window_show_status (self, msg);
   g_warning ("%s", msg);
@@ -160,6 +162,7 @@ problem_file (FeerieWindow *self)
 static void
 set_start_folder (FeerieWindow *self, GtkFileChooser *chooser)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GFile *file = problem_file (self);
   g_autoptr (GFile) dir = file ? g_file_get_parent (file) : NULL;
   if (!dir && self->settings)
@@ -177,6 +180,7 @@ set_start_folder (FeerieWindow *self, GtkFileChooser *chooser)
 static char *
 suggested_name (FeerieWindow *self, const char *extension, const char *fallback)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GFile *file = problem_file (self);
   if (!file)
     return g_strdup (fallback);
@@ -214,6 +218,7 @@ on_open_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 static void
 choose_and_open (FeerieWindow *self, const char *title, gboolean import)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
@@ -260,6 +265,7 @@ static void
 new_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   if (feerie_document_get_dirty (self->document) || feerie_document_get_file (self->document))
     gtk_window_present (GTK_WINDOW (feerie_window_new (app)));
@@ -272,6 +278,7 @@ new_activated (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 save_and_then (FeerieWindow *self, GFile *file, FeerieThen *then)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_save_to (self, file, &error))
     report_error (self, _("Cannot save the problem"), error);
@@ -300,6 +307,7 @@ on_save_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 static void
 save_as_then (FeerieWindow *self, FeerieThen *then)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save Problem"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
@@ -361,6 +369,7 @@ static void
 export_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
                                                               GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
@@ -403,6 +412,7 @@ static const Option options[] = {
 static gboolean *
 option_field (FeerieWindow *self, const Option *o)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   return (gboolean *) ((char *) &self->problem->options + o->offset);
 }
 
@@ -410,6 +420,7 @@ static void
 option_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const char *name = g_action_get_name (G_ACTION (action));
   gboolean on = g_variant_get_boolean (value);
   for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
@@ -426,6 +437,7 @@ static void
 max_solutions_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   int n = MAX (g_variant_get_int32 (value), 0);
   if (n == self->problem->options.max_solutions)
     return;
@@ -450,6 +462,7 @@ static void
 imitator_colour_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const char *v = g_variant_get_string (value, NULL);
   for (int i = 0; i < 3; i++)
     if (g_str_equal (v, colour_names[i]))
@@ -461,6 +474,7 @@ static void
 pick_imitators_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   self->picking_imitators = g_variant_get_boolean (value);
   g_simple_action_set_state (action, value);
   feerie_window_show_status (self, self->picking_imitators
@@ -500,6 +514,7 @@ imitator_tools (void)
 static void
 set_state (FeerieWindow *self, const char *name, GVariant *state)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
   g_simple_action_set_state (G_SIMPLE_ACTION (action), state);
 }
@@ -507,6 +522,7 @@ set_state (FeerieWindow *self, const char *name, GVariant *state)
 static void
 enable (FeerieWindow *self, const char *name, gboolean on)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), on);
 }

@@ -23,6 +23,7 @@
 static gboolean
 refused (FeerieWindow *self, FeSquare sq, FePiece piece)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeProblem *p = self->problem;
   FePosition pos = p->diagram;
   fe_position_put (&pos, sq, piece);

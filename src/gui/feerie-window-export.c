@@ -91,6 +91,7 @@ static void
 copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeRenderStyle *style = feerie_board_view_get_style (self->board);
   GdkContentProvider *providers[4];
   int n = 0;
@@ -125,6 +126,7 @@ copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 install_pasted (FeerieWindow *self, gpointer problem)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_set_unsaved_problem (self, fe_problem_copy (problem));
   feerie_window_show_status (self, _("Pasted problem: it is in no file yet."));
 }
@@ -150,6 +152,7 @@ static void
 on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
   if (!text || !feerie_window_paste_text (self, text, &error))
@@ -164,6 +167,7 @@ on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
 static void
 paste_failed (FeerieWindow *self, const GError *error)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
   feerie_window_show_status (self, message);
 }
@@ -172,6 +176,7 @@ static void
 on_problem_spliced (GObject *out, GAsyncResult *result, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (g_output_stream_splice_finish (G_OUTPUT_STREAM (out), result, &error) < 0)
     paste_failed (self, error);
@@ -189,6 +194,7 @@ static void
 on_problem_read (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   g_autoptr (GInputStream) in = gdk_clipboard_read_finish (GDK_CLIPBOARD (clipboard), result, NULL, &error);
   if (!in)
@@ -226,6 +232,7 @@ static void
 draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
   double w = gtk_print_context_get_width (context), h = gtk_print_context_get_height (context);
   double size = MIN (w, h) * 0.66;
@@ -277,6 +284,7 @@ static void
 print_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_print (self, NULL, &error))
     {

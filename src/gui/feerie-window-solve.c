@@ -182,6 +182,7 @@ format_count (double n)
 static void
 show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   int over = fe_solution_lines_over (tree);
   if (!over)
     return;
@@ -217,6 +218,7 @@ static gboolean
 update_progress (gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   FeerieSolveJob *job = self->job;
   if (!job || !g_mutex_trylock (&job->lock))
     return G_SOURCE_CONTINUE;
@@ -315,6 +317,7 @@ static void
 solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (self->job)
     return;
   g_autofree char *refusal = feerie_window_solve_refusal (self);
@@ -361,6 +364,7 @@ static void
 stop_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->job)
     return;
   g_cancellable_cancel (self->job->cancellable);
@@ -373,6 +377,7 @@ static void
 escape_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (self->job)
     stop_solving_activated (NULL, NULL, self);
   else
@@ -383,6 +388,7 @@ static void
 keep_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   /* The question goes; the count stays in the progress line. */
   if (self->job)
     feerie_solution_view_set_over (self->solution_view, NULL, FALSE);
@@ -392,6 +398,7 @@ static void
 copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->solved)
     return;
   g_autofree char *text = fe_solution_to_text (self->solved);
@@ -487,6 +494,7 @@ leads_to (const FeSolutionNode *n, const FeSolutionNode *tip)
 static void
 play (FeerieWindow *self, const FeSolutionNode *node, int stage)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->play_tip || !leads_to (node, self->play_tip))
     self->play_tip = node;
   self->playing = TRUE;
@@ -536,6 +544,7 @@ feerie_window_leave_playback (FeerieWindow *self)
 static void
 on_node_selected (FeerieWindow *self, gpointer node)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!node || self->solution_stale)
     {
       feerie_window_leave_playback (self);
@@ -550,6 +559,7 @@ static void
 go_first_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeSolutionNode *n = self->play_node;
   while (n->parent)
     n = n->parent;
@@ -560,6 +570,7 @@ static void
 go_back_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeSolutionNode *n = self->play_node;
   if (self->play_stage > 1)
     play (self, n, self->play_stage - 1);
@@ -573,6 +584,7 @@ static void
 go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->playing)
     {
       /* After Solve, → starts the first line from the diagram. */
@@ -610,6 +622,7 @@ static void
 go_last_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeSolutionNode *n = self->play_tip && leads_to (self->play_node, self->play_tip) ? self->play_tip
                                                                                       : self->play_node;
   while (n->children->len)
@@ -628,6 +641,7 @@ leave_playback_activated (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 enable (FeerieWindow *self, const char *name, gboolean on)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self), name);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (a), on);
 }

@@ -227,6 +227,7 @@ on_stipulation_changed (FeerieWindow *self)
 static void
 on_metadata_edited (FeerieWindow *self, const char *field)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *tag = g_strconcat ("meta-", field, NULL);
   feerie_window_begin_edit (self, tag);
   feerie_metadata_pane_read (self->metadata, field, self->problem);
@@ -236,6 +237,7 @@ on_metadata_edited (FeerieWindow *self, const char *field)
 static void
 on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, NULL);
   self->problem->conditions = *params;
   feerie_window_end_edit (self);
@@ -246,6 +248,7 @@ on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
 static void
 on_attribute_wanted (FeerieWindow *self, int id)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeConditionClass *cls = fe_condition_nth (id);
   feerie_palette_set_attributes (self->palette, cls->attribute->bit);
   /* Translators: "Magic pieces: the palette now places Magic pieces." */
@@ -260,6 +263,7 @@ on_attribute_wanted (FeerieWindow *self, int id)
 static void
 on_attribute_dropped (FeerieWindow *self, int id)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeConditionClass *cls = fe_condition_nth (id);
   uint8_t bit = cls->attribute->bit;
   feerie_window_begin_edit (self, NULL);
@@ -285,6 +289,7 @@ on_attribute_dropped (FeerieWindow *self, int id)
 static void
 on_twins_edited (FeerieWindow *self, GPtrArray *twins, gboolean typed)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, typed ? "twins" : NULL);
   g_ptr_array_set_size (self->problem->twins, 0);
   for (guint i = 0; i < twins->len; i++)
@@ -370,6 +375,7 @@ feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error)
 static gboolean
 on_files_dropped (FeerieWindow *self, const GValue *value, double x, double y)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GdkFileList *list = g_value_get_boxed (value);
   g_autoptr (GError) error = NULL;
   if (!feerie_window_open_dropped (self, gdk_file_list_get_files (list), &error) && error)
@@ -473,6 +479,7 @@ feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *th
 static void
 open_now (FeerieWindow *self, gpointer file)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_open_file (self, file, &error))
     feerie_window_show_error (self, _("Cannot open the problem"), error);
@@ -492,6 +499,7 @@ feerie_window_open_asking (FeerieWindow *self, GFile *file)
 static void
 close_now (FeerieWindow *self, gpointer unused)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   /* Saved, or given up: only this window's autosave goes. */
   feerie_document_discard (self->document);
   gtk_window_close (GTK_WINDOW (self));
