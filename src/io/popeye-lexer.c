@@ -278,24 +278,27 @@ py_is_piece_word (const Tok *t)
   return py_kw_lookup (words, n, t, NULL) >= 0;
 }
 
-int
-py_twin_words (Kw out[PY_N_TWIN_WORDS])
+const Kw *
+py_twin_words (void)
 {
-  int n = 0;
-  for (int kind = 0; kind < FE_TWIN_N_KINDS; kind++)
-    out[n++] = (Kw) { fe_twin_kinds[kind].popeye, kind, FALSE };
-  out[n++] = (Kw) { "continued", T_CONTINUED, FALSE };
-  out[n++] = (Kw) { "sstipulation", T_SSTIP, FALSE };
-  out[n++] = (Kw) { "forsyth", T_FORSYTH, FALSE };
-  return n;
+  static Kw words[PY_N_TWIN_WORDS];
+  static gsize filled;
+  if (g_once_init_enter (&filled))
+    {
+      for (int kind = 0; kind < FE_TWIN_N_KINDS; kind++)
+        words[kind] = (Kw) { fe_twin_kinds[kind].popeye, kind, FALSE };
+      words[T_CONTINUED] = (Kw) { "continued", T_CONTINUED, FALSE };
+      words[T_SSTIP] = (Kw) { "sstipulation", T_SSTIP, FALSE };
+      words[T_FORSYTH] = (Kw) { "forsyth", T_FORSYTH, FALSE };
+      g_once_init_leave (&filled, 1);
+    }
+  return words;
 }
 
 gboolean
 py_is_twin_word (const Tok *t)
 {
-  Kw words[PY_N_TWIN_WORDS];
-  int n = py_twin_words (words);
-  return py_kw_lookup (words, n, t, NULL) >= 0;
+  return py_kw_lookup (py_twin_words (), PY_N_TWIN_WORDS, t, NULL) >= 0;
 }
 
 gboolean

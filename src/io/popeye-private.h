@@ -107,8 +107,8 @@ gboolean py_is_piece_word (const Tok *t);
  * FeTwinCommandKind), then the words that are no command of their own. */
 enum { T_CONTINUED = FE_TWIN_N_KINDS, T_SSTIP, T_FORSYTH };
 #define PY_N_TWIN_WORDS (T_FORSYTH + 1)
-/* Fills `out` with the twinning words; returns their number. */
-int py_twin_words (Kw out[PY_N_TWIN_WORDS]);
+/* The PY_N_TWIN_WORDS twinning words, each at the index of its id. */
+const Kw *py_twin_words (void);
 gboolean py_is_twin_word (const Tok *t);
 /* A word not in a command's list: TRUE when it ends the list (a command,
  * or in a twin a twinning word), else fails with "unknown WHAT "x"". */

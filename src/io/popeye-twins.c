@@ -63,8 +63,8 @@ read_mirror (P *p, uint8_t *out)
 gboolean
 py_parse_twin (P *p, const Tok *first, gboolean zero)
 {
-  Kw words[PY_N_TWIN_WORDS];
-  int n_words = py_twin_words (words);
+  const Kw *words = py_twin_words ();
+  const int n_words = PY_N_TWIN_WORDS;
   FeTwin *twin = fe_twin_new ();
   Tok *t = py_peek (p);
   int k = !zero && t ? py_kw_lookup (words, n_words, t, NULL) : KW_NONE;
