@@ -115,6 +115,7 @@ fe_cli_cmd_convert_many (int argc, char **argv)
         }
       g_ptr_array_unref (files);
     }
-  fprintf (stderr, "feerie-cli: %d file%s converted into %s\n", converted, converted == 1 ? "" : "s", to);
+  fprintf (stderr, "feerie-cli: %d file%s converted into %s\n", converted,
+           converted == 1 ? "" : "s", to);
   return status;
 }

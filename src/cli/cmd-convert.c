@@ -20,8 +20,9 @@ fe_cli_cmd_convert (int argc, char **argv)
       return fe_cli_cmd_convert_many (argc, argv);
   if (argc != 2)
     {
-      fprintf (stderr, "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
-                       "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n");
+      fprintf (stderr,
+               "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
+               "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n");
       return 2;
     }
   const char *in = argv[0], *out = argv[1];

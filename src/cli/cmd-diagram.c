@@ -76,7 +76,8 @@ solve_one (gpointer index, gpointer data)
 {
   SolveJobs *jobs = data;
   guint i = GPOINTER_TO_UINT (index) - 1;
-  jobs->solutions->pdata[i] = solution_of (jobs->problems->pdata[i], jobs->source, jobs->solve_time);
+  jobs->solutions->pdata[i]
+    = solution_of (jobs->problems->pdata[i], jobs->source, jobs->solve_time);
 }
 
 /* Independent problems are solved side by side, one a core: the search

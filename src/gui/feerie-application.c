@@ -119,7 +119,8 @@ static void
 feerie_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (feerie_application_parent_class)->startup (app);
-  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries),
+                                   app);
   FeerieApplication *self = FEERIE_APPLICATION (app);
   self->settings = feerie_settings_new ();
   /* Féerie's own styles (GtkApplication loads no style.css by itself). */
@@ -157,7 +158,8 @@ feerie_application_startup (GApplication *app)
     { "win.show-help-overlay", { "<Control>question", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
 }
 
 static void
@@ -218,7 +220,8 @@ GSettings *
 feerie_settings_new (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  g_autoptr (GSettingsSchema) schema
+    = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
   if (!schema && run_from_build_folder ())
     {
       /* Not installed: the schema compiled in the build folder, so that

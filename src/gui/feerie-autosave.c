@@ -45,7 +45,8 @@ feerie_autosave_write (const char *path, const FeProblem *problem, GError **erro
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s: %s", dir,
+                   g_strerror (saved));
       return FALSE;
     }
   g_autoptr (GFile) file = g_file_new_for_path (path);

@@ -9,7 +9,8 @@
 G_BEGIN_DECLS
 
 #define FEERIE_TYPE_RECOVERY_DIALOG (feerie_recovery_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (FeerieRecoveryDialog, feerie_recovery_dialog, FEERIE, RECOVERY_DIALOG, GtkWindow)
+G_DECLARE_FINAL_TYPE (FeerieRecoveryDialog, feerie_recovery_dialog, FEERIE, RECOVERY_DIALOG,
+                      GtkWindow)
 
 /* A dialog over `parent` (a FeerieWindow) listing `autosaves` (GPtrArray
  * of FeerieAutosave*, referenced), each with its time and a small

@@ -22,8 +22,8 @@ static void
 set_strings (GtkDropDown *drop_down, GtkStringList *strings)
 {
   gtk_drop_down_set_model (drop_down, G_LIST_MODEL (strings));
-  gtk_drop_down_set_expression (drop_down,
-                                gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
+  gtk_drop_down_set_expression (
+    drop_down, gtk_property_expression_new (GTK_TYPE_STRING_OBJECT, NULL, "string"));
 }
 
 void
@@ -37,7 +37,8 @@ feerie_twins_editor_init_pickers (FeerieTwinsEditor *self)
   g_autoptr (GtkStringList) walks = gtk_string_list_new (NULL);
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     {
-      g_autofree char *name = g_strdup_printf ("%s (%s)", feerie_walk_name (walk), fe_walk_print_code (walk));
+      g_autofree char *name
+        = g_strdup_printf ("%s (%s)", feerie_walk_name (walk), fe_walk_print_code (walk));
       gtk_string_list_append (walks, name);
     }
   set_strings (self->walk, walks);
@@ -65,21 +66,25 @@ feerie_twins_editor_on_op_changed (FeerieTwinsEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->square_a), takes & FE_TWIN_TAKES_SQUARE);
   gtk_widget_set_visible (GTK_WIDGET (self->square_b), takes & FE_TWIN_TAKES_SECOND);
   gtk_widget_set_visible (GTK_WIDGET (self->colour), takes & FE_TWIN_TAKES_PIECE);
-  gtk_widget_set_visible (GTK_WIDGET (self->walk), takes & (FE_TWIN_TAKES_PIECE | FE_TWIN_TAKES_WALKS));
+  gtk_widget_set_visible (GTK_WIDGET (self->walk),
+                          takes & (FE_TWIN_TAKES_PIECE | FE_TWIN_TAKES_WALKS));
   gtk_widget_set_visible (GTK_WIDGET (self->walk_to), takes & FE_TWIN_TAKES_WALKS);
   gtk_widget_set_visible (GTK_WIDGET (self->rotation), takes & FE_TWIN_TAKES_ROTATION);
   gtk_widget_set_visible (GTK_WIDGET (self->mirror), takes & FE_TWIN_TAKES_MIRROR);
   gtk_widget_set_visible (GTK_WIDGET (self->value),
                           takes & (FE_TWIN_TAKES_STIPULATION | FE_TWIN_TAKES_CONDITIONS));
-  gtk_entry_set_placeholder_text (self->square_a, takes & FE_TWIN_TAKES_SECOND ? _("from") : _("square"));
-  gtk_entry_set_placeholder_text (self->value,
-                                  takes & FE_TWIN_TAKES_CONDITIONS ? _("e.g. Madrasi") : _("e.g. #3"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->walk),
-                               takes & FE_TWIN_TAKES_WALKS ? _("Pieces replaced") : _("Piece added"));
+  gtk_entry_set_placeholder_text (self->square_a,
+                                  takes & FE_TWIN_TAKES_SECOND ? _("from") : _("square"));
+  gtk_entry_set_placeholder_text (self->value, takes & FE_TWIN_TAKES_CONDITIONS ? _("e.g. Madrasi")
+                                                                                : _("e.g. #3"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->walk), takes & FE_TWIN_TAKES_WALKS
+                                                          ? _("Pieces replaced")
+                                                          : _("Piece added"));
   /* Hidden flow box children still take a place: hide them too. */
   GtkWidget *pickers = gtk_widget_get_parent (gtk_widget_get_parent (GTK_WIDGET (self->op)));
   for (GtkWidget *c = gtk_widget_get_first_child (pickers); c; c = gtk_widget_get_next_sibling (c))
-    gtk_widget_set_visible (c, gtk_widget_get_visible (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (c))));
+    gtk_widget_set_visible (
+      c, gtk_widget_get_visible (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (c))));
   gtk_label_set_text (self->pick_error, "");
 }
 
@@ -105,7 +110,8 @@ entry_square (GtkEntry *entry, FeSquare *out, GError **error)
     return TRUE;
   gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
   if (*t)
-    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” is not a square (like e4)"), t);
+    g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” is not a square (like e4)"),
+                 t);
   else
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Give the square (like e4)"));
   return FALSE;
@@ -137,7 +143,8 @@ picked_conditions (FeerieTwinsEditor *self, const char *words, FeTwinCommand *ou
   if (local && fe_file_error_get_location (local, NULL, NULL, NULL, &what))
     g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, what);
   else
-    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Give the conditions (like Madrasi)"));
+    g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                         _("Give the conditions (like Madrasi)"));
   return FALSE;
 }
 
@@ -156,7 +163,8 @@ picked_command (FeerieTwinsEditor *self, FeTwinCommand *c, GError **error)
   if (takes & FE_TWIN_TAKES_PIECE)
     {
       static const FeColour colours[] = { FE_WHITE, FE_BLACK, FE_NEUTRAL };
-      c->piece.colour = colours[MIN (gtk_drop_down_get_selected (self->colour), G_N_ELEMENTS (colours) - 1)];
+      c->piece.colour
+        = colours[MIN (gtk_drop_down_get_selected (self->colour), G_N_ELEMENTS (colours) - 1)];
       c->piece.walk = (uint8_t) picked_walk (self->walk);
     }
   if (takes & FE_TWIN_TAKES_WALKS)
@@ -170,7 +178,8 @@ picked_command (FeerieTwinsEditor *self, FeTwinCommand *c, GError **error)
     c->mirror = (uint8_t) MIN (gtk_drop_down_get_selected (self->mirror), FE_N_MIRRORS - 1);
   if (takes & (FE_TWIN_TAKES_STIPULATION | FE_TWIN_TAKES_CONDITIONS))
     {
-      g_autofree char *v = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->value))));
+      g_autofree char *v
+        = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->value))));
       gboolean conditions = takes & FE_TWIN_TAKES_CONDITIONS;
       if (!*v)
         {

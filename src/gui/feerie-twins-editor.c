@@ -245,7 +245,8 @@ make_row (FeerieTwinsEditor *self, guint index)
   /* A preview: no clicks, no drops, no focus stop. */
   gtk_widget_set_can_target (board, FALSE);
   gtk_widget_set_focusable (board, FALSE);
-  feerie_board_view_set_position (view, row->has_position ? &row->position : &self->problem->diagram);
+  feerie_board_view_set_position (view,
+                                  row->has_position ? &row->position : &self->problem->diagram);
   if (row->error)
     feerie_board_view_set_error (view, row->error);
   gtk_box_append (GTK_BOX (box), board);
@@ -513,11 +514,12 @@ feerie_twins_editor_class_init (FeerieTwinsEditorClass *klass)
 
   /* (twins: GPtrArray of FeTwin*, the editor's; typed: text typing, which
    * the window coalesces into one undo step) */
-  signals[TWINS_CHANGED] = g_signal_new ("twins-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                         0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_POINTER,
-                                         G_TYPE_BOOLEAN);
+  signals[TWINS_CHANGED]
+    = g_signal_new ("twins-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 2, G_TYPE_POINTER, G_TYPE_BOOLEAN);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-twins-editor.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-twins-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, list);
   gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, op);
   gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, colour);
@@ -550,6 +552,6 @@ feerie_twins_editor_init (FeerieTwinsEditor *self)
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) twin_row_free);
   self->committed = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
   feerie_twins_editor_init_pickers (self);
-  g_signal_connect_object (gtk_text_view_get_buffer (self->text), "changed", G_CALLBACK (on_text_changed), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->text), "changed",
+                           G_CALLBACK (on_text_changed), self, G_CONNECT_SWAPPED);
 }

@@ -102,7 +102,10 @@ static void
 shift_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   const char *dir = g_variant_get_string (p, NULL);
-  int d = g_str_equal (dir, "up") ? 0 : g_str_equal (dir, "down") ? 1 : g_str_equal (dir, "left") ? 2 : 3;
+  int d = g_str_equal (dir, "up")     ? 0
+          : g_str_equal (dir, "down") ? 1
+          : g_str_equal (dir, "left") ? 2
+                                      : 3;
   transform (data, map_shift, d, FALSE, FALSE);
 }
 
@@ -219,8 +222,8 @@ static void
 choose_and_open (FeerieWindow *self, const char *title, gboolean import)
 {
   g_assert (FEERIE_IS_WINDOW (self));
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
   static const char *popeye[] = { "*.inp", "*.txt", "*.pop", NULL };
   static const char *fen[] = { "*.fen", NULL };
@@ -308,8 +311,8 @@ static void
 save_as_then (FeerieWindow *self, FeerieThen *then)
 {
   g_assert (FEERIE_IS_WINDOW (self));
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save Problem"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    _("Save Problem"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
   /* The format follows the extension the name is given. */
@@ -319,7 +322,8 @@ save_as_then (FeerieWindow *self, FeerieThen *then)
   /* Its own name; an imported Popeye or FEN file's, as Féerie XML. */
   g_autofree char *name = suggested_name (self, ".xml", _("problem.xml"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
+  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then,
+                          (GDestroyNotify) feerie_then_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -356,7 +360,8 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
       if (!path)
-        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("Only local files can be written"));
       const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
       gboolean caption = g_strcmp0 (choice, "false") != 0;
       if (!path || !feerie_window_export_file (self, path, caption, &error))
@@ -370,8 +375,8 @@ export_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
   g_assert (FEERIE_IS_WINDOW (self));
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    _("Export Diagram"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG, PDF or LaTeX"), images);
   static const char *files[] = { "*.inp", "*.fen", "*.olv", "*.xml", NULL };
@@ -452,8 +457,9 @@ feerie_window_on_max_solutions_changed (FeerieWindow *self)
 {
   if (self->syncing)
     return;
-  g_action_group_change_action_state (G_ACTION_GROUP (self), "max-solutions",
-                                      g_variant_new_int32 (gtk_spin_button_get_value_as_int (self->max_solutions_spin)));
+  g_action_group_change_action_state (
+    G_ACTION_GROUP (self), "max-solutions",
+    g_variant_new_int32 (gtk_spin_button_get_value_as_int (self->max_solutions_spin)));
 }
 
 static const char *colour_names[] = { "white", "black", "neutral" };
@@ -538,7 +544,8 @@ feerie_window_sync_actions (FeerieWindow *self)
   self->syncing = TRUE;
   gtk_spin_button_set_value (self->max_solutions_spin, self->problem->options.max_solutions);
   self->syncing = was;
-  feerie_condition_pane_show (self->conditions, &self->problem->conditions, &self->problem->diagram);
+  feerie_condition_pane_show (self->conditions, &self->problem->conditions,
+                              &self->problem->diagram);
   feerie_window_sync_solve_actions (self);
   enable (self, "undo", feerie_document_can_undo (self->document));
   enable (self, "redo", feerie_document_can_redo (self->document));
@@ -552,7 +559,8 @@ feerie_window_sync_actions (FeerieWindow *self)
       GtkRecentInfo *info = l->data;
       if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".xml"))
         continue;
-      g_autofree char *action = g_strdup_printf ("win.open-recent('%s')", gtk_recent_info_get_uri (info));
+      g_autofree char *action
+        = g_strdup_printf ("win.open-recent('%s')", gtk_recent_info_get_uri (info));
       if (strchr (gtk_recent_info_get_uri (info), '\''))
         continue;
       g_menu_append (recent, gtk_recent_info_get_display_name (info), action);
@@ -588,7 +596,8 @@ install_entries (FeerieWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
     {
-      GSimpleAction *a = g_simple_action_new_stateful (options[i].name, NULL, g_variant_new_boolean (FALSE));
+      GSimpleAction *a
+        = g_simple_action_new_stateful (options[i].name, NULL, g_variant_new_boolean (FALSE));
       g_signal_connect (a, "change-state", G_CALLBACK (option_change_state), self);
       g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a));
       g_object_unref (a);

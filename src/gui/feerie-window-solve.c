@@ -154,7 +154,8 @@ show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
     job->flush_id = 0;
   g_mutex_unlock (&job->lock);
   if (job->window)
-    feerie_solution_view_add (job->window->solution_view, (const FeSolutionNode *const *) batch->pdata, batch->len);
+    feerie_solution_view_add (job->window->solution_view,
+                              (const FeSolutionNode *const *) batch->pdata, batch->len);
   return more;
 }
 
@@ -191,16 +192,18 @@ show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
       if (!self->over_asked)
         {
           self->over_asked = TRUE;
-          g_autofree char *text = g_strdup_printf (_("The first %d solutions are shown and more were found: "
-                                                     "keep solving, counting them without showing them?"),
-                                                   g_atomic_int_get (&tree->n_lines));
+          g_autofree char *text
+            = g_strdup_printf (_("The first %d solutions are shown and more were found: "
+                                  "keep solving, counting them without showing them?"),
+                               g_atomic_int_get (&tree->n_lines));
           feerie_solution_view_set_over (self->solution_view, text, TRUE);
         }
       return;
     }
-  g_autofree char *text = g_strdup_printf (ngettext ("The first %d solutions are shown; %d more was found, not shown.",
-                                                     "The first %d solutions are shown; %d more were found, not shown.",
-                                                     over), g_atomic_int_get (&tree->n_lines), over);
+  g_autofree char *text = g_strdup_printf (
+    ngettext ("The first %d solutions are shown; %d more was found, not shown.",
+              "The first %d solutions are shown; %d more were found, not shown.", over),
+    g_atomic_int_get (&tree->n_lines), over);
   feerie_solution_view_set_over (self->solution_view, text, FALSE);
 }
 
@@ -234,17 +237,20 @@ update_progress (gpointer data)
     {
       g_autofree char *nodes = format_count (p.nodes);
       g_autofree char *rate = format_count (p.elapsed > 0 ? p.nodes / p.elapsed : 0);
-      g_autofree char *twin = p.n_twins > 1 ? g_strdup_printf (_("twin %c) · "), 'a' + p.twin) : g_strdup ("");
+      g_autofree char *twin
+        = p.n_twins > 1 ? g_strdup_printf (_("twin %c) · "), 'a' + p.twin) : g_strdup ("");
       g_autofree char *length = progress_length (&job->problem->stipulation, p.depth);
       /* Translators: a progress line: twin, length searched ("half-moves 6
        * of 10"), first move i of n, nodes, nodes per second, seconds. */
-      text = g_strdup_printf (_("Solving: %s%s · first move %d of %d · %s nodes · %s nodes/s · %.1f s"),
-                              twin, length, p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
+      text = g_strdup_printf (
+        _("Solving: %s%s · first move %d of %d · %s nodes · %s nodes/s · %.1f s"), twin, length,
+        p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
       int over = fe_solution_lines_over (job->tree);
       if (over)
         {
-          g_autofree char *with = g_strdup_printf (ngettext ("%s · %d more solution not shown",
-                                                             "%s · %d more solutions not shown", over), text, over);
+          g_autofree char *with = g_strdup_printf (
+            ngettext ("%s · %d more solution not shown", "%s · %d more solutions not shown", over),
+            text, over);
           g_free (text);
           text = g_steal_pointer (&with);
         }
@@ -293,8 +299,8 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
       if (self->solution_stale)
         feerie_solution_view_set_stale (self->solution_view, TRUE);
       feerie_window_sync_solve_actions (self);
-      g_signal_emit_by_name (self, "solve-finished", stopped, job->error ? job->error->message : NULL,
-                             (guint64) job->stats.nodes);
+      g_signal_emit_by_name (self, "solve-finished", stopped,
+                             job->error ? job->error->message : NULL, (guint64) job->stats.nodes);
     }
   job_free (job);
 }
@@ -332,7 +338,8 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   job->problem = fe_problem_copy (self->problem);
   job->tree = fe_solution_new ();
   /* The pane keeps so many help and series lines, and counts the rest. */
-  job->tree->max_lines = self->settings ? g_settings_get_int (self->settings, "solve-max-lines") : 1000;
+  job->tree->max_lines
+    = self->settings ? g_settings_get_int (self->settings, "solve-max-lines") : 1000;
   self->over_asked = FALSE;
   job->cancellable = g_cancellable_new ();
   g_mutex_init (&job->lock);
@@ -351,7 +358,8 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   self->solution_stale = FALSE;
   feerie_solution_view_reset (self->solution_view, job->tree, job->problem->twins->len == 0);
   feerie_solution_view_set_progress (self->solution_view, _("Solving…"));
-  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (self->solution_view)));
+  gtk_notebook_set_current_page (
+    self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (self->solution_view)));
   self->progress_id = g_timeout_add (100, update_progress, self);
   GTask *task = g_task_new (self, job->cancellable, solve_done, job);
   g_task_set_task_data (task, job, NULL);
@@ -407,8 +415,9 @@ copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
   if (over)
     {
       /* The text has the lines kept: it says so. */
-      g_autofree char *note = g_strdup_printf (ngettext ("(and %d more solution, not shown)",
-                                                         "(and %d more solutions, not shown)", over), over);
+      g_autofree char *note = g_strdup_printf (
+        ngettext ("(and %d more solution, not shown)", "(and %d more solutions, not shown)", over),
+        over);
       g_autofree char *all = g_strdup_printf ("%s\n%s", text, note);
       g_free (text);
       text = g_steal_pointer (&all);
@@ -436,7 +445,8 @@ show_playback (FeerieWindow *self)
   g_autofree char *step = NULL;
   if (n->role == FE_ROLE_TWIN || self->play_stage == 0)
     {
-      g_autofree char *label = g_markup_escape_text (n->twin_label && *n->twin_label ? n->twin_label : "", -1);
+      g_autofree char *label
+        = g_markup_escape_text (n->twin_label && *n->twin_label ? n->twin_label : "", -1);
       step = g_strdup_printf (_("<b>Start position</b> %s"), label);
     }
   else
@@ -464,16 +474,17 @@ show_playback (FeerieWindow *self)
         {
           /* Walks changed (mutations) and colours changed (recolourings)
            * each in their own colour, as the stage says what it does. */
-          marks.highlight_kind = (st->effects & FE_STAGE_CHANGES_WALK) ? FE_RENDER_HIGHLIGHT_MUTATION
-                                 : (st->effects & FE_STAGE_CHANGES_COLOUR) ? FE_RENDER_HIGHLIGHT_RECOLOUR
-                                 : FE_RENDER_HIGHLIGHT_CHANGE;
+          marks.highlight_kind
+            = (st->effects & FE_STAGE_CHANGES_WALK)     ? FE_RENDER_HIGHLIGHT_MUTATION
+              : (st->effects & FE_STAGE_CHANGES_COLOUR) ? FE_RENDER_HIGHLIGHT_RECOLOUR
+                                                        : FE_RENDER_HIGHLIGHT_CHANGE;
           for (int i = 0; i < st->n_squares; i++)
             marks.highlight |= G_GUINT64_CONSTANT (1) << FE_SQ64 (st->squares[i].square);
         }
       g_autofree char *move = g_markup_printf_escaped ("%s%s", n->number, n->text);
       /* Translators: "1.Sb7-a5 — step 2 of 2: magic colour changes" */
-      step = g_strdup_printf (_("<b>%s</b> — step %d of %d: %s"), move, self->play_stage, n->n_stages,
-                              _(fe_stage_label (st)));
+      step = g_strdup_printf (_("<b>%s</b> — step %d of %d: %s"), move, self->play_stage,
+                              n->n_stages, _(fe_stage_label (st)));
     }
   feerie_board_view_set_position (self->board, &pos);
   feerie_board_view_set_marks (self->board, &marks);
@@ -588,7 +599,8 @@ go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
   if (!self->playing)
     {
       /* After Solve, → starts the first line from the diagram. */
-      const FeSolutionNode *tip = self->solved && !self->solution_stale ? first_line (self->solved) : NULL;
+      const FeSolutionNode *tip
+        = self->solved && !self->solution_stale ? first_line (self->solved) : NULL;
       if (!tip)
         return;
       const FeSolutionNode *twin = tip;
@@ -615,7 +627,8 @@ go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
   /* Stepping into a displacement: the piece may slide there (a setting). */
   if (self->play_stage == 1 && self->play_node->role != FE_ROLE_TWIN
       && (!self->settings || g_settings_get_boolean (self->settings, "animate-moves")))
-    feerie_board_view_animate_move (self->board, self->play_node->move.from, self->play_node->move.to, 250);
+    feerie_board_view_animate_move (self->board, self->play_node->move.from,
+                                    self->play_node->move.to, 250);
 }
 
 static void
@@ -623,8 +636,9 @@ go_last_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
   g_assert (FEERIE_IS_WINDOW (self));
-  const FeSolutionNode *n = self->play_tip && leads_to (self->play_node, self->play_tip) ? self->play_tip
-                                                                                      : self->play_node;
+  const FeSolutionNode *n = self->play_tip && leads_to (self->play_node, self->play_tip)
+                              ? self->play_tip
+                              : self->play_node;
   while (n->children->len)
     n = n->children->pdata[0];
   play (self, n, n->n_stages);
@@ -668,7 +682,8 @@ feerie_window_sync_solve_actions (FeerieWindow *self)
                        && first_line (self->solved);
   enable (self, "go-first", can_play && (n->parent || self->play_stage > 0));
   enable (self, "go-back", can_play && (n->parent || self->play_stage > 0));
-  enable (self, "go-forward", can_start || (can_play && (self->play_stage < n->n_stages || n->children->len)));
+  enable (self, "go-forward",
+          can_start || (can_play && (self->play_stage < n->n_stages || n->children->len)));
   enable (self, "go-last", can_play && (self->play_stage < n->n_stages || n->children->len));
   enable (self, "leave-playback", self->playing);
 }
@@ -744,7 +759,8 @@ static const GActionEntry solve_entries[] = {
 void
 feerie_window_install_solve_actions (FeerieWindow *self)
 {
-  g_action_map_add_action_entries (G_ACTION_MAP (self), solve_entries, G_N_ELEMENTS (solve_entries), self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), solve_entries, G_N_ELEMENTS (solve_entries),
+                                   self);
 }
 
 /* Widgets that move with these keys themselves: text fields (their
@@ -764,8 +780,11 @@ static gboolean
 on_playback_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
                  FeerieWindow *self)
 {
-  const char *action = keyval == GDK_KEY_Home ? "go-first" : keyval == GDK_KEY_Left ? "go-back"
-                       : keyval == GDK_KEY_Right ? "go-forward" : keyval == GDK_KEY_End ? "go-last" : NULL;
+  const char *action = keyval == GDK_KEY_Home    ? "go-first"
+                       : keyval == GDK_KEY_Left  ? "go-back"
+                       : keyval == GDK_KEY_Right ? "go-forward"
+                       : keyval == GDK_KEY_End   ? "go-last"
+                                                 : NULL;
   if (!action || (state & gtk_accelerator_get_default_mod_mask ()))
     return FALSE;
   if (uses_arrows (gtk_root_get_focus (GTK_ROOT (self))))
@@ -784,6 +803,7 @@ feerie_window_connect_solution_view (FeerieWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_playback_key), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  g_signal_connect_swapped (self->solution_view, "node-selected", G_CALLBACK (on_node_selected), self);
+  g_signal_connect_swapped (self->solution_view, "node-selected", G_CALLBACK (on_node_selected),
+                            self);
   feerie_window_sync_solve_actions (self);
 }

@@ -115,7 +115,8 @@ py_tokenise (P *p)
       gsize start = pos;
       while (pos < n && !is_sep (text[pos]))
         pos++;
-      Tok t = { text + start, (int) (pos - start), line, column_of (text, line_start, start), start };
+      Tok t
+        = { text + start, (int) (pos - start), line, column_of (text, line_start, start), start };
       g_array_append_val (p->toks, t);
     }
   p->eof.line = line;

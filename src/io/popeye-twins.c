@@ -176,7 +176,8 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
       /* A word on the twin's line is a command mistyped. */
       const Tok *next = py_peek (p);
       if (next && next->line == first->line)
-        py_perr (p, next, "\"%.*s\" is not a twinning command (%s)", next->len, next->s, names->str);
+        py_perr (p, next, "\"%.*s\" is not a twinning command (%s)", next->len, next->s,
+                 names->str);
       else
         py_perr (p, first, "twin without a twinning command (%s)", names->str);
       g_string_free (names, TRUE);
@@ -259,8 +260,8 @@ fe_popeye_read_twin_line (const FeProblem *problem, const char *line, GError **e
       for (guint u = known; u < pb->unsupported->len; u++)
         g_string_append_printf (names, "%s%s", u > known ? ", " : "",
                                 (char *) pb->unsupported->pdata[u]);
-      g_autofree char *msg = g_strdup_printf ("this twin brings a condition Féerie cannot solve: %s",
-                                              names->str);
+      g_autofree char *msg
+        = g_strdup_printf ("this twin brings a condition Féerie cannot solve: %s", names->str);
       g_string_free (names, TRUE);
       py_fail (&p, FE_FILE_ERROR_RULE, unsupported_token (&p, known, &start), msg);
       goto done;

@@ -226,8 +226,8 @@ write_options (GString *s, int level, const FeProblem *p)
       else if (fe_xml_options[i].kind == OPT_COUNT && *(const int *) field > 0)
         {
           indent (body, level + 1);
-          g_string_append_printf (body, "<%s>%d</%s>\n", fe_xml_options[i].name, *(const int *) field,
-                                  fe_xml_options[i].name);
+          g_string_append_printf (body, "<%s>%d</%s>\n", fe_xml_options[i].name,
+                                  *(const int *) field, fe_xml_options[i].name);
         }
     }
   squares_element (body, level + 1, "en-passant",
@@ -235,7 +235,8 @@ write_options (GString *s, int level, const FeProblem *p)
   squares_element (body, level + 1, "no-castling",
                    CLAMP (o->n_no_castling, 0, (int) G_N_ELEMENTS (o->no_castling)),
                    o->no_castling);
-  for (int i = 0; i < CLAMP (o->n_castling_exclusive, 0, (int) G_N_ELEMENTS (o->castling_exclusive)); i++)
+  for (int i = 0;
+       i < CLAMP (o->n_castling_exclusive, 0, (int) G_N_ELEMENTS (o->castling_exclusive)); i++)
     {
       indent (body, level + 1);
       g_string_append (body, "<castling-exclusive");

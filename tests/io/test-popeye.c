@@ -476,7 +476,8 @@ test_twin_line (void)
     { "move e1 e2 frobnicate", 12, "\"frobnicate\" is not a twinning command" },
     { "", 1, "an empty twin" },
     { "mirror a1<-->b2", 8, "mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1" },
-    { "twin remove e8 condition Circe", 26, "this twin brings a condition Féerie cannot solve: Circe" },
+    { "twin remove e8 condition Circe", 26,
+      "this twin brings a condition Féerie cannot solve: Circe" },
     { "rotate 100", 8, "rotate takes 90, 180 or 270 degrees" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
@@ -651,8 +652,8 @@ test_unsupported_stipulation (void)
   const char *texts[] = { "a=>b", "hs#2", "ser-r#3", "dia3.5" };
   for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
     {
-      g_autofree char *in = g_strdup_printf ("begin\nstipulation %s\npieces white ka1 black kh1\nend\n",
-                                             texts[k]);
+      g_autofree char *in
+        = g_strdup_printf ("begin\nstipulation %s\npieces white ka1 black kh1\nend\n", texts[k]);
       GPtrArray *r = read_ok (in);
       FeProblem *p = r->pdata[0];
       g_assert_cmpstr (p->unsupported_stipulation, ==, texts[k]);

@@ -67,7 +67,8 @@ describe (const FeProblem *p)
  * coordinates plus the surface offset (the window sits at the origin of
  * the Xvfb screen, with no window manager to move it). */
 gboolean
-harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path, GError **error)
+harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path,
+                     GError **error)
 {
   graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y), out;
   double nx, ny;
@@ -97,7 +98,8 @@ read_back (FeerieWindow *self, const char *path, GError **error)
     return TRUE; /* the window said so before saving */
   if (warned)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s", path, warned);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s",
+                   path, warned);
     }
   else
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s does not read back: %s", path,
@@ -113,7 +115,8 @@ harness_answer (FeerieWindow *self, const char *answer, GError **error)
                  : g_str_equal (answer, "cancel") ? GTK_RESPONSE_CANCEL : GTK_RESPONSE_NONE;
   if (response == GTK_RESPONSE_NONE)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "answer save, discard or cancel");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "answer save, discard or cancel");
       return FALSE;
     }
   GListModel *tops = gtk_window_get_toplevels ();
@@ -136,7 +139,17 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
 {
   int argc = g_strv_length (argv);
   const char *cmd = argv[0];
-#define NEED(n) do { if (argc < (n) + 1) { g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments", cmd, n); return FALSE; } } while (0)
+#define NEED(n)                                                                                    \
+  do                                                                                               \
+    {                                                                                              \
+      if (argc < (n) + 1)                                                                          \
+        {                                                                                          \
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments",    \
+                       cmd, n);                                                                    \
+          return FALSE;                                                                            \
+        }                                                                                          \
+    }                                                                                              \
+  while (0)
   if (g_str_equal (cmd, "palette-drop"))
     {
       NEED (4);
@@ -195,7 +208,9 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
       NEED (2);
       g_autofree char *text = g_strjoinv (" ", argv + 2);
       return harness_metadata_type (self->metadata, argv[1], text)
-             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s", argv[1]), FALSE);
+             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s",
+                              argv[1]),
+                 FALSE);
     }
   if (g_str_equal (cmd, "state"))
     {
@@ -298,8 +313,8 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
        * locate-twin-button add|N PATH: where the Add button or row N's is */
       gboolean locate = g_str_equal (cmd, "locate-twin-button");
       NEED (locate ? 2 : 1);
-      GtkWidget *button = harness_twins_button (self->twins_editor,
-                                                g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
+      GtkWidget *button = harness_twins_button (
+        self->twins_editor, g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
       if (!button)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no button %s", argv[1]);
@@ -337,7 +352,8 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
       g_strdelimit (caption, "\n", ' ');
       g_string_append_printf (s, "caption %s\n", caption);
       g_string_append_printf (s, "twins-error %s\n", harness_twins_error (self->twins_editor));
-      g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
+      g_string_append_printf (s, "board-error %d\n",
+                              gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
       GListModel *tops = gtk_window_get_toplevels ();
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {
@@ -364,11 +380,14 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
         {
           const char *name = fe_condition_nth (id)->name;
           g_autoptr (GVariant) state = g_action_group_get_action_state (pickers, name);
-          gboolean on = state && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
-                                  ? g_variant_get_boolean (state)
-                                  : strcmp (g_variant_get_string (state, NULL),
-                                            fe_condition_nth (id)->params[0].xml_values
-                                            ? fe_condition_nth (id)->params[0].xml_values[0] : "0") != 0);
+          gboolean on = state
+                        && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
+                              ? g_variant_get_boolean (state)
+                              : strcmp (g_variant_get_string (state, NULL),
+                                        fe_condition_nth (id)->params[0].xml_values
+                                          ? fe_condition_nth (id)->params[0].xml_values[0]
+                                          : "0")
+                                  != 0);
           if (on)
             g_string_append_printf (all, "picker %s\n", name);
         }

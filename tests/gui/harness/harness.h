@@ -59,7 +59,8 @@ gboolean harness_preferences_colour (GtkWidget *prefs, const char *which, const 
 char *harness_recovery_describe (GtkWindow *recovery);
 /* Clicks Recover or Discard on row `index` (from 0); the window the
  * problem was recovered into (NULL when discarded or refused). */
-GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error);
+GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover,
+                                    GError **error);
 
 /* twins.c */
 /* The Twins page's pickers as a script sets them: `op` a twinning word
@@ -71,7 +72,8 @@ typedef struct {
   const char *op, *a, *b, *piece, *walks, *value;
   gboolean continued, add;
 } HarnessTwinPick;
-gboolean harness_twins_pick (FeerieTwinsEditor *editor, const HarnessTwinPick *pick, GError **error);
+gboolean harness_twins_pick (FeerieTwinsEditor *editor, const HarnessTwinPick *pick,
+                             GError **error);
 /* Replaces the Popeye text, as typing does. */
 void harness_twins_type (FeerieTwinsEditor *editor, const char *text);
 /* The Add button (row_index -1) or row row_index's remove button. */
@@ -84,5 +86,7 @@ const char *harness_twins_error (FeerieTwinsEditor *editor);
 /* How many twin lines were read (fe_popeye_read_twin_line) so far. */
 guint harness_twin_lines_read (void);
 /* The linker's wrap of fe_popeye_read_twin_line that counts them. */
-FeTwin *__real_fe_popeye_read_twin_line (const FeProblem *problem, const char *line, GError **error);
-FeTwin *__wrap_fe_popeye_read_twin_line (const FeProblem *problem, const char *line, GError **error);
+FeTwin *__real_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
+                                         GError **error);
+FeTwin *__wrap_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
+                                         GError **error);

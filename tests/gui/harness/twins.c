@@ -45,7 +45,8 @@ harness_twins_pick (FeerieTwinsEditor *self, const HarnessTwinPick *pick, GError
       int walk = walk_index (words[1]);
       if (walk < 0)
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no piece “%s”", pick->piece);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no piece “%s”",
+                       pick->piece);
           return FALSE;
         }
       gtk_drop_down_set_selected (self->colour, colour);
@@ -58,7 +59,8 @@ harness_twins_pick (FeerieTwinsEditor *self, const HarnessTwinPick *pick, GError
       int from = walk_index (codes[0]), to = walk_index (codes[1]);
       if (from < 0 || to < 0)
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no walks “%s”", pick->walks);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no walks “%s”",
+                       pick->walks);
           return FALSE;
         }
       gtk_drop_down_set_selected (self->walk, (guint) from);
@@ -134,8 +136,8 @@ harness_twins_describe (FeerieTwinsEditor *self)
     {
       const FeerieTwinRow *row = self->rows->pdata[i];
       if (row->error)
-        g_string_append_printf (s, "twin %s error: %s — %s\n", row->label ? row->label : "?", row->line,
-                                row->error);
+        g_string_append_printf (s, "twin %s error: %s — %s\n", row->label ? row->label : "?",
+                                row->line, row->error);
       else
         g_string_append_printf (s, "twin %s ok: %s — %s\n", row->label, row->line,
                                 row->description ? row->description : "");
@@ -149,7 +151,8 @@ harness_twins_describe (FeerieTwinsEditor *self)
             continue;
           char name[3];
           fe_square_name (FE_SQ88 (k), name);
-          g_string_append_printf (s, " %c%s%s", colours[p.colour], fe_walk_print_code (p.walk), name);
+          g_string_append_printf (s, " %c%s%s", colours[p.colour], fe_walk_print_code (p.walk),
+                                  name);
         }
       g_string_append_c (s, '\n');
     }
