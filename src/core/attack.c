@@ -201,22 +201,6 @@ search_walk (const Search *s, int t)
 }
 
 bool
-fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk)
-{
-  Search s = { pos, walk, colour, false, true, NULL, NULL };
-  if (walk != FE_WALK_NONE)
-    return pos->walk_count[colour][walk] && search_walk (&s, target);
-  for (int w = 1; w < FE_WALK_COUNT; w++)
-    if (pos->walk_count[colour][w])
-      {
-        s.walk = w;
-        if (search_walk (&s, target))
-          return true;
-      }
-  return false;
-}
-
-bool
 fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
                                 FeObservationFunc accept, void *data)
 {

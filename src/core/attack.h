@@ -8,11 +8,6 @@
 
 #include "observe.h"
 
-/* G-observation of `target` by pieces of `colour` with walk `walk`
- * (FE_WALK_NONE = any walk).  Geometric only, on the plain board (Madrasi
- * paralysis ignores imitators, rules §8.2). */
-bool fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk);
-
 /* G-observation of `target` by pieces of `walk` playable by `side` (its own
  * and neutral ones, neutral pawns moving as `side`'s).  `accept`, when not
  * NULL, is asked about each observer found and returns true to count it

@@ -311,10 +311,6 @@ struct FeConditionClass {
   /* Hooks that depend on the parameters (Circe Rex inclusive adds a check
    * hook the plain form does without); NULL: always `ops`. */
   const FeConditionOps *(*ops_for) (const FeConditionParams *params, int id);
-  /* Mixes what the condition adds to a position into its hash key; NULL
-   * when it adds nothing the board does not hold (all built-ins: imitators
-   * are hashed with the position). */
-  uint64_t (*hash) (const FePosition *pos);
   /* Popeye: the condition's words (src/io/popeye-conditions.c reads and
    * writes them; it names no condition). */
   const FeConditionKeyword *popeye_keywords;

@@ -1,10 +1,12 @@
 /* feerie-autosave.h — one autosave file per window and document, and the
- * recovery of those whose process is gone.
+ * list of those whose process is gone.  GLib only: the document
+ * (feerie-document.c) writes them without GTK; the recovery dialog
+ * (feerie-recovery-dialog.c) offers the orphans.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 #include "core/problem.h"
 
 /* A fresh autosave path for one window's document:
@@ -25,9 +27,3 @@ void feerie_autosave_free (FeerieAutosave *autosave);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeerieAutosave, feerie_autosave_free)
 /* The autosaves whose process no longer runs, oldest first. */
 GPtrArray *feerie_autosave_list_orphans (void);
-
-/* The recovery window: each orphan with its time and a small diagram, to
- * recover (into `window` while it is empty, else into a new window) or to
- * discard.  Nothing is deleted until the user chose; closing the window
- * keeps every file for the next start.  NULL when there is no orphan. */
-GtkWindow *feerie_recovery_offer (GtkWindow *window);

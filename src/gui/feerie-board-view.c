@@ -54,6 +54,7 @@ feerie_drag_payload_for_imitator (FeColour colour)
 static void
 geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 {
+  g_assert (FEERIE_IS_BOARD_VIEW (self));
   fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self)),
                       gtk_widget_get_height (GTK_WIDGET (self)), &self->style, geo);
 }
@@ -61,6 +62,7 @@ geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 static FeSquare
 square_at (FeerieBoardView *self, double x, double y)
 {
+  g_assert (FEERIE_IS_BOARD_VIEW (self));
   FeRenderGeometry geo;
   geometry (self, &geo);
   return fe_render_square_at (&geo, x, y);
@@ -94,11 +96,15 @@ feerie_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   pos.board[self->anim_to] = FE_PIECE_EMPTY;
   fe_render_board (cr, &geo, &self->style, &pos, &self->marks);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->anim_start) / (double) self->anim_duration : 1;
+  double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->anim_start)
+                       / (double) self->anim_duration
+                   : 1;
   t = CLAMP (t, 0, 1);
   t = t * t * (3 - 2 * t); /* ease in and out */
-  double x0 = geo.x0 + FE_FILE (self->anim_from) * geo.sq, y0 = geo.y0 + (7 - FE_RANK (self->anim_from)) * geo.sq;
-  double x1 = geo.x0 + FE_FILE (self->anim_to) * geo.sq, y1 = geo.y0 + (7 - FE_RANK (self->anim_to)) * geo.sq;
+  double x0 = geo.x0 + FE_FILE (self->anim_from) * geo.sq,
+         y0 = geo.y0 + (7 - FE_RANK (self->anim_from)) * geo.sq;
+  double x1 = geo.x0 + FE_FILE (self->anim_to) * geo.sq,
+         y1 = geo.y0 + (7 - FE_RANK (self->anim_to)) * geo.sq;
   fe_render_piece (cr, piece, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, geo.sq, &self->style);
   cairo_destroy (cr);
 }
@@ -115,7 +121,8 @@ anim_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 }
 
 void
-feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms)
+feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to,
+                                guint duration_ms)
 {
   g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
   if (self->anim_tick)
@@ -208,7 +215,8 @@ on_drag_end (GtkDragSource *source, GdkDrag *drag, gboolean delete_data, FeerieB
 
 /* A piece dragged off the board and dropped nowhere is removed. */
 static gboolean
-on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason, FeerieBoardView *self)
+on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason,
+                FeerieBoardView *self)
 {
   if (reason != GDK_DRAG_CANCEL_NO_TARGET || self->drag_from == FE_NO_SQUARE)
     return FALSE;
@@ -285,9 +293,9 @@ feerie_board_view_class_init (FeerieBoardViewClass *klass)
   signals[SQUARE_ACTIVATED] = g_signal_new ("square-activated", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                             G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
-  signals[PAYLOAD_DROPPED] = g_signal_new ("payload-dropped", G_TYPE_FROM_CLASS (klass),
-                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                           G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  signals[PAYLOAD_DROPPED]
+    = g_signal_new ("payload-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_BOOLEAN);
   signals[DRAGGED_OFF] = g_signal_new ("dragged-off", G_TYPE_FROM_CLASS (klass),
                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                        G_TYPE_NONE, 1, G_TYPE_UINT);

@@ -21,7 +21,8 @@ void feerie_board_view_set_colours (FeerieBoardView *self, const char *light, co
 void feerie_board_view_set_font (FeerieBoardView *self, const char *family);
 /* Slides the piece now standing on `to` from `from` (playback); ended by
  * the next set_position. */
-void feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms);
+void feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to,
+                                     guint duration_ms);
 /* The preferred side (560 by default; smaller for a preview). */
 void feerie_board_view_set_natural_size (FeerieBoardView *self, int size);
 /* Marks the diagram as an error (a red frame, the message as tooltip);

@@ -103,7 +103,8 @@ state_of (const FeConditionParamDesc *d, int v)
  * (magic), whether pieces carry the attribute; else the switch, or what
  * the diagram puts in force (imitators). */
 static gboolean
-in_force (const FeConditionClass *cls, int id, const FeConditionParams *params, const FePosition *diagram)
+in_force (const FeConditionClass *cls, int id, const FeConditionParams *params,
+          const FePosition *diagram)
 {
   if (cls->attribute_only)
     return diagram && fe_position_has_attribute (diagram, cls->attribute->bit);
@@ -165,6 +166,7 @@ param_picker (const FeConditionClass *cls, const FeConditionParamDesc *d, const 
 static void
 set_message (FeerieConditionPane *self, const char *text)
 {
+  g_assert (FEERIE_IS_CONDITION_PANE (self));
   gtk_label_set_text (self->message, text ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message), text && *text);
 }
@@ -173,6 +175,7 @@ static void
 on_change_state (GSimpleAction *action, GVariant *state, gpointer data)
 {
   FeerieConditionPane *self = data;
+  g_assert (FEERIE_IS_CONDITION_PANE (self));
   const char *name = g_action_get_name (G_ACTION (action));
   for (int id = 0; id < self->n_classes; id++)
     {
@@ -338,8 +341,8 @@ feerie_condition_pane_class_init (FeerieConditionPaneClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = feerie_condition_pane_dispose;
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                   NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   /* A condition that is its pieces (FeConditionClass.attribute_only),
    * by registry id: ticked with no such piece, unticked with some. */
   signals[ATTRIBUTE_WANTED] = g_signal_new ("attribute-wanted", G_TYPE_FROM_CLASS (klass),

@@ -48,6 +48,7 @@ static guint signals[N_SIGNALS];
 static void
 set_dirty (FeerieDocument *self, gboolean dirty)
 {
+  g_assert (FEERIE_IS_DOCUMENT (self));
   if (self->dirty == dirty)
     return;
   self->dirty = dirty;
@@ -57,6 +58,7 @@ set_dirty (FeerieDocument *self, gboolean dirty)
 static void
 set_file (FeerieDocument *self, GFile *file)
 {
+  g_assert (FEERIE_IS_DOCUMENT (self));
   if (g_set_object (&self->file, file))
     g_object_notify_by_pspec (G_OBJECT (self), props[PROP_FILE]);
 }
@@ -66,6 +68,7 @@ set_file (FeerieDocument *self, GFile *file)
 static gboolean
 write_autosave (FeerieDocument *self, GError **error)
 {
+  g_assert (FEERIE_IS_DOCUMENT (self));
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   if (!self->autosave_path)
     self->autosave_path = feerie_autosave_new_path ();
@@ -76,6 +79,7 @@ static gboolean
 autosave_cb (gpointer data)
 {
   FeerieDocument *self = data;
+  g_assert (FEERIE_IS_DOCUMENT (self));
   self->autosave_id = 0;
   g_autoptr (GError) error = NULL;
   if (!write_autosave (self, &error))
@@ -186,6 +190,7 @@ feerie_document_is_pristine (FeerieDocument *self)
 static void
 take_problem (FeerieDocument *self, FeProblem *problem)
 {
+  g_assert (FEERIE_IS_DOCUMENT (self));
   g_clear_pointer (&self->problem, fe_problem_free);
   self->problem = problem;
   g_object_notify_by_pspec (G_OBJECT (self), props[PROP_PROBLEM]);
@@ -357,8 +362,9 @@ feerie_document_class_init (FeerieDocumentClass *klass)
   props[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE,
                                           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, props);
-  signals[AUTOSAVE_FAILED] = g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[AUTOSAVE_FAILED]
+    = g_signal_new ("autosave-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void

@@ -34,7 +34,8 @@ void feerie_document_set_problem (FeerieDocument *self, FeProblem *problem, GFil
 /* Reads a problem file of any format (io/problem-file.h) into the
  * document: a Féerie file becomes its file, others are imports.
  * *n_problems: how many the file holds (the first is shown). */
-gboolean feerie_document_load (FeerieDocument *self, GFile *file, guint *n_problems, GError **error);
+gboolean feerie_document_load (FeerieDocument *self, GFile *file, guint *n_problems,
+                               GError **error);
 
 /* Edits: begin pushes the problem as it is on the undo stack (a repeated
  * non-NULL coalesce_tag, typing in one field, makes one step), end marks

@@ -33,6 +33,7 @@ tile_walk (GtkWidget *tile)
 static char *
 tile_payload (FeeriePalette *self, int walk)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   if (walk == IMITATOR_TILE)
     return feerie_drag_payload_for_imitator (FE_NEUTRAL);
   if (walk == MONOCHROME_IMITATOR_TILE)
@@ -44,6 +45,7 @@ static void
 draw_tile (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   FeeriePalette *self = data;
+  g_assert (FEERIE_IS_PALETTE (self));
   int walk = tile_walk (GTK_WIDGET (area));
   double sq = MIN (width, height);
   double x = (width - sq) / 2, y = (height - sq) / 2;
@@ -85,7 +87,8 @@ update_selection (FeeriePalette *self)
   if (index >= 0 && index != self->chosen && !self->choosing)
     {
       self->reverting = TRUE;
-      GtkFlowBoxChild *old = self->chosen >= 0 ? gtk_flow_box_get_child_at_index (self->grid, self->chosen) : NULL;
+      GtkFlowBoxChild *old
+        = self->chosen >= 0 ? gtk_flow_box_get_child_at_index (self->grid, self->chosen) : NULL;
       if (old)
         gtk_flow_box_select_child (self->grid, old);
       else
@@ -97,7 +100,8 @@ update_selection (FeeriePalette *self)
   g_clear_pointer (&self->selection, g_free);
   if (index >= 0)
     {
-      GtkWidget *tile = gtk_flow_box_child_get_child (gtk_flow_box_get_child_at_index (self->grid, index));
+      GtkWidget *tile
+        = gtk_flow_box_child_get_child (gtk_flow_box_get_child_at_index (self->grid, index));
       self->selection = tile_payload (self, tile_walk (tile));
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTION]);
@@ -144,7 +148,9 @@ on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
     return;
   if (button == self->white || button == self->black || button == self->neutral)
     {
-      self->colour = button == self->white ? FE_WHITE : button == self->black ? FE_BLACK : FE_NEUTRAL;
+      self->colour = button == self->white   ? FE_WHITE
+                     : button == self->black ? FE_BLACK
+                                             : FE_NEUTRAL;
       show_monochrome_tile (self);
     }
   else
@@ -188,6 +194,7 @@ on_tile_released (GtkGestureClick *click, int n, double x, double y, FeeriePalet
 static GtkWidget *
 make_tile (FeeriePalette *self, int walk)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   GtkWidget *area = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 44);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 44);
@@ -230,8 +237,10 @@ focused_child (FeeriePalette *self)
 static void
 focus_tile (FeeriePalette *self, int index)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   int n = 0;
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c;
+       c = gtk_widget_get_next_sibling (c))
     n++;
   GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, CLAMP (index, 0, n - 1));
   if (!child)
@@ -247,10 +256,13 @@ tiles_per_line (FeeriePalette *self)
   GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
   graphene_point_t p0, p;
   int n = 0;
-  if (!first || !gtk_widget_compute_point (first, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p0))
+  if (!first
+      || !gtk_widget_compute_point (first, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0),
+                                    &p0))
     return 1;
   for (GtkWidget *c = first; c; c = gtk_widget_get_next_sibling (c), n++)
-    if (!gtk_widget_compute_point (c, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p) || p.y != p0.y)
+    if (!gtk_widget_compute_point (c, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p)
+        || p.y != p0.y)
       break;
   return MAX (n, 1);
 }
@@ -290,7 +302,8 @@ on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModi
       /* Out of the grid: the window moves the focus on while the grid
        * cannot take it (gtk_widget_child_focus skips it), then it can. */
       gtk_widget_set_can_focus (GTK_WIDGET (self->grid), FALSE);
-      g_idle_add_full (G_PRIORITY_HIGH, restore_can_focus, g_object_ref (self->grid), g_object_unref);
+      g_idle_add_full (G_PRIORITY_HIGH, restore_can_focus, g_object_ref (self->grid),
+                       g_object_unref);
       return FALSE;
     case GDK_KEY_Left:
     case GDK_KEY_KP_Left:
@@ -391,7 +404,8 @@ feerie_palette_class_init (FeeriePaletteClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-palette.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-palette.ui");
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, white);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, black);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, neutral);

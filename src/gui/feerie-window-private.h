@@ -112,13 +112,15 @@ gboolean feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq);
 void feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy);
 void feerie_window_remove (FeerieWindow *self, FeSquare sq);
 void feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour);
-gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy);
+gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq,
+                                      gboolean copy);
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
 
 void feerie_window_refresh_board (FeerieWindow *self);
 /* The board's signals (bound in feerie-window.ui). */
 void feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button);
-void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy);
+void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq,
+                                       gboolean copy);
 void feerie_window_on_dragged_off (FeerieWindow *self, guint sq);
 /* The Options' "Solutions at most" spin button (feerie-window-actions.c). */
 void feerie_window_on_max_solutions_changed (FeerieWindow *self);

@@ -30,8 +30,8 @@ update_title (FeerieWindow *self)
 {
   g_autofree char *shown = feerie_document_dup_display_name (self->document);
   const char *name = shown ? shown : _("Untitled problem");
-  g_autofree char *title = g_strdup_printf ("%s%s — Féerie",
-                                            feerie_document_get_dirty (self->document) ? "• " : "", name);
+  g_autofree char *title = g_strdup_printf (
+    "%s%s — Féerie", feerie_document_get_dirty (self->document) ? "• " : "", name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
@@ -148,10 +148,12 @@ feerie_window_sync (FeerieWindow *self)
   /* A stipulation Féerie cannot solve is kept; the parser says why. */
   FeStipulation ignored;
   g_autoptr (GError) stip_error = NULL;
-  gtk_label_set_text (self->stipulation_error,
-                      p->unsupported_stipulation
-                          && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
-                        ? stip_error->message : "");
+  gtk_label_set_text (
+    self->stipulation_error,
+    p->unsupported_stipulation
+        && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
+      ? stip_error->message
+      : "");
   feerie_metadata_pane_show (self->metadata, p);
   self->syncing = FALSE;
   feerie_window_refresh_board (self);
@@ -227,6 +229,7 @@ on_stipulation_changed (FeerieWindow *self)
 static void
 on_metadata_edited (FeerieWindow *self, const char *field)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *tag = g_strconcat ("meta-", field, NULL);
   feerie_window_begin_edit (self, tag);
   feerie_metadata_pane_read (self->metadata, field, self->problem);
@@ -236,6 +239,7 @@ on_metadata_edited (FeerieWindow *self, const char *field)
 static void
 on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, NULL);
   self->problem->conditions = *params;
   feerie_window_end_edit (self);
@@ -246,6 +250,7 @@ on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
 static void
 on_attribute_wanted (FeerieWindow *self, int id)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeConditionClass *cls = fe_condition_nth (id);
   feerie_palette_set_attributes (self->palette, cls->attribute->bit);
   /* Translators: "Magic pieces: the palette now places Magic pieces." */
@@ -260,6 +265,7 @@ on_attribute_wanted (FeerieWindow *self, int id)
 static void
 on_attribute_dropped (FeerieWindow *self, int id)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeConditionClass *cls = fe_condition_nth (id);
   uint8_t bit = cls->attribute->bit;
   feerie_window_begin_edit (self, NULL);
@@ -285,16 +291,11 @@ on_attribute_dropped (FeerieWindow *self, int id)
 static void
 on_twins_edited (FeerieWindow *self, GPtrArray *twins, gboolean typed)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, typed ? "twins" : NULL);
   g_ptr_array_set_size (self->problem->twins, 0);
   for (guint i = 0; i < twins->len; i++)
-    {
-      const FeTwin *t = twins->pdata[i];
-      FeTwin *c = fe_twin_new ();
-      c->continued = t->continued;
-      g_array_append_vals (c->commands, t->commands->data, t->commands->len);
-      g_ptr_array_add (self->problem->twins, c);
-    }
+    g_ptr_array_add (self->problem->twins, fe_twin_copy (twins->pdata[i]));
   feerie_window_end_edit (self);
 }
 
@@ -302,7 +303,8 @@ static void
 on_piece_entry_activate (FeerieWindow *self)
 {
   g_autoptr (GError) error = NULL;
-  if (feerie_window_enter_pieces (self, gtk_editable_get_text (GTK_EDITABLE (self->piece_entry)), &error))
+  if (feerie_window_enter_pieces (self, gtk_editable_get_text (GTK_EDITABLE (self->piece_entry)),
+                                  &error))
     {
       gtk_editable_set_text (GTK_EDITABLE (self->piece_entry), "");
       gtk_widget_remove_css_class (GTK_WIDGET (self->piece_entry), "error");
@@ -344,8 +346,10 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
       /* Its name in the title; Save will write XML beside it (Save As
        * keeps its format when given its extension). */
       g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *msg = g_strdup_printf (_("%s is not a Féerie file: Save writes the problem as Féerie XML; "
-                                                "Save As with .inp or .fen keeps that format."), name);
+      g_autofree char *msg
+        = g_strdup_printf (_("%s is not a Féerie file: Save writes the problem as Féerie XML; "
+                              "Save As with .inp or .fen keeps that format."),
+                           name);
       feerie_window_show_status (self, msg);
     }
   if (n_problems > 1)
@@ -376,6 +380,7 @@ feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error)
 static gboolean
 on_files_dropped (FeerieWindow *self, const GValue *value, double x, double y)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GdkFileList *list = g_value_get_boxed (value);
   g_autoptr (GError) error = NULL;
   if (!feerie_window_open_dropped (self, gdk_file_list_get_files (list), &error) && error)
@@ -464,14 +469,16 @@ feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *th
     }
   g_autofree char *shown = feerie_document_dup_display_name (self->document);
   g_autofree char *text = g_strdup_printf (question, shown ? shown : _("Untitled problem"));
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", text);
+  GtkWidget *dialog
+    = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", text);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
                                             _("If you do not save, the changes are lost."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Discard"),
+                          GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
+  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then,
+                          (GDestroyNotify) feerie_then_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_unsaved_answer), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -479,6 +486,7 @@ feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *th
 static void
 open_now (FeerieWindow *self, gpointer file)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_open_file (self, file, &error))
     feerie_window_show_error (self, _("Cannot open the problem"), error);
@@ -498,6 +506,7 @@ feerie_window_open_asking (FeerieWindow *self, GFile *file)
 static void
 close_now (FeerieWindow *self, gpointer unused)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   /* Saved, or given up: only this window's autosave goes. */
   feerie_document_discard (self->document);
   gtk_window_close (GTK_WINDOW (self));
@@ -576,7 +585,8 @@ feerie_window_class_init (FeerieWindowClass *klass)
   g_type_ensure (FEERIE_TYPE_CONDITION_PANE);
   g_type_ensure (FEERIE_TYPE_METADATA_PANE);
   g_type_ensure (FEERIE_TYPE_TWINS_EDITOR);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-window.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, board);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, piece_entry);
@@ -597,8 +607,8 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_wanted);
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_dropped);
   gtk_widget_class_bind_template_callback (widget_class, on_piece_entry_activate);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_max_solutions_changed",
-                                                G_CALLBACK (feerie_window_on_max_solutions_changed));
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_max_solutions_changed", G_CALLBACK (feerie_window_on_max_solutions_changed));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_square_activated",
                                                 G_CALLBACK (feerie_window_on_square_activated));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_payload_dropped",
@@ -618,14 +628,14 @@ feerie_window_init (FeerieWindow *self)
   feerie_window_install_condition_actions (self);
   self->document = feerie_document_new ();
   self->problem = feerie_document_get_problem (self->document);
-  g_signal_connect_object (self->document, "notify::problem", G_CALLBACK (on_document_problem), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::problem", G_CALLBACK (on_document_problem),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::dirty", G_CALLBACK (update_title), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::file", G_CALLBACK (update_title), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "autosave-failed", G_CALLBACK (feerie_window_show_status), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "autosave-failed",
+                           G_CALLBACK (feerie_window_show_status), self, G_CONNECT_SWAPPED);
   self->imitator_colour = FE_NEUTRAL;
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
   GtkDropTarget *files = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
@@ -635,7 +645,8 @@ feerie_window_init (FeerieWindow *self)
   self->settings = feerie_settings_new ();
   if (self->settings)
     {
-      g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self,
+                               G_CONNECT_SWAPPED);
       apply_settings (self);
     }
 

@@ -242,7 +242,8 @@ draw_frame (cairo_t *cr, uint8_t attrs, double x, double y, double sq)
 }
 
 void
-fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq, const FeRenderStyle *style)
+fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq,
+                 const FeRenderStyle *style)
 {
   g_return_if_fail (piece.walk < FE_WALK_COUNT);
   if (piece.walk == FE_WALK_NONE)
@@ -309,7 +310,8 @@ fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq)
 }
 
 static void
-tint_square (cairo_t *cr, const FeRenderGeometry *geo, FeSquare sq, double r, double g, double b, double a)
+tint_square (cairo_t *cr, const FeRenderGeometry *geo, FeSquare sq, double r, double g, double b,
+             double a)
 {
   if (sq == FE_NO_SQUARE || !FE_ON_BOARD (sq))
     return;
@@ -400,7 +402,8 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
     [FE_RENDER_HIGHLIGHT_MUTATION] = { 0.62, 0.3, 0.9 },
     [FE_RENDER_HIGHLIGHT_RECOLOUR] = { 1.0, 0.6, 0.1 },
   };
-  const double *rgb = kind_rgb[marks->highlight_kind <= FE_RENDER_HIGHLIGHT_RECOLOUR ? marks->highlight_kind : 0];
+  const double *rgb
+    = kind_rgb[marks->highlight_kind <= FE_RENDER_HIGHLIGHT_RECOLOUR ? marks->highlight_kind : 0];
   for (int i = 0; i < 64; i++)
     if (marks->highlight & (G_GUINT64_CONSTANT (1) << i))
       tint_square (cr, geo, FE_SQ88 (i), rgb[0], rgb[1], rgb[2], 0.55);

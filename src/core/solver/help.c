@@ -18,37 +18,6 @@ exact_key (uint64_t hash, uint64_t salt, int left)
   return hash ^ salt ^ ((uint64_t) (left + 1) * 0x9e3779b97f4a7c15ull);
 }
 
-/* What precedes the i-th move of a written line: help play numbers move
- * pairs ("1.B W   2.B W"); series play numbers each series move and passes
- * for the other side between them, then adds the final reply after a
- * space.  Shared with the verifier (verify.c), which reads lines back. */
-void
-fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len)
-{
-  if (series_len)
-    {
-      if (i < series_len)
-        g_string_append_printf (line, "%s%d.", i ? "   " : "", i + 1);
-      else
-        g_string_append_c (line, ' ');
-      return;
-    }
-  if (starts_half && i == 0)
-    {
-      g_string_append (line, "1...");
-      return;
-    }
-  int half = starts_half ? 1 : 0;
-  if ((i + half) % 2 == 0)
-    {
-      if (i)
-        g_string_append (line, "   ");
-      g_string_append_printf (line, "%d.", (i + half) / 2 + 1);
-    }
-  else
-    g_string_append_c (line, ' ');
-}
-
 static gboolean
 enough (FeSolver *s)
 {

@@ -113,5 +113,3 @@ void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);
 void fe_solve_series (FeSolver *s);
-/* Help and series lines: the move number before move i (help.c). */
-void fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len);

@@ -59,4 +59,34 @@ gboolean harness_preferences_colour (GtkWidget *prefs, const char *which, const 
 char *harness_recovery_describe (GtkWindow *recovery);
 /* Clicks Recover or Discard on row `index` (from 0); the window the
  * problem was recovered into (NULL when discarded or refused). */
-GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error);
+GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover,
+                                    GError **error);
+
+/* twins.c */
+/* The Twins page's pickers as a script sets them: `op` a twinning word
+ * (fe_twin_kinds' Popeye word), squares, `piece` for add ("white S"),
+ * `walks` for substitute ("r q"), `value` the rotation, mirror axis
+ * (Popeye's word), conditions or stipulation; then, with `add`, a click on
+ * Add, FALSE with the pickers' refusal. */
+typedef struct {
+  const char *op, *a, *b, *piece, *walks, *value;
+  gboolean continued, add;
+} HarnessTwinPick;
+gboolean harness_twins_pick (FeerieTwinsEditor *editor, const HarnessTwinPick *pick,
+                             GError **error);
+/* Replaces the Popeye text, as typing does. */
+void harness_twins_type (FeerieTwinsEditor *editor, const char *text);
+/* The Add button (row_index -1) or row row_index's remove button. */
+GtkWidget *harness_twins_button (FeerieTwinsEditor *editor, int row_index);
+/* One line per row, "twin LABEL ok|error: LINE — DESCRIPTION|MESSAGE", then
+ * "preview LABEL" and its pieces; "rows N", "pick-error", "text". */
+char *harness_twins_describe (FeerieTwinsEditor *editor);
+/* The first error the page shows, "" when none. */
+const char *harness_twins_error (FeerieTwinsEditor *editor);
+/* How many twin lines were read (fe_popeye_read_twin_line) so far. */
+guint harness_twin_lines_read (void);
+/* The linker's wrap of fe_popeye_read_twin_line that counts them. */
+FeTwin *__real_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
+                                         GError **error);
+FeTwin *__wrap_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
+                                         GError **error);

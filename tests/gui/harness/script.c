@@ -20,12 +20,14 @@
  *   check-ids  (fails unless every piece has its own non-zero id)
  *   messages PATH   (the status line, the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
- *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused] [no-add]
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V] [cont] [refused]
+ *             [no-add]
  *                (the Twins page's pickers set so, then its Add button;
  *                "refused": the pickers must refuse it; "no-add": not clicked)
  *   locate-twin-button add|N PATH (the Add button, row N's remove button)
  *   twin-remove N   (the remove button of the Twins page's row N, from 1)
  *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
+ *   twin-lines-read PATH (how many twin lines the Twins page has read so far)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
  *                    main loop's longest pause and Stop's latency)
@@ -67,6 +69,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "feerie-recovery-dialog.h"
 
 typedef struct {
   FeerieWindow *window;  /* the window commands act on */
@@ -112,7 +115,8 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
   if (g_str_equal (argv[0], "window-new"))
     {
       FeerieWindow *window = feerie_window_new (GTK_APPLICATION (script->app));
-      g_object_set_data (G_OBJECT (window), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+      g_object_set_data (G_OBJECT (window), "feerie-test-number",
+                         GINT_TO_POINTER (++script->n_windows));
       gtk_window_present (GTK_WINDOW (window));
       g_set_object (&script->window, window);
       return TRUE;
@@ -121,16 +125,18 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
     {
       GtkWindow *recovery = NULL;
       for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
-        if (g_object_get_data (l->data, "feerie-recovery"))
+        if (FEERIE_IS_RECOVERY_DIALOG (l->data))
           recovery = l->data;
       if (!argv[1] || (g_str_equal (argv[0], "recovery-choose") && !argv[2]))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: missing arguments", argv[0]);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: missing arguments",
+                       argv[0]);
           *ok = FALSE;
         }
       else if (g_str_equal (argv[0], "recovery"))
         {
-          g_autofree char *text = recovery ? harness_recovery_describe (recovery) : g_strdup ("none\n");
+          g_autofree char *text
+            = recovery ? harness_recovery_describe (recovery) : g_strdup ("none\n");
           *ok = g_file_set_contents (argv[1], text, -1, error);
         }
       else if (!recovery)
@@ -141,12 +147,14 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
       else
         {
           gboolean recover = g_str_equal (argv[2], "recover");
-          GtkWindow *into = harness_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
+          GtkWindow *into
+            = harness_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
           *ok = !recover || into;
           if (into)
             {
               if (!g_object_get_data (G_OBJECT (into), "feerie-test-number"))
-                g_object_set_data (G_OBJECT (into), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+                g_object_set_data (G_OBJECT (into), "feerie-test-number",
+                                   GINT_TO_POINTER (++script->n_windows));
               g_set_object (&script->window, FEERIE_WINDOW (into));
             }
         }
@@ -188,7 +196,8 @@ static gboolean
 script_poll (gpointer data)
 {
   Script *script = data;
-  if (script->awaiting_solve ? script->window->job == NULL : g_file_test (script->awaited, G_FILE_TEST_EXISTS))
+  if (script->awaiting_solve ? script->window->job == NULL
+                             : g_file_test (script->awaited, G_FILE_TEST_EXISTS))
     {
       script->awaiting_solve = FALSE;
       g_clear_pointer (&script->awaited, g_free);
@@ -196,7 +205,8 @@ script_poll (gpointer data)
     }
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
-  g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve" : script->awaited);
+  g_printerr ("feerie: test script: %s did not appear\n",
+              script->awaiting_solve ? "the end of the solve" : script->awaited);
   g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
   g_application_quit (script->app);
   script_free (script);
@@ -220,8 +230,8 @@ script_step (gpointer data)
         ;
       else if (g_str_equal (argv[0], "wait"))
         {
-          g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step, script,
-                              NULL);
+          g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step,
+                              script, NULL);
           return G_SOURCE_REMOVE;
         }
       else if (g_str_equal (argv[0], "delay") && argv[1])
@@ -243,7 +253,9 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
-      else if (window_command (script, argv, &ok, &error) ? ok : harness_command (script->window, argv, &error))
+      else if (window_command (script, argv, &ok, &error)
+                 ? ok
+                 : harness_command (script->window, argv, &error))
         {
           g_message ("script line %d: %s", line, text);
           if (g_str_equal (argv[0], "quit"))
