@@ -134,8 +134,8 @@ test_solve_refusal (void)
     const char *subject;
   } cases[] = {
     { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_NONE, NULL },
-    { "begin\ncondition Circe\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITIONS,
-      "Circe" },
+    { "begin\ncondition GridChess\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITIONS,
+      "GridChess" },
     { "begin\npieces white ka1 black kh8\nstip hs#2\nend\n", FE_REFUSAL_STIPULATION, "hs#2" },
     { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITION_VALUES, NULL },
   };

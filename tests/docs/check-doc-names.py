@@ -11,7 +11,9 @@
 #     `fe_solution_node_position(node, k)`, `FE_NOTE_THREAT`) must occur as
 #     a whole word in the code of a source file (src/, tests/; C comments
 #     do not count), each part of a `Type.field` name as well;
-#   * a command-line option (`--hash`) must occur in src/cli or src/gui.
+#   * a command-line option (`--hash`) must occur in src/cli or src/gui;
+#   * a GLib test path (`/render/walk-figures`) must be registered by a
+#     test under tests/.
 # Everything else in backticks (strings, notation, commands, prose) is not
 # a name and is passed over, and so are a document's worked example (the
 # names its fenced code introduces, as adding-a-genre.md's `nocapture`)
@@ -39,6 +41,7 @@ for root, dirs, names in os.walk(top):
         files.append(os.path.normpath(os.path.join(rel, n)))
 
 words = set()
+test_paths = set()  # GLib test paths ("/render/walk-figures") the tests register
 for f in files:
     if not f.startswith(('src' + os.sep, 'tests' + os.sep)) or not f.endswith(SOURCE_EXT):
         continue
@@ -49,6 +52,8 @@ for f in files:
         # the code dropped it does not count).
         code = re.sub(r'/\*.*?\*/|//[^\n]*', ' ', code, flags=re.S)
     words.update(re.findall(r'[A-Za-z_][A-Za-z0-9_]*', code))
+    if f.startswith('tests' + os.sep):
+        test_paths.update(re.findall(r'"(/[a-z0-9-]+(?:/[A-Za-z0-9_.+-]+)+)', code))
 
 options = set()
 for f in files:
@@ -118,6 +123,9 @@ for doc in docs:
                     checked += 1
                     if option.group(0) not in options:
                         missing.append((doc, number, span, 'no such option in src/cli or src/gui'))
+                continue
+            if span.startswith('/') and span in test_paths:
+                checked += 1  # a test case, as g_test_add_func registers it
                 continue
             if looks_like_path(span):
                 checked += 1

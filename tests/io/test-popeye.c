@@ -477,8 +477,8 @@ test_twin_line (void)
     { "move e1 e2 frobnicate", 12, "\"frobnicate\" is not a twinning command" },
     { "", 1, "an empty twin" },
     { "mirror a1<-->b2", 8, "mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1" },
-    { "twin remove e8 condition Circe", 26,
-      "this twin brings a condition Féerie cannot solve: Circe" },
+    { "twin remove e8 condition GridChess", 26,
+      "this twin brings a condition Féerie cannot solve: GridChess" },
     { "rotate 100", 8, "rotate takes 90, 180 or 270 degrees" },
   };
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
