@@ -8,6 +8,11 @@
 
 #include "feerie-board-view.h"
 
+#include <math.h>
+
+/* The squares' span the window keeps at least (issue 25.17: 800×600). */
+#define MIN_BOARD_SQUARES_PX 320
+
 struct _FeerieBoardView
 {
   GtkWidget parent_instance;
@@ -138,8 +143,13 @@ feerie_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                            int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   FeerieBoardView *self = FEERIE_BOARD_VIEW (widget);
-  /* 320 px: a board that reads at 800×600 (the side panes reflow). */
-  *minimum = MIN (320, self->natural_size);
+  /* Squares 320 px across (the board that reads at 800×600, the side
+   * panes reflow), with the coordinates' margin around them: the square
+   * side grows with the widget's, so one probe gives the ratio. */
+  FeRenderGeometry geo;
+  fe_render_geometry (1000, 1000, &self->style, &geo);
+  int readable = (int) ceil (MIN_BOARD_SQUARES_PX * 1000 / (8 * geo.sq));
+  *minimum = MIN (readable, self->natural_size);
   *natural = self->natural_size;
 }
 

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-palette-private.h"
+#include "feerie-wrap-layout.h"
 #include "feerie-board-view.h"
 #include "feerie-walk-names.h"
 #include "core/walk.h"
@@ -426,6 +427,10 @@ feerie_palette_init (FeeriePalette *self)
       gtk_box_append (self->kinds, button);
       g_ptr_array_add (self->attribute_buttons, button);
     }
+  /* The rows of toggles: one row each where it fits, more where the
+   * palette is narrow. */
+  gtk_widget_set_layout_manager (gtk_widget_get_parent (GTK_WIDGET (self->white)), feerie_wrap_layout_new ());
+  gtk_widget_set_layout_manager (GTK_WIDGET (self->kinds), feerie_wrap_layout_new ());
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
   gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));

@@ -41,6 +41,25 @@ describe_pane_fit (GtkWidget *pane, GString *out)
                           gtk_adjustment_get_page_size (h));
 }
 
+/* "caption-lines NEEDED SHOWN": the lines the caption's text takes at the
+ * caption's width (wrapped as the inscription wraps it) and the lines its
+ * height shows. */
+static void
+describe_caption_fit (GtkInscription *caption, GString *out)
+{
+  GtkWidget *w = GTK_WIDGET (caption);
+  const char *text = gtk_inscription_get_text (caption);
+  PangoLayout *layout = gtk_widget_create_pango_layout (w, text ? text : "");
+  pango_layout_set_width (layout, gtk_widget_get_width (w) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  int needed = pango_layout_get_line_count (layout);
+  PangoFontMetrics *metrics = pango_context_get_metrics (pango_layout_get_context (layout), NULL, NULL);
+  int line = (pango_font_metrics_get_ascent (metrics) + pango_font_metrics_get_descent (metrics)) / PANGO_SCALE;
+  g_string_append_printf (out, "caption-lines %d %d\n", needed, line > 0 ? gtk_widget_get_height (w) / line : 0);
+  pango_font_metrics_unref (metrics);
+  g_object_unref (layout);
+}
+
 static GtkWidget *
 pane_child (FeerieWindow *self, const char *name)
 {
@@ -423,6 +442,7 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
             g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
           }
       describe_pane_fit (GTK_WIDGET (self->conditions), out);
+      describe_caption_fit (self->caption, out);
       for (int i = 0; i < gtk_notebook_get_n_pages (self->notebook); i++)
         {
           int m;

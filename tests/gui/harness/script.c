@@ -52,6 +52,8 @@
  *                    window is numbered next and acted on)
  *   autosave-path PATH (this window's autosave file, "none" before one)
  *   window-size W H (the window's size, as a window manager would set it)
+ *   wait-size W H   (until the window is W × H at most and drawn so; fails
+ *                    after 60 s)
  *   layout PATH     (the window's minimum and current size, the board's size)
  *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
  *   focus PATH      (the keyboard focus: "palette-tile CODE" or "other TYPE")
@@ -77,6 +79,7 @@ typedef struct {
   guint delay;
   char *awaited;   /* wait-file: the path looked for */
   gboolean awaiting_solve;
+  int awaited_width, awaited_height; /* wait-size: 0 when not waiting */
   int polls;
 } Script;
 
@@ -183,20 +186,41 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
   return TRUE;
 }
 
+/* wait-size goes on once the window has been drawn at its new size. */
+static void
+on_painted (GdkFrameClock *clock, Script *script)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_painted, script);
+  g_idle_add (script_step, script);
+}
+
 /* Polls for the file of a wait-file command, 10 times a second. */
 static gboolean
 script_poll (gpointer data)
 {
   Script *script = data;
-  if (script->awaiting_solve ? script->window->job == NULL : g_file_test (script->awaited, G_FILE_TEST_EXISTS))
+  GtkWidget *window = GTK_WIDGET (script->window);
+  gboolean done = script->awaiting_solve ? script->window->job == NULL
+                : script->awaited_width ? gtk_widget_get_width (window) <= script->awaited_width
+                                            && gtk_widget_get_height (window) <= script->awaited_height
+                : g_file_test (script->awaited, G_FILE_TEST_EXISTS);
+  if (done)
     {
+      GdkFrameClock *clock = script->awaited_width ? gtk_widget_get_frame_clock (window) : NULL;
       script->awaiting_solve = FALSE;
+      script->awaited_width = script->awaited_height = 0;
       g_clear_pointer (&script->awaited, g_free);
-      return script_step (script);
+      if (!clock)
+        return script_step (script);
+      g_signal_connect (clock, "after-paint", G_CALLBACK (on_painted), script);
+      gtk_widget_queue_draw (window);
+      return G_SOURCE_REMOVE;
     }
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
-  g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve" : script->awaited);
+  g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve"
+                                                           : script->awaited_width ? "the window's size"
+                                                           : script->awaited);
   g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
   g_application_quit (script->app);
   script_free (script);
@@ -232,6 +256,14 @@ script_step (gpointer data)
       else if (g_str_equal (argv[0], "wait-solve"))
         {
           script->awaiting_solve = TRUE;
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "wait-size") && argv[1] && argv[2])
+        {
+          script->awaited_width = MAX (1, atoi (argv[1]));
+          script->awaited_height = MAX (1, atoi (argv[2]));
           script->polls = 0;
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
