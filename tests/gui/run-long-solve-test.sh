@@ -8,6 +8,7 @@
 # process may spend at most 200 ms of CPU time from Stop on (then idle:
 # counted in CPU time, which other programs loading the machine do not
 # stretch as they stretch wall-clock time).
+# The progress line reads "half-moves n of 12" (issue 25.17).
 # The pane says how many solutions it does not show and asked whether to
 # keep solving; Keep Solving (over the bus) hides the question.  Then the
 # options composers use here: "at most 5 solutions" (MaxSolutions) ends the
@@ -75,6 +76,10 @@ echo "resident memory: $before MB before the solve, at most $max MB in 30 s of i
 [ "$(finished)" -eq 0 ] || fail "the solve ended before Stop: no long solve to measure"
 pass asked
 has asked pane "keep solving"
+# 25.17: the progress line names its unit, half-moves for help play (an
+# h#6 searches 12 of them), and counts the first moves.
+grep -q '^progress Solving: half-moves [0-9][0-9]* of 12 · first move [0-9][0-9]* of [0-9][0-9]* · ' "$work/asked.pane" \
+  || { cat "$work/asked.pane"; fail "the progress line does not say “half-moves n of 12”"; }
 act keep-solving
 sleep 0.5
 pass kept-on
