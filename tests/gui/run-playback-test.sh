@@ -10,7 +10,9 @@
 #      status line (nothing "of an earlier position" from another problem);
 #   6. a helpmate's solutions are one row each, as composers print them
 #      (bsp_einstein_00: two rows, Popeye's two lines), and Right after
-#      Solve plays the first of them, its row selected.
+#      Solve plays the first of them, its row selected; so are series
+#      play's (a ser-#6 duplex: two rows; a ser-h#4's four twins: a row
+#      each), Popeye's lines.
 # Exit 77 (skip) without xvfb-run, dbus-run-session, gdbus or xdotool.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -39,6 +41,12 @@ helpmate=$ORACLE/cases/bsp_einstein_00
   gate solved2
   gate right2
   gate mutation2
+  echo "wait-line dump 'stipulation ser-#6'"
+  echo "touch $work/series-open"
+  gate series
+  echo "wait-line dump 'stipulation ser-h#4'"
+  echo "touch $work/serieshelp-open"
+  gate serieshelp
   echo "quit"
 } > "$work/script"
 start_app "$FEERIE" "$SCHEMAS"
@@ -91,10 +99,15 @@ has opened show "playing 0"
 solve 2
 pass solved2
 [ "$(grep -c '^row' "$work/solved2.pane")" = 2 ] || { cat "$work/solved2.pane"; fail "the h#2 is not two rows"; }
-# (in any order: Popeye's order of solutions is its search's)
-grep '^  1\.' "$helpmate/popeye.out" | sed 's/^  //; s/   */ /g; s/^/row /' | sort > "$work/popeye.rows"
-grep '^row' "$work/solved2.pane" | sort > "$work/window.rows"
-diff "$work/popeye.rows" "$work/window.rows" || fail "the rows are not Popeye's lines"
+# popeye_rows CASE NAME: the rows of the solutions in NAME.pane are
+# Popeye's lines, one a solution (in any order: Popeye's order of solutions
+# is its search's; twins' headings aside).
+popeye_rows () {
+  grep '^  1\.' "$1/popeye.out" | sed 's/^  //; s/   */ /g; s/^/row /' | sort > "$work/$2.popeye"
+  grep '^row [0-9]' "$work/$2.pane" | sort > "$work/$2.rows"
+  diff "$work/$2.popeye" "$work/$2.rows" || fail "$2: the rows are not Popeye's lines"
+}
+popeye_rows "$helpmate" solved2
 click_a1
 xdotool key Right; sleep 0.6
 pass right2
@@ -105,5 +118,19 @@ xdotool key Right; sleep 0.6
 pass mutation2
 grep -q "^step ${first%% *} 2/2 einstein" "$work/mutation2.show" || { cat "$work/mutation2.show"; fail "no Einstein stage"; }
 grep -q "^highlight .. mutation" "$work/mutation2.show" || { cat "$work/mutation2.show"; fail "the mutation is not marked as one"; }
+# Series play reads as lines too: a ser-#6 duplex (two rows of six moves,
+# not a tree of twelve half-moves) and a ser-h#4 with four twins.
+act open-recent "<'file://$ORACLE/orthodox/ser6_duplex/problem.inp'>"
+await "$work/series-open"
+solve 3
+pass series
+[ "$(grep -c '^row' "$work/series.pane")" = 2 ] || { cat "$work/series.pane"; fail "the ser-#6 duplex is not two rows"; }
+popeye_rows "$ORACLE/orthodox/ser6_duplex" series
+act open-recent "<'file://$ORACLE/orthodox/serh4_twin_continued/problem.inp'>"
+await "$work/serieshelp-open"
+solve 4
+pass serieshelp
+popeye_rows "$ORACLE/orthodox/serh4_twin_continued" serieshelp
+[ "$(grep -c '^row [0-9]' "$work/serieshelp.pane")" = 4 ] || { cat "$work/serieshelp.pane"; fail "the ser-h#4's twins are not a row each"; }
 wait $app || fail "feerie-test failed"
 echo "ok"

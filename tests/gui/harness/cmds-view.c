@@ -304,6 +304,20 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       return harness_write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
                           gtk_widget_get_height (tile) / 2.0, argv[2], error);
     }
+  if (g_str_equal (cmd, "locate-widget"))
+    {
+      /* locate-widget NAME PATH: the centre of a widget by its name or
+       * its action, for xdotool. */
+      NEED (2);
+      GtkWidget *widget = harness_find_named (GTK_WIDGET (self), argv[1]);
+      if (!widget)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no widget “%s” shows", argv[1]);
+          return FALSE;
+        }
+      return harness_write_point (self, widget, gtk_widget_get_width (widget) / 2.0,
+                                  gtk_widget_get_height (widget) / 2.0, argv[2], error);
+    }
   if (g_str_equal (cmd, "palette-mode"))
     {
       NEED (2);

@@ -24,6 +24,8 @@
  *                (the Twins page's pickers set so, then its Add button;
  *                "refused": the pickers must refuse it; "no-add": not clicked)
  *   locate-twin-button add|N PATH (the Add button, row N's remove button)
+ *   locate-widget NAME PATH (a widget by its name or its action, such as
+ *                   the palette's toggle "magic" or "condition.magic")
  *   twin-remove N   (the remove button of the Twins page's row N, from 1)
  *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
@@ -54,6 +56,9 @@
  *   window-size W H (the window's size, as a window manager would set it)
  *   wait-size W H   (until the window is W × H at most and drawn so; fails
  *                    after 60 s)
+ *   wait-line dump|messages TEXT (until what that command writes has the
+ *                    line TEXT, or a line starting so when TEXT ends with
+ *                    "*"; fails after 60 s)
  *   layout PATH     (the window's minimum and current size, the board's size)
  *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
  *   focus PATH      (the keyboard focus: "palette-tile CODE" or "other TYPE")
@@ -67,6 +72,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 
@@ -80,6 +86,8 @@ typedef struct {
   char *awaited;   /* wait-file: the path looked for */
   gboolean awaiting_solve;
   int awaited_width, awaited_height; /* wait-size: 0 when not waiting */
+  char *awaited_line;    /* wait-line: the line looked for, */
+  gboolean line_in_dump; /* in the dump, else in the messages */
   int polls;
 } Script;
 
@@ -88,6 +96,7 @@ script_free (Script *script)
 {
   g_strfreev (script->lines);
   g_free (script->awaited);
+  g_free (script->awaited_line);
   g_object_unref (script->window);
   g_object_unref (script->app);
   g_free (script);
@@ -186,6 +195,22 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
   return TRUE;
 }
 
+/* Whether the window's dump or messages have the awaited line. */
+static gboolean
+has_awaited_line (Script *script)
+{
+  g_autofree char *text = script->line_in_dump ? harness_dump_text (script->window)
+                                               : harness_messages_text (script->window);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  const char *want = script->awaited_line;
+  gsize n = strlen (want);
+  gboolean prefix = n > 0 && want[n - 1] == '*';
+  for (int i = 0; lines[i]; i++)
+    if (prefix ? strncmp (lines[i], want, n - 1) == 0 : strcmp (lines[i], want) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* wait-size goes on once the window has been drawn at its new size. */
 static void
 on_painted (GdkFrameClock *clock, Script *script)
@@ -203,6 +228,7 @@ script_poll (gpointer data)
   gboolean done = script->awaiting_solve ? script->window->job == NULL
                 : script->awaited_width ? gtk_widget_get_width (window) <= script->awaited_width
                                             && gtk_widget_get_height (window) <= script->awaited_height
+                : script->awaited_line ? has_awaited_line (script)
                 : g_file_test (script->awaited, G_FILE_TEST_EXISTS);
   if (done)
     {
@@ -210,6 +236,7 @@ script_poll (gpointer data)
       script->awaiting_solve = FALSE;
       script->awaited_width = script->awaited_height = 0;
       g_clear_pointer (&script->awaited, g_free);
+      g_clear_pointer (&script->awaited_line, g_free);
       if (!clock)
         return script_step (script);
       g_signal_connect (clock, "after-paint", G_CALLBACK (on_painted), script);
@@ -220,6 +247,7 @@ script_poll (gpointer data)
     return G_SOURCE_CONTINUE;
   g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve"
                                                            : script->awaited_width ? "the window's size"
+                                                           : script->awaited_line ? script->awaited_line
                                                            : script->awaited);
   g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
   g_application_quit (script->app);
@@ -264,6 +292,14 @@ script_step (gpointer data)
         {
           script->awaited_width = MAX (1, atoi (argv[1]));
           script->awaited_height = MAX (1, atoi (argv[2]));
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "wait-line") && argv[1] && argv[2])
+        {
+          script->line_in_dump = g_str_equal (argv[1], "dump");
+          script->awaited_line = g_strdup (argv[2]);
           script->polls = 0;
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
