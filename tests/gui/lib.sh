@@ -13,6 +13,7 @@
 #   wait_window TITLE-REGEX      until a window so named shows (xdotool)
 #   choose_file TITLE PATH       PATH typed into that file chooser, until written
 #   pointer_drag X0 Y0 X1 Y1     a real mouse drag; click_at FILE: a click there
+#   no_line_twice CHECKER PANE...  no line of those panes' rows twice (D7)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 need () {
@@ -105,3 +106,9 @@ pointer_drag () {
 }
 # click_at FILE: a click where the script's locate command put FILE's point.
 click_at () { read -r cx cy < "$1"; xdotool mousemove "$cx" "$cy" sleep 0.2 click 1; }
+# no_line_twice REPEATED-LINES PANE...: no line of the Solution pane's rows
+# printed twice under one parent (rules.md D7; tests/gui/repeated-lines).
+no_line_twice () {
+  checker=$1; shift
+  "$checker" pane "$@" || fail "a line printed twice in the Solution pane"
+}

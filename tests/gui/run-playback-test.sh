@@ -1,6 +1,7 @@
 #!/bin/sh
-# run-playback-test.sh FEERIE SCHEMAS ORACLE — issue 25, items 5 to 8, with
-# the window's actions on the session bus and the real keyboard (xdotool):
+# run-playback-test.sh FEERIE SCHEMAS ORACLE REPEATED-LINES — issue 25,
+# items 5 to 9, with the window's actions on the session bus and the real
+# keyboard (xdotool); no pane shows a line twice (issue 19):
 #   5. after Solve, Right plays the first line from the diagram (the key),
 #      Home returns to the diagram; Right in a text field moves its cursor;
 #   9. the imitators' shift is marked from where they stood (an arrow
@@ -19,7 +20,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 need xvfb-run dbus-run-session gdbus xdotool
 in_session 1280x800 "$@"
-FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd)
+FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd); REPEATED=$4
 work_dir playback
 zugzwang=$ORACLE/cases/bsp_imitator_00
 helpmate=$ORACLE/cases/bsp_einstein_00
@@ -132,5 +133,8 @@ solve 4
 pass serieshelp
 popeye_rows "$ORACLE/orthodox/serh4_twin_continued" serieshelp
 [ "$(grep -c '^row [0-9]' "$work/serieshelp.pane")" = 4 ] || { cat "$work/serieshelp.pane"; fail "the ser-h#4's twins are not a row each"; }
+# Issue 19 in the window: no line printed twice in any pane shown.
+no_line_twice "$REPEATED" "$work/solved1.pane" "$work/right1.pane" "$work/solved2.pane" "$work/right2.pane" \
+  "$work/series.pane" "$work/serieshelp.pane"
 wait $app || fail "feerie-test failed"
 echo "ok"
