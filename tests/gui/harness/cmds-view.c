@@ -60,6 +60,29 @@ describe_caption_fit (GtkInscription *caption, GString *out)
   g_object_unref (layout);
 }
 
+/* "filter NAME", then "visible FILE" for each file of `folder` the
+ * chooser's filter shows, as its list would. */
+static void
+describe_chooser_files (GtkFileChooser *chooser, GFile *folder, GString *out)
+{
+  GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
+  g_string_append_printf (out, "filter %s\n", filter ? gtk_file_filter_get_name (filter) : "");
+  g_autoptr (GFileEnumerator) files = folder ? g_file_enumerate_children (folder,
+                                                                          G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME ","
+                                                                          G_FILE_ATTRIBUTE_STANDARD_CONTENT_TYPE ","
+                                                                          G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                                                          G_FILE_QUERY_INFO_NONE, NULL, NULL)
+                                             : NULL;
+  GFileInfo *info;
+  while (files && (info = g_file_enumerator_next_file (files, NULL, NULL)))
+    {
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+          && (!filter || gtk_filter_match (GTK_FILTER (filter), info)))
+        g_string_append_printf (out, "visible %s\n", g_file_info_get_display_name (info));
+      g_object_unref (info);
+    }
+}
+
 static GtkWidget *
 pane_child (FeerieWindow *self, const char *name)
 {
@@ -207,8 +230,12 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
       g_autofree char *name = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE
                                 ? gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)) : NULL;
-      g_autofree char *text = g_strdup_printf ("folder %s\nname %s\n", path ? path : "", name ? name : "");
-      return g_file_set_contents (argv[1], text, -1, error);
+      GString *text = g_string_new (NULL);
+      g_string_append_printf (text, "folder %s\nname %s\n", path ? path : "", name ? name : "");
+      describe_chooser_files (GTK_FILE_CHOOSER (chooser), folder, text);
+      gboolean ok = g_file_set_contents (argv[1], text->str, -1, error);
+      g_string_free (text, TRUE);
+      return ok;
     }
   if (g_str_equal (cmd, "shortcuts-size"))
     {

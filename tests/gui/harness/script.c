@@ -36,7 +36,8 @@
  *   select TEXT     (plays back the first move whose text starts so)
  *   pane PATH       (the Solution pane: its messages, then its rows shown)
  *   grab-focus stipulation|pieces|board (the keyboard focus there)
- *   chooser PATH    (the file chooser on screen: its folder and name)
+ *   chooser PATH    (the file chooser on screen: its folder and name, its
+ *                    filter and the files of the folder it shows)
  *   chooser-cancel  (its Cancel)
  *   clipboard PATH  (the clipboard's formats and text, written once read)
  *   shortcuts-size PATH (the shortcuts window's natural and shown size)
