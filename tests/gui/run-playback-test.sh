@@ -13,7 +13,7 @@
 #      (bsp_einstein_00: two rows, Popeye's two lines), and Right after
 #      Solve plays the first of them, its row selected; so are series
 #      play's (a ser-#6 duplex: two rows; a ser-h#4's four twins: a row
-#      each), Popeye's lines.
+#      each), Popeye's lines, and a row longer than the pane wraps.
 # Exit 77 (skip) without xvfb-run, dbus-run-session, gdbus or xdotool.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -127,6 +127,10 @@ solve 3
 pass series
 [ "$(grep -c '^row' "$work/series.pane")" = 2 ] || { cat "$work/series.pane"; fail "the ser-#6 duplex is not two rows"; }
 popeye_rows "$ORACLE/orthodox/ser6_duplex" series
+# The rows wrap between moves: a line longer than the pane is wide (these
+# took 403 px of 379) is read without scrolling sideways.
+widths=$(sed -n 's/^list-width //p' "$work/series.pane")
+[ "${widths% *}" -le "${widths#* }" ] || fail "the series' rows take ${widths% *} px, the pane shows ${widths#* }"
 act open-recent "<'file://$ORACLE/orthodox/serh4_twin_continued/problem.inp'>"
 await "$work/serieshelp-open"
 solve 4

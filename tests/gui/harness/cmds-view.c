@@ -90,8 +90,9 @@ pane_child (FeerieWindow *self, const char *name)
                                                     name));
 }
 
-/* The Solution pane as shown: its lines of text, then a line per row of
- * the list ("row [selected] TEXT"; the rows on screen, in their order). */
+/* The Solution pane as shown: its lines of text, the rows' width, then a
+ * line per row of the list ("row [selected] TEXT"; the rows on screen, in
+ * their order). */
 static char *
 describe_pane (FeerieWindow *self)
 {
@@ -106,6 +107,10 @@ describe_pane (FeerieWindow *self)
     }
   const char *progress = gtk_inscription_get_text (GTK_INSCRIPTION (pane_child (self, "progress")));
   g_string_append_printf (s, "progress %s\n", progress ? progress : "");
+  /* "list-width UPPER PAGE": the width the rows take and the width shown
+   * (more: a row is read only by scrolling sideways). */
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (pane_child (self, "scroller")));
+  g_string_append_printf (s, "list-width %.0f %.0f\n", gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h));
   GtkWidget *list = pane_child (self, "list");
   for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
     {
