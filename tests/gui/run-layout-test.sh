@@ -8,6 +8,7 @@
 #     sideways), the drawn squares span 320 px at least, the coordinates
 #     are as tall as a 10-pixel font's (digits 7 px at least), and every
 #     line of the caption shows;
+#   - at 1280×800 the notebook's four tabs show, in French too;
 #   - on a 1920×1080 screen the squares grow beyond their 1280×800 span.
 # The French part compiles fr_FR.UTF-8 into a scratch LOCPATH when the
 # system lacks it (skipped, with a note, without localedef).
@@ -90,6 +91,17 @@ if [ -n "$french" ]; then
   check_small small-fr French
 fi
 run 1280x800 1280 800 medium
+# At 1280×800 the four pages' tabs show side by side (in French too):
+# none behind the notebook's scroll arrows.
+tabs_shown () { # tabs_shown NAME LANGUAGE
+  set -- "$1" "$2" $(value "$1" tabs-shown layout)
+  [ "$3" -eq "$4" ] || fail "$2: at 1280×800 $3 of the $4 tabs show"
+}
+tabs_shown medium English
+if [ -n "$french" ]; then
+  run 1280x800 1280 800 medium-fr $french
+  tabs_shown medium-fr French
+fi
 run 1920x1080 1920 1080 large
 medium=$(value medium squares measure); large=$(value large squares measure)
 [ "${large%% *}" -gt "${medium%% *}" ] || fail "at 1920×1080 the squares ($large px) do not grow beyond 1280×800's ($medium px)"

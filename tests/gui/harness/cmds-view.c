@@ -489,6 +489,21 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
           }
       describe_pane_fit (GTK_WIDGET (self->conditions), out);
       describe_caption_fit (self->caption, out);
+      /* "tabs-shown N M": of the notebook's M tabs, N show (the others
+       * are behind its scroll arrows). */
+      int shown = 0, n_pages = gtk_notebook_get_n_pages (self->notebook);
+      for (int i = 0; i < n_pages; i++)
+        {
+          GtkWidget *tab = gtk_notebook_get_tab_label (self->notebook, gtk_notebook_get_nth_page (self->notebook, i));
+          graphene_rect_t r, header;
+          GtkWidget *notebook = GTK_WIDGET (self->notebook);
+          if (tab && gtk_widget_get_child_visible (gtk_widget_get_parent (tab))
+              && gtk_widget_compute_bounds (tab, notebook, &r)
+              && gtk_widget_compute_bounds (notebook, notebook, &header)
+              && r.origin.x >= 0 && r.origin.x + r.size.width <= header.size.width)
+            shown++;
+        }
+      g_string_append_printf (out, "tabs-shown %d %d\n", shown, n_pages);
       for (int i = 0; i < gtk_notebook_get_n_pages (self->notebook); i++)
         {
           int m;
