@@ -170,7 +170,9 @@ on_click_released (GtkGestureClick *gesture, int n_press, double x, double y, Fe
 {
   FeSquare sq = self->press_square;
   self->press_square = FE_NO_SQUARE;
-  if (sq != FE_NO_SQUARE)
+  /* Released on another square, the hand dragged and no drag began (from
+   * an empty square): no click, or it would act where it was pressed. */
+  if (sq != FE_NO_SQUARE && square_at (self, x, y) == sq)
     g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, (guint) sq, self->press_button);
 }
 
@@ -178,7 +180,9 @@ static GdkContentProvider *
 on_drag_prepare (GtkDragSource *source, double x, double y, FeerieBoardView *self)
 {
   FeSquare sq = square_at (self, x, y);
-  if (sq == FE_NO_SQUARE || self->position.board[sq].walk == FE_WALK_NONE)
+  /* A piece or an imitator: either moves, or is copied with Ctrl. */
+  if (sq == FE_NO_SQUARE
+      || (self->position.board[sq].walk == FE_WALK_NONE && fe_position_imitator_at (&self->position, sq) < 0))
     return NULL;
   self->drag_from = sq;
   self->press_square = FE_NO_SQUARE; /* a drag, not a click */
@@ -186,12 +190,17 @@ on_drag_prepare (GtkDragSource *source, double x, double y, FeerieBoardView *sel
   return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
 }
 
+/* What stands on `sq` (its piece, else its imitator) as a drag icon. */
 static GdkPaintable *
-piece_paintable (FePiece piece, const FeRenderStyle *style, int size)
+square_paintable (const FePosition *pos, FeSquare sq, const FeRenderStyle *style, int size)
 {
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
-  fe_render_piece (cr, piece, 0, 0, size, style);
+  int imitator = fe_position_imitator_at (pos, sq);
+  if (pos->board[sq].walk == FE_WALK_NONE && imitator >= 0)
+    fe_render_imitator (cr, pos->imitator_colour[imitator], 0, 0, size);
+  else
+    fe_render_piece (cr, pos->board[sq], 0, 0, size, style);
   cairo_destroy (cr);
   return gtk_snapshot_free_to_paintable (snapshot, &GRAPHENE_SIZE_INIT (size, size));
 }
@@ -201,8 +210,7 @@ on_drag_begin (GtkDragSource *source, GdkDrag *drag, FeerieBoardView *self)
 {
   FeRenderGeometry geo;
   geometry (self, &geo);
-  g_autoptr (GdkPaintable) icon = piece_paintable (self->position.board[self->drag_from],
-                                                   &self->style, (int) geo.sq);
+  g_autoptr (GdkPaintable) icon = square_paintable (&self->position, self->drag_from, &self->style, (int) geo.sq);
   gtk_drag_source_set_icon (source, icon, (int) geo.sq / 2, (int) geo.sq / 2);
   self->marks.hidden = self->drag_from;
   gtk_widget_queue_draw (GTK_WIDGET (self));
