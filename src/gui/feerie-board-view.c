@@ -56,6 +56,14 @@ feerie_drag_payload_for_imitator (FeColour colour)
   return g_strdup_printf ("imitator:%u", colour);
 }
 
+G_DEFINE_BOXED_TYPE (FeerieDragPayload, feerie_drag_payload, (GBoxedCopyFunc) g_strdup, g_free)
+
+GdkContentProvider *
+feerie_drag_payload_provider (const char *payload)
+{
+  return gdk_content_provider_new_typed (FEERIE_TYPE_DRAG_PAYLOAD, payload);
+}
+
 static void
 geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 {
@@ -187,7 +195,7 @@ on_drag_prepare (GtkDragSource *source, double x, double y, FeerieBoardView *sel
   self->drag_from = sq;
   self->press_square = FE_NO_SQUARE; /* a drag, not a click */
   g_autofree char *payload = g_strdup_printf ("square:%u", sq);
-  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+  return feerie_drag_payload_provider (payload);
 }
 
 /* What stands on `sq` (its piece, else its imitator) as a drag icon. */
@@ -275,11 +283,11 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, FeerieB
 {
   FeSquare sq = square_at (self, x, y);
   self->marks.drop_target = FE_NO_SQUARE;
-  if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
+  if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS (value, FEERIE_TYPE_DRAG_PAYLOAD) || !g_value_get_boxed (value))
     return FALSE;
   gboolean copy = drop_copies (target);
   self->drag_from = FE_NO_SQUARE; /* handled here, not by drag-cancel */
-  g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, g_value_get_string (value), (guint) sq, copy);
+  g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, (const char *) g_value_get_boxed (value), (guint) sq, copy);
   return TRUE;
 }
 
@@ -342,7 +350,7 @@ feerie_board_view_init (FeerieBoardView *self)
   g_signal_connect (source, "drag-cancel", G_CALLBACK (on_drag_cancel), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (source));
 
-  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  GtkDropTarget *target = gtk_drop_target_new (FEERIE_TYPE_DRAG_PAYLOAD, GDK_ACTION_MOVE | GDK_ACTION_COPY);
   g_signal_connect (target, "motion", G_CALLBACK (on_drop_motion), self);
   g_signal_connect (target, "leave", G_CALLBACK (on_drop_leave), self);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);

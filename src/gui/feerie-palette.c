@@ -59,7 +59,7 @@ on_tile_drag_prepare (GtkDragSource *source, double x, double y, FeeriePalette *
 {
   GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
   g_autofree char *payload = tile_payload (self, tile_walk (tile));
-  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+  return feerie_drag_payload_provider (payload);
 }
 
 static void

@@ -141,6 +141,7 @@ harness_messages_text (FeerieWindow *self)
   g_autofree char *caption = g_strdup (gtk_inscription_get_text (self->caption));
   g_strdelimit (caption, "\n", ' ');
   g_string_append_printf (s, "caption %s\n", caption);
+  g_string_append_printf (s, "stipulation-field %s\n", gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry)));
   g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));
   g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
   GListModel *tops = gtk_window_get_toplevels ();

@@ -18,7 +18,8 @@
  *   prefs-font FAMILY | prefs-colour light|dark #RRGGBB   (in Preferences)
  *   delay MS   (between commands from now on)
  *   check-ids  (fails unless every piece has its own non-zero id)
- *   messages PATH   (the status line, the twins' error and the message dialogs)
+ *   messages PATH   (the status line, the caption, the stipulation field,
+ *                    the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
  *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused] [no-add]
  *                (the Twins page's pickers set so, then its Add button;
