@@ -83,6 +83,18 @@ describe_chooser_files (GtkFileChooser *chooser, GFile *folder, GString *out)
     }
 }
 
+/* A window's natural, minimum and shown sizes ("natural W H" …). */
+static gboolean
+write_window_size (GtkWidget *w, const char *path, GError **error)
+{
+  int min_w, nat_w, min_h, nat_h;
+  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
+  g_autofree char *text = g_strdup_printf ("natural %d %d\nminimum %d %d\nshown %d %d\n", nat_w, nat_h, min_w,
+                                           min_h, gtk_widget_get_width (w), gtk_widget_get_height (w));
+  return g_file_set_contents (path, text, -1, error);
+}
+
 static GtkWidget *
 pane_child (FeerieWindow *self, const char *name)
 {
@@ -250,18 +262,17 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {
           g_autoptr (GtkWidget) w = g_list_model_get_item (tops, i);
-          if (!GTK_IS_SHORTCUTS_WINDOW (w) || !gtk_widget_get_visible (w))
-            continue;
-          int min_w, nat_w, min_h, nat_h;
-          gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
-          gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
-          g_autofree char *text = g_strdup_printf ("natural %d %d\nminimum %d %d\nshown %d %d\n", nat_w, nat_h,
-                                                   min_w, min_h, gtk_widget_get_width (w),
-                                                   gtk_widget_get_height (w));
-          return g_file_set_contents (argv[1], text, -1, error);
+          if (GTK_IS_SHORTCUTS_WINDOW (w) && gtk_widget_get_visible (w))
+            return write_window_size (w, argv[1], error);
         }
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no shortcuts window");
       return FALSE;
+    }
+  if (g_str_equal (cmd, "preferences-size"))
+    {
+      NEED (1);
+      GtkWidget *prefs = harness_preferences (error);
+      return prefs && write_window_size (prefs, argv[1], error);
     }
   if (g_str_equal (cmd, "clipboard"))
     {

@@ -42,6 +42,7 @@
  *   chooser-cancel  (its Cancel)
  *   clipboard PATH  (the clipboard's formats and text, written once read)
  *   shortcuts-size PATH (the shortcuts window's natural and shown size)
+ *   preferences-size PATH (the same for the Preferences window)
  *   tile-info CODE PATH (whether a palette tile shows, and its tooltip)
  *   page N          (shows page N of the side notebook; 3 = Solution)
  *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
