@@ -35,5 +35,11 @@ const FeRenderStyle *feerie_board_view_get_style (FeerieBoardView *self);
  * the palette, "imitator:C" and "square:SQ" from the board itself. */
 char *feerie_drag_payload_for_piece (FePiece piece);
 char *feerie_drag_payload_for_imitator (FeColour colour);
+/* A payload as the board's drop target takes it: a type of its own, not
+ * text, so that no text field takes a piece dragged over it as words. */
+typedef char FeerieDragPayload;
+#define FEERIE_TYPE_DRAG_PAYLOAD (feerie_drag_payload_get_type ())
+GType feerie_drag_payload_get_type (void);
+GdkContentProvider *feerie_drag_payload_provider (const char *payload);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-palette-private.h"
+#include "feerie-wrap-layout.h"
 #include "feerie-board-view.h"
 #include "feerie-walk-names.h"
 #include "core/walk.h"
@@ -60,7 +61,7 @@ on_tile_drag_prepare (GtkDragSource *source, double x, double y, FeeriePalette *
 {
   GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
   g_autofree char *payload = tile_payload (self, tile_walk (tile));
-  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+  return feerie_drag_payload_provider (payload);
 }
 
 static void
@@ -440,6 +441,10 @@ feerie_palette_init (FeeriePalette *self)
       gtk_box_append (self->kinds, button);
       g_ptr_array_add (self->attribute_buttons, button);
     }
+  /* The rows of toggles: one row each where it fits, more where the
+   * palette is narrow. */
+  gtk_widget_set_layout_manager (gtk_widget_get_parent (GTK_WIDGET (self->white)), feerie_wrap_layout_new ());
+  gtk_widget_set_layout_manager (GTK_WIDGET (self->kinds), feerie_wrap_layout_new ());
   for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
     gtk_flow_box_append (self->grid, make_tile (self, walk));
   gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));

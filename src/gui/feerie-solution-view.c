@@ -138,6 +138,10 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *move = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (move), 0);
+  /* A long line (a helpmate's, a series', with imitators' squares) wraps
+   * between its moves: it is read whole without scrolling sideways. */
+  gtk_label_set_wrap (GTK_LABEL (move), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (move), PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (move, "feerie-move");
   gtk_box_append (GTK_BOX (box), move);
   GtkWidget *role = gtk_label_new (NULL);

@@ -228,6 +228,10 @@ choose_and_open (FeerieWindow *self, const char *title, gboolean import)
   static const char *popeye[] = { "*.inp", "*.txt", "*.pop", NULL };
   static const char *fen[] = { "*.fen", NULL };
   static const char *olive[] = { "*.olv", "*.yaml", "*.yml", NULL };
+  /* First, so that it is the one shown: every file the window reads (a
+   * composer's Popeye files were hidden behind "Féerie problems"). */
+  static const char *all[] = { "*.xml", "*.inp", "*.txt", "*.pop", "*.fen", "*.olv", "*.yaml", "*.yml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("All problem files"), import ? all + 1 : all);
   if (!import)
     add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input"), popeye);

@@ -134,6 +134,55 @@ harness_answer (FeerieWindow *self, const char *answer, GError **error)
   return FALSE;
 }
 
+char *
+harness_messages_text (FeerieWindow *self)
+{
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
+  const char *status = gtk_inscription_get_text (self->status);
+  g_string_append_printf (s, "status %s\n", status ? status : "");
+  g_autofree char *caption = g_strdup (gtk_inscription_get_text (self->caption));
+  g_strdelimit (caption, "\n", ' ');
+  g_string_append_printf (s, "caption %s\n", caption);
+  g_string_append_printf (s, "stipulation-field %s\n", gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry)));
+  g_string_append_printf (s, "twins-error %s\n", harness_twins_error (self->twins_editor));
+  g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
+      if (!GTK_IS_MESSAGE_DIALOG (w) || !gtk_widget_get_visible (GTK_WIDGET (w))
+          || gtk_window_get_transient_for (w) != GTK_WINDOW (self))
+        continue;
+      g_autofree char *text = NULL, *secondary = NULL;
+      g_object_get (w, "text", &text, "secondary-text", &secondary, NULL);
+      g_string_append_printf (s, "dialog %s | %s\n", text, secondary ? secondary : "");
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+harness_dump_text (FeerieWindow *self)
+{
+  g_autofree char *text = describe (self->problem);
+  /* The pickers' switches as the window shows them. */
+  GString *all = g_string_new (text);
+  GActionGroup *pickers = feerie_condition_pane_get_actions (self->conditions);
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const char *name = fe_condition_nth (id)->name;
+      g_autoptr (GVariant) state = g_action_group_get_action_state (pickers, name);
+      gboolean on = state && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
+                              ? g_variant_get_boolean (state)
+                              : strcmp (g_variant_get_string (state, NULL),
+                                        fe_condition_nth (id)->params[0].xml_values
+                                        ? fe_condition_nth (id)->params[0].xml_values[0] : "0") != 0);
+      if (on)
+        g_string_append_printf (all, "picker %s\n", name);
+    }
+  return g_string_free (all, FALSE);
+}
+
 gboolean
 harness_command (FeerieWindow *self, char **argv, GError **error)
 {
@@ -344,56 +393,14 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
   if (g_str_equal (cmd, "messages"))
     {
       NEED (1);
-      GString *s = g_string_new (NULL);
-      g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
-      const char *status = gtk_inscription_get_text (self->status);
-      g_string_append_printf (s, "status %s\n", status ? status : "");
-      g_autofree char *caption = g_strdup (gtk_inscription_get_text (self->caption));
-      g_strdelimit (caption, "\n", ' ');
-      g_string_append_printf (s, "caption %s\n", caption);
-      g_string_append_printf (s, "twins-error %s\n", harness_twins_error (self->twins_editor));
-      g_string_append_printf (s, "board-error %d\n",
-                              gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
-      GListModel *tops = gtk_window_get_toplevels ();
-      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
-        {
-          g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
-          if (!GTK_IS_MESSAGE_DIALOG (w) || !gtk_widget_get_visible (GTK_WIDGET (w))
-              || gtk_window_get_transient_for (w) != GTK_WINDOW (self))
-            continue;
-          g_autofree char *text = NULL, *secondary = NULL;
-          g_object_get (w, "text", &text, "secondary-text", &secondary, NULL);
-          g_string_append_printf (s, "dialog %s | %s\n", text, secondary ? secondary : "");
-        }
-      gboolean ok = g_file_set_contents (argv[1], s->str, -1, error);
-      g_string_free (s, TRUE);
-      return ok;
+      g_autofree char *text = harness_messages_text (self);
+      return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "dump"))
     {
       NEED (1);
-      g_autofree char *text = describe (self->problem);
-      /* The pickers' switches as the window shows them. */
-      GString *all = g_string_new (text);
-      GActionGroup *pickers = feerie_condition_pane_get_actions (self->conditions);
-      for (int id = 0; id < fe_condition_count (); id++)
-        {
-          const char *name = fe_condition_nth (id)->name;
-          g_autoptr (GVariant) state = g_action_group_get_action_state (pickers, name);
-          gboolean on = state
-                        && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
-                              ? g_variant_get_boolean (state)
-                              : strcmp (g_variant_get_string (state, NULL),
-                                        fe_condition_nth (id)->params[0].xml_values
-                                          ? fe_condition_nth (id)->params[0].xml_values[0]
-                                          : "0")
-                                  != 0);
-          if (on)
-            g_string_append_printf (all, "picker %s\n", name);
-        }
-      gboolean ok = g_file_set_contents (argv[1], all->str, -1, error);
-      g_string_free (all, TRUE);
-      return ok;
+      g_autofree char *text = harness_dump_text (self);
+      return g_file_set_contents (argv[1], text, -1, error);
     }
   return harness_view_command (self, argv, error);
 #undef NEED

@@ -14,6 +14,10 @@ void harness_run_script (FeerieWindow *first, const char *path);
 /* Runs one script command on the window (cmds-edit.c); FALSE with
  * `error` when it fails or is unknown. */
 gboolean harness_command (FeerieWindow *self, char **argv, GError **error);
+/* What the commands dump and messages write (the problem and the
+ * pickers; the title, status line, caption, errors and dialogs). */
+char *harness_dump_text (FeerieWindow *self);
+char *harness_messages_text (FeerieWindow *self);
 /* The commands not found by harness_command (cmds-view.c). */
 gboolean harness_view_command (FeerieWindow *self, char **argv, GError **error);
 /* Answers the question asked over the window ("save", "discard",
@@ -40,6 +44,9 @@ void harness_probe_idle_gap (guint ms, const char *path);
 /* widgets.c */
 /* The first widget of `type` under `root` (itself included), depth first. */
 GtkWidget *harness_find_widget (GtkWidget *root, GType type);
+/* The first visible widget under `root` named `name` or whose action is
+ * `name` ("condition.magic"), depth first. */
+GtkWidget *harness_find_named (GtkWidget *root, const char *name);
 void harness_palette_select (FeeriePalette *palette, FeColour colour, uint8_t attrs, int walk);
 /* A tile by its code in scripts: a walk code, "I" the imitator, "IM" the
  * monochrome imitator; HARNESS_NO_TILE when none. */

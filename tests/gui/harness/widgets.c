@@ -129,18 +129,46 @@ harness_preferences_colour (GtkWidget *prefs, const char *which, const char *col
 
 /* ---- the recovery window ------------------------------------------------------ */
 
-GtkWidget *
-harness_find_widget (GtkWidget *w, GType type)
+/* The first widget under `w` (itself included) that `match` accepts,
+ * depth first. */
+static GtkWidget *
+find_first (GtkWidget *w, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+  if (match (w, data))
     return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = harness_find_widget (c, type);
+      GtkWidget *found = find_first (c, match, data);
       if (found)
         return found;
     }
   return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget *w, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (w, GPOINTER_TO_SIZE (type));
+}
+
+GtkWidget *
+harness_find_widget (GtkWidget *w, GType type)
+{
+  return find_first (w, is_of_type, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+is_named (GtkWidget *w, gconstpointer name)
+{
+  return gtk_widget_get_visible (w)
+         && (g_strcmp0 (gtk_widget_get_name (w), name) == 0
+             || (GTK_IS_ACTIONABLE (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), name) == 0));
+}
+
+GtkWidget *
+harness_find_named (GtkWidget *w, const char *name)
+{
+  return find_first (w, is_named, name);
 }
 
 char *
