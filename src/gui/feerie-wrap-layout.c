@@ -98,7 +98,9 @@ feerie_wrap_layout_measure (GtkLayoutManager *manager, GtkWidget *widget, GtkOri
       flow (widget, for_size, FALSE, minimum, natural);
       return;
     }
-  /* As narrow as the widest child, as wide as all of them in one row. */
+  /* As narrow as the widest child, and asking no more: the row takes the
+   * width its neighbours set (the palette's tiles) and wraps within it, so
+   * a longer translation or one more attribute never widens the column. */
   *minimum = *natural = 0;
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
     if (gtk_widget_should_layout (c))
@@ -106,7 +108,7 @@ feerie_wrap_layout_measure (GtkLayoutManager *manager, GtkWidget *widget, GtkOri
         int cmin, cnat;
         gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, &cmin, &cnat, NULL, NULL);
         *minimum = MAX (*minimum, cmin);
-        *natural += cnat;
+        *natural = MAX (*natural, cnat);
       }
 }
 

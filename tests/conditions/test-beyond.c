@@ -400,10 +400,56 @@ test_example (gconstpointer data)
   fe_problem_free (pb);
 }
 
+/* Appendix A: the combinations Popeye refuses are refused by name; the
+ * problem still reads (it opens and is written back). */
+typedef struct {
+  const char *label, *input, *why;
+} Refusal;
+
+static const Refusal refusals[] = {
+  { "anticirce-kamikaze", "condition AntiCirce\npieces white ke1 black ke8 white kamikaze rd1",
+    "AntiCirce with kamikaze" },
+  { "isardam-madrasi", "condition Isardam Madrasi\npieces white ke1 rd1 black ke8", "Isardam with Madrasi" },
+  { "isardam-imitator", "condition Isardam Imitator c3\npieces white ke1 rd1 black ke8",
+    "Isardam with imitators" },
+  { "koeko-imitator", "condition KoeKo Imitator c3\npieces white ke1 rd1 black ke8", "KoeKo with imitators" },
+  { "parrain-rex-inclusive", "condition Circe Parrain RexInclusive\npieces white ke1 rd1 black ke8",
+    "Parrain Rex inclusive" },
+  { "parrain-kamikaze", "condition ParrainCirce\npieces white ke1 black ke8 white kamikaze rd1",
+    "Parrain with kamikaze" },
+  { "circe-einstein-variant", "condition Circe Einstein\npieces white ke1 rd1 black ke8", "Circe Einstein" },
+};
+
+static void
+test_refusal (gconstpointer data)
+{
+  const Refusal *r = data;
+  g_autofree char *text = g_strdup_printf ("begin\nstipulation #1\n%s\nend\n", r->input);
+  GError *error = NULL;
+  GPtrArray *all = fe_popeye_read (text, strlen (text), "refused.inp", &error);
+  g_assert_no_error (error);
+  FeSolverConfig config = { 0 };
+  config.threads = 1;
+  GString *out = g_string_new (NULL);
+  g_assert_false (fe_solve (all->pdata[0], &config, out, NULL, &error));
+  g_assert_nonnull (error);
+  if (!strstr (error->message, r->why))
+    g_test_fail_printf ("%s: refused, but the reason does not say \"%s\": %s", r->label, r->why,
+                        error->message);
+  g_clear_error (&error);
+  g_string_free (out, TRUE);
+  g_ptr_array_unref (all);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  for (gsize i = 0; i < G_N_ELEMENTS (refusals); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/beyond/refused/%s", refusals[i].label);
+      g_test_add_data_func (path, &refusals[i], test_refusal);
+    }
   for (gsize i = 0; i < G_N_ELEMENTS (examples); i++)
     {
       g_autofree char *path = g_strdup_printf ("/beyond/%s", examples[i].label);

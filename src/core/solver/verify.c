@@ -133,7 +133,8 @@ match_ply (Line *l, int at, int ply, int series_done)
   return FALSE;
 }
 
-/* Splits a line into move and mark tokens, dropping "12." and "1..." */
+/* Splits a line into move and mark tokens, dropping "12.", "1..." and the
+ * "..." of a skipped move ("1... ... 2.": set play of an h#n.5) */
 static char **
 line_tokens (const char *text, int *n)
 {
@@ -151,7 +152,7 @@ line_tokens (const char *text, int *n)
           if (strncmp (t, "..", 2) == 0)
             t += 2;
         }
-      if (*t)
+      if (*t && strcmp (t, "...") != 0)
         g_ptr_array_add (a, g_strdup (t));
     }
   g_strfreev (raw);
