@@ -88,8 +88,8 @@ static const FeAttributeDesc patrol_attribute = {
   .palette_tooltip = FE_N_("Patrol pieces stand on a double green frame"),
 };
 
-/* The condition's own word says every piece; pieces with the attribute say
- * themselves. */
+/* Patrouille says every piece; pieces with the attribute are listed with
+ * their squares: "Patrol pieces g8, h1" (the solver: "Patrol g8 h1"). */
 static void
 patrol_describe (const FeConditionParams *params, int id, const FePosition *diagram,
                  const FeDescribeStyle *style, GPtrArray *lines)
@@ -97,9 +97,13 @@ patrol_describe (const FeConditionParams *params, int id, const FePosition *diag
   if (fe_params_get (params, id, 0) == PATROL_ALL)
     g_ptr_array_add (lines, g_strdup (style->caption ? style->translate (FE_N_("Patrol chess"))
                                                      : "Patrouille"));
-  FeConditionParams pieces_only = *params;
-  pieces_only.v[id][0] = PATROL_OFF;
-  fe_condition_describe_default (id, &pieces_only, diagram, style, lines);
+  g_autofree char *squares =
+    diagram ? fe_attribute_squares (diagram, FE_ATTR_PATROL, style->caption ? ", " : " ") : NULL;
+  if (squares)
+    g_ptr_array_add (lines, g_strdup_printf ("%s %s",
+                                             style->caption ? style->translate (FE_N_("Patrol pieces"))
+                                                            : patrol_attribute.popeye_header,
+                                             squares));
 }
 
 const FeConditionClass fe_condition_class_patrol = {
