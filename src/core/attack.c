@@ -210,14 +210,21 @@ fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side
   return search_walk (&s, target);
 }
 
-static bool
-capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
+bool
+fe_observation_allowed (const FePosition *pos, const FeCapturePath *path)
 {
   const FeRules *r = pos->rules;
   for (int i = 0; i < r->n_ops; i++)
     if (r->ops[i]->capture_allowed && !r->ops[i]->capture_allowed (pos, path))
       return false;
   return true;
+}
+
+static bool
+capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
+{
+  (void) data;
+  return fe_observation_allowed (pos, path);
 }
 
 /* A check (fe_in_check): the observation must stand, and every condition

@@ -15,6 +15,10 @@
 bool fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
                                      FeObservationFunc accept, void *data);
 
+/* Every active condition lets this observation stand (its capture_allowed
+ * hook: paralysis, imitability, a patrol piece's support). */
+bool fe_observation_allowed (const FePosition *pos, const FeCapturePath *path);
+
 /* Attack (rules §1.3): a piece playable by `by_side` could capture on
  * `target`, allowed by every active condition. */
 bool fe_square_attacked (const FePosition *pos, FeSquare target, int by_side);
