@@ -288,6 +288,10 @@ apply_command (FePosition *pos, FeStipulation *stip, FeConditionParams *cond,
               fe_position_put (pos, sq, p);
             }
         }
+      /* A monochrome imitator belongs to its side: it changes with it. */
+      for (int i = 0; i < pos->n_imitators; i++)
+        if (pos->imitator_colour[i] != FE_NEUTRAL)
+          pos->imitator_colour[i] ^= 1;
       return TRUE;
     case FE_TWIN_STIPULATION:
       *stip = c->stipulation;
@@ -355,6 +359,19 @@ fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos
                             FeStipulation *stip, FeConditionParams *cond, GError **error)
 {
   return fe_problem_step_twin (problem, index, pos, stip, cond, NULL, error);
+}
+
+gboolean
+fe_position_apply_twin_command (FePosition *pos, const FeTwinCommand *command, GError **error)
+{
+  g_return_val_if_fail (command->kind != FE_TWIN_STIPULATION && command->kind != FE_TWIN_CONDITION,
+                        FALSE);
+  FeStipulation stip = { 0 };
+  FeConditionParams cond = { 0 };
+  if (!apply_command (pos, &stip, &cond, command, error))
+    return FALSE;
+  fe_position_recompute_hash (pos);
+  return TRUE;
 }
 
 gboolean

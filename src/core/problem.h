@@ -172,6 +172,12 @@ void fe_twin_free (FeTwin *twin);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeTwin, fe_twin_free)
 void fe_author_free (FeAuthor *author);
 
+/* One command that changes the position (move, add, rotate, mirror, shift,
+ * PolishType …) applied to `pos` (the window's board transforms); FALSE
+ * with `error` set when it cannot be (a piece would leave the board). */
+gboolean fe_position_apply_twin_command (FePosition *pos, const FeTwinCommand *command,
+                                         GError **error);
+
 /* Applies twin `index` (0-based) to a copy of the base problem's position,
  * stipulation and conditions, following `continued` chains.  Returns FALSE
  * with an error when a command refers to an empty square. */

@@ -17,114 +17,74 @@
 
 /* ---- board transforms ------------------------------------------------------ */
 
-typedef FeSquare (*SquareMap) (FeSquare sq, int arg);
-
-static FeSquare
-map_shift (FeSquare sq, int dir)
-{
-  static const int df[] = { 0, 0, -1, 1 }, dr[] = { 1, -1, 0, 0 };
-  int f = FE_FILE (sq) + df[dir], r = FE_RANK (sq) + dr[dir];
-  return (f < 0 || f > 7 || r < 0 || r > 7) ? FE_NO_SQUARE : FE_SQ (f, r);
-}
-
-static FeSquare
-map_rotate (FeSquare sq, int unused)
-{
-  return FE_SQ (FE_RANK (sq), 7 - FE_FILE (sq)); /* a1 → a8: a quarter turn clockwise */
-}
-
-static FeSquare
-map_mirror (FeSquare sq, int unused)
-{
-  return FE_SQ (7 - FE_FILE (sq), FE_RANK (sq));
-}
-
-static FeSquare
-map_same (FeSquare sq, int unused)
-{
-  return sq;
-}
-
-/* Rebuilds the diagram through `map`; refuses (FALSE) when a unit would
- * leave the board, so a shift never silently loses a piece. */
-static gboolean
-transform (FeerieWindow *self, SquareMap map, int arg, gboolean swap_colours, gboolean clear)
+/* The diagram replaced, as one undo step. */
+static void
+replace_diagram (FeerieWindow *self, const FePosition *pos)
 {
   g_assert (FEERIE_IS_WINDOW (self));
-  const FePosition *old = &self->problem->diagram;
-  FePosition pos;
-  fe_position_init (&pos);
-  pos.side = old->side;
-  for (int i = 0; i < 64 && !clear; i++)
-    {
-      FeSquare s = FE_SQ88 (i);
-      FePiece p = old->board[s];
-      if (p.walk == FE_WALK_NONE)
-        continue;
-      FeSquare t = map (s, arg);
-      if (t == FE_NO_SQUARE)
-        {
-          feerie_window_show_status (self, _("A piece would leave the board."));
-          return FALSE;
-        }
-      if (swap_colours && p.colour != FE_NEUTRAL)
-        p.colour = FE_OPPONENT (p.colour);
-      p.id = 0;
-      fe_position_put (&pos, t, p);
-    }
-  for (int i = 0; i < old->n_imitators && !clear; i++)
-    {
-      FeSquare t = map (old->imitators[i], arg);
-      if (t == FE_NO_SQUARE)
-        {
-          feerie_window_show_status (self, _("An imitator would leave the board."));
-          return FALSE;
-        }
-      uint8_t c = old->imitator_colour[i];
-      fe_position_add_imitator (&pos, t, (swap_colours && c != FE_NEUTRAL) ? FE_OPPONENT (c) : c);
-    }
   feerie_window_begin_edit (self, NULL);
-  self->problem->diagram = pos;
+  self->problem->diagram = *pos;
   fe_problem_settle_diagram (self->problem);
   self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_show_status (self, NULL);
   feerie_window_end_edit (self);
+}
+
+/* Changes the diagram as a twin command would (src/core: one geometry for
+ * twins and the board's tools); refuses, with the reason in the status
+ * line, when a unit would leave the board. */
+static gboolean
+transform (FeerieWindow *self, const FeTwinCommand *command)
+{
+  g_assert (FEERIE_IS_WINDOW (self));
+  FePosition pos = self->problem->diagram;
+  g_autoptr (GError) error = NULL;
+  if (!fe_position_apply_twin_command (&pos, command, &error))
+    {
+      feerie_window_show_status (self, _("A piece or an imitator would leave the board."));
+      return FALSE;
+    }
+  replace_diagram (self, &pos);
   return TRUE;
 }
 
 static void
 clear_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_same, 0, FALSE, TRUE);
+  FePosition empty;
+  fe_position_init (&empty);
+  replace_diagram (data, &empty);
 }
 
 static void
 shift_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   const char *dir = g_variant_get_string (p, NULL);
-  int d = g_str_equal (dir, "up")     ? 0
-          : g_str_equal (dir, "down") ? 1
-          : g_str_equal (dir, "left") ? 2
-                                      : 3;
-  transform (data, map_shift, d, FALSE, FALSE);
+  /* A shift is a vector: from d4 one square up, down, left or right. */
+  FeSquare to = g_str_equal (dir, "up")     ? FE_SQ (3, 4)
+                : g_str_equal (dir, "down") ? FE_SQ (3, 2)
+                : g_str_equal (dir, "left") ? FE_SQ (2, 3)
+                                            : FE_SQ (4, 3);
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_SHIFT, .a = FE_SQ (3, 3), .b = to });
 }
 
 static void
 rotate_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_rotate, 0, FALSE, FALSE);
+  /* A quarter turn clockwise (a1 → a8): Popeye's rotate 270. */
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_ROTATE, .rotation = 270 });
 }
 
 static void
 mirror_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_mirror, 0, FALSE, FALSE);
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_MIRROR, .mirror = FE_MIRROR_A1_H1 });
 }
 
 static void
 swap_colours_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_same, 0, TRUE, FALSE);
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_POLISH });
 }
 
 /* ---- history ------------------------------------------------------------------ */
