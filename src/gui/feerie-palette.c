@@ -129,7 +129,7 @@ redraw_tiles (FeeriePalette *self)
 static void
 show_monochrome_tile (FeeriePalette *self)
 {
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, FE_WALK_COUNT);
+  GtkFlowBoxChild *child = self->monochrome_tile;
   if (!child)
     return;
   gboolean shown = self->colour != FE_NEUTRAL;
@@ -445,10 +445,13 @@ feerie_palette_init (FeeriePalette *self)
    * palette is narrow. */
   gtk_widget_set_layout_manager (gtk_widget_get_parent (GTK_WIDGET (self->white)), feerie_wrap_layout_new ());
   gtk_widget_set_layout_manager (GTK_WIDGET (self->kinds), feerie_wrap_layout_new ());
-  for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
-    gtk_flow_box_append (self->grid, make_tile (self, walk));
-  gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));
-  gtk_flow_box_append (self->grid, make_tile (self, MONOCHROME_IMITATOR_TILE));
+  /* In feerie_palette_tile_index's order. */
+  for (int i = 0; i <= FE_WALK_COUNT; i++)
+    for (int walk = MONOCHROME_IMITATOR_TILE; walk < FE_WALK_COUNT; walk++)
+      if (feerie_palette_tile_index (walk) == i)
+        gtk_flow_box_append (self->grid, make_tile (self, walk));
+  self->monochrome_tile
+    = gtk_flow_box_get_child_at_index (self->grid, feerie_palette_tile_index (MONOCHROME_IMITATOR_TILE));
   show_monochrome_tile (self);
   GtkEventController *key = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);

@@ -13,13 +13,10 @@
 #include "feerie-preferences.h"
 #include "core/walk.h"
 
-/* Tiles are in walk order, then the imitator, then the monochrome one. */
 static int
 tile_index (int walk)
 {
-  return walk == IMITATOR_TILE              ? FE_WALK_COUNT - 1
-         : walk == MONOCHROME_IMITATOR_TILE ? FE_WALK_COUNT
-                                            : walk - 1;
+  return feerie_palette_tile_index (walk);
 }
 
 int
