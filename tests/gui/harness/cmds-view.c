@@ -536,7 +536,6 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       g_application_quit (g_application_get_default ());
       return TRUE;
     }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
-  return FALSE;
+  return harness_collection_command (self, argv, error);
 #undef NEED
 }
