@@ -453,10 +453,14 @@ show_mark (GtkWidget *box, FeerieProblemItem *item)
   gtk_widget_set_tooltip_text (GTK_WIDGET (row->mark), tip);
   /* The number's colour says it too: the only mark a narrow list shows. */
   const char *css = mark_class (state, verdict);
-  if (row->mark_class)
-    gtk_widget_remove_css_class (GTK_WIDGET (row->number), row->mark_class);
-  if (css)
-    gtk_widget_add_css_class (GTK_WIDGET (row->number), css);
+  GtkWidget *coloured[] = { GTK_WIDGET (row->number), GTK_WIDGET (row->mark) };
+  for (gsize i = 0; i < G_N_ELEMENTS (coloured); i++)
+    {
+      if (row->mark_class)
+        gtk_widget_remove_css_class (coloured[i], row->mark_class);
+      if (css)
+        gtk_widget_add_css_class (coloured[i], css);
+    }
   row->mark_class = css;
 }
 

@@ -77,7 +77,31 @@ fit_list (FeerieWindow *self)
     editor_min += palette_min;
   gboolean narrow = gtk_widget_get_visible (GTK_WIDGET (self->collection_view))
                     && width > 0 && width < editor_min + LIST_WIDTH;
+  if (narrow == !gtk_widget_get_visible (self->palette_column))
+    return;
   gtk_widget_set_visible (self->palette_column, !narrow);
+  /* Narrow, the list is as wide as the palette was (the rest keeps its
+   * room); wide again, as wide as it was before. */
+  GtkPaned *paned = GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (self->collection_view)));
+  int *wide = g_object_get_data (G_OBJECT (paned), "feerie-wide-position");
+  if (!wide)
+    {
+      wide = g_new (int, 1);
+      g_object_set_data_full (G_OBJECT (paned), "feerie-wide-position", wide, g_free);
+    }
+  if (narrow)
+    {
+      /* The room the palette leaves (before the window is drawn, its
+       * minimum), never less than the list needs. */
+      int freed = MAX (gtk_widget_get_width (self->palette_column), palette_min);
+      int list_min;
+      gtk_widget_measure (GTK_WIDGET (self->collection_view), GTK_ORIENTATION_HORIZONTAL, -1,
+                          &list_min, NULL, NULL, NULL);
+      *wide = gtk_paned_get_position (paned);
+      gtk_paned_set_position (paned, MAX (freed + gtk_box_get_spacing (GTK_BOX (editor)), list_min));
+    }
+  else
+    gtk_paned_set_position (paned, *wide);
 }
 
 /* Shows or hides the list (win.collection-show's state follows). */
