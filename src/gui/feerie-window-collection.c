@@ -387,6 +387,14 @@ other_window (FeerieWindow *self, guint id)
   return NULL;
 }
 
+/* An empty window beside this one: New adds to an open collection. */
+static void
+new_window_activated (GSimpleAction *a, GVariant *p, gpointer data)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (data));
+  gtk_window_present (GTK_WINDOW (feerie_window_new (app)));
+}
+
 static void
 send_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
@@ -540,6 +548,7 @@ static const GActionEntry collection_entries[] = {
   { "collection-move-down", move_down_activated },
   { "collection-move-to", move_to_activated, "u" },
   { "collection-send", send_activated, "u" },
+  { "new-window", new_window_activated },
   { "collection-check", check_activated },
   { "collection-stop-check", stop_check_activated },
   { "collection-show", NULL, NULL, "false", show_change_state },
