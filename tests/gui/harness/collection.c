@@ -21,6 +21,9 @@
  *                          small diagrams drawn)
  *   bench-filter TEXT OUT  (the filter's time and rows)
  *   bench-save PATH OUT    (the collection saved: its time)
+ *   bench-check start|stop OUT (the collection's check started: the time
+ *                          to start it; stopped: how many were checked,
+ *                          the time Stop takes)
  */
 #include "config.h"
 
@@ -245,8 +248,21 @@ bench_command (FeerieWindow *self, int argc, char **argv, GError **error)
                            feerie_collection_view_get_n_shown (self->collection_view));
       return g_file_set_contents (argv[2], text, -1, error);
     }
-  /* bench-save */
   gint64 start = g_get_monotonic_time ();
+  if (g_str_equal (cmd, "bench-check"))
+    {
+      gboolean stop = g_str_equal (argv[1], "stop");
+      g_action_group_activate_action (G_ACTION_GROUP (self),
+                                      stop ? "collection-stop-check" : "collection-check", NULL);
+      double ms = (g_get_monotonic_time () - start) / 1000.0;
+      g_autofree char *text
+        = stop ? g_strdup_printf ("checked %u of %u\ncheck-stop-ms %.1f\n",
+                                  feerie_collection_check_get_done (self->check),
+                                  feerie_collection_check_get_total (self->check), ms)
+               : g_strdup_printf ("check-start-ms %.1f\n", ms);
+      return g_file_set_contents (argv[2], text, -1, error);
+    }
+  /* bench-save */
   g_autoptr (GFile) file = g_file_new_for_path (argv[1]);
   if (!feerie_window_save_to (self, file, error))
     return FALSE;
