@@ -172,14 +172,6 @@ forget_thumbnails (FeerieCollectionView *self)
     }
 }
 
-gboolean
-feerie_collection_view_is_drawn (FeerieCollectionView *self, FeerieProblemItem *item)
-{
-  g_return_val_if_fail (FEERIE_IS_COLLECTION_VIEW (self), FALSE);
-  FeerieThumbnail *t = g_object_get_data (G_OBJECT (item), THUMB_KEY);
-  return t && feerie_thumbnail_is_drawn (t);
-}
-
 /* ---- filter ---------------------------------------------------------------- */
 
 static void

@@ -43,7 +43,5 @@ void feerie_collection_view_set_status (FeerieCollectionView *self, const char *
 
 /* A row's mark for a check state and verdict: ✓, "cooked" …, "" none. */
 const char *feerie_collection_view_mark (int state, int verdict);
-/* Is the item's small diagram drawn, and of the problem as it is? */
-gboolean feerie_collection_view_is_drawn (FeerieCollectionView *self, FeerieProblemItem *item);
 
 G_END_DECLS

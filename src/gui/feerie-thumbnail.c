@@ -101,13 +101,6 @@ feerie_thumbnail_new (FeerieProblemItem *item, const FeRenderStyle *style, int s
   return self;
 }
 
-gboolean
-feerie_thumbnail_is_drawn (FeerieThumbnail *self)
-{
-  g_return_val_if_fail (FEERIE_IS_THUMBNAIL (self), FALSE);
-  return self->texture && self->item && self->serial == feerie_problem_item_get_serial (self->item);
-}
-
 void
 feerie_thumbnail_invalidate (FeerieThumbnail *self)
 {

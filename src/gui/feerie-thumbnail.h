@@ -19,9 +19,6 @@ G_DECLARE_FINAL_TYPE (FeerieThumbnail, feerie_thumbnail, FEERIE, THUMBNAIL, GObj
  * follows the item only as long as the item lives. */
 FeerieThumbnail *feerie_thumbnail_new (FeerieProblemItem *item, const FeRenderStyle *style,
                                        int size, int scale);
-/* Drawn, and the problem unchanged since?  (Rows scrolled by without
- * being shown are not drawn.) */
-gboolean feerie_thumbnail_is_drawn (FeerieThumbnail *self);
 /* The problem changed (its item's serial): the picture showing it asks
  * again, and it is drawn again. */
 void feerie_thumbnail_invalidate (FeerieThumbnail *self);
