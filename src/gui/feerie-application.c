@@ -156,6 +156,18 @@ feerie_application_startup (GApplication *app)
     { "win.mirror", { "<Control>m", NULL } },
     { "win.swap-colours", { "<Control>k", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    /* The collection (issue 23): Page Up / Down with Alt step through it,
+     * with Shift too they move the problem. */
+    { "win.collection-show", { "F9", NULL } },
+    { "win.collection-previous", { "<Alt>Page_Up", NULL } },
+    { "win.collection-next", { "<Alt>Page_Down", NULL } },
+    { "win.collection-move-up", { "<Alt><Shift>Page_Up", NULL } },
+    { "win.collection-move-down", { "<Alt><Shift>Page_Down", NULL } },
+    { "win.collection-add", { "<Control><Alt>n", NULL } },
+    { "win.new-window", { "<Control><Shift>n", NULL } },
+    { "win.collection-duplicate", { "<Control><Shift>d", NULL } },
+    { "win.collection-remove", { "<Control><Shift>Delete", NULL } },
+    { "win.collection-check", { "<Shift>F5", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
     gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,

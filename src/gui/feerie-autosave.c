@@ -39,7 +39,7 @@ feerie_autosave_new_path (void)
 }
 
 gboolean
-feerie_autosave_write (const char *path, const FeProblem *problem, GError **error)
+feerie_autosave_write (const char *path, GPtrArray *problems, GError **error)
 {
   g_autofree char *dir = g_path_get_dirname (path);
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -50,8 +50,6 @@ feerie_autosave_write (const char *path, const FeProblem *problem, GError **erro
       return FALSE;
     }
   g_autoptr (GFile) file = g_file_new_for_path (path);
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, (gpointer) problem);
   return fe_problem_file_save (file, &fe_xml_format, problems, NULL, error);
 }
 
@@ -62,7 +60,7 @@ feerie_autosave_free (FeerieAutosave *autosave)
     return;
   g_free (autosave->path);
   g_clear_pointer (&autosave->time, g_date_time_unref);
-  g_clear_pointer (&autosave->problem, fe_problem_free);
+  g_clear_pointer (&autosave->problems, g_ptr_array_unref);
   g_free (autosave->error);
   g_free (autosave);
 }
@@ -104,7 +102,10 @@ feerie_autosave_list_orphans (void)
       g_autoptr (GError) error = NULL;
       g_autoptr (GPtrArray) problems = fe_problem_file_load (file, NULL, &error);
       if (problems && problems->len > 0)
-        a->problem = g_ptr_array_steal_index (problems, 0);
+        {
+          a->problems = g_steal_pointer (&problems);
+          a->problem = a->problems->pdata[0];
+        }
       else
         a->error = g_strdup (error ? error->message : _("The file holds no problem."));
       g_ptr_array_add (list, a);

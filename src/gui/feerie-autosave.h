@@ -12,14 +12,16 @@
 /* A fresh autosave path for one window's document:
  * $XDG_STATE_HOME/feerie/autosave/PID-SERIAL.xml (PID: this process). */
 char *feerie_autosave_new_path (void);
-/* Writes the problem there atomically (fe_xml_save → fe_atomic_save). */
-gboolean feerie_autosave_write (const char *path, const FeProblem *problem, GError **error);
+/* Writes the document's problems there atomically (Féerie XML through
+ * fe_problem_file_save → fe_atomic_save). */
+gboolean feerie_autosave_write (const char *path, GPtrArray *problems, GError **error);
 
 typedef struct {
   char *path;          /* the autosave file */
   GPid pid;            /* the process that wrote it (gone) */
   GDateTime *time;     /* when it was last written */
-  FeProblem *problem;  /* NULL when it cannot be read: then `error` */
+  GPtrArray *problems; /* of FeProblem*, NULL when it cannot be read: then `error` */
+  FeProblem *problem;  /* the first of them (borrowed), or NULL */
   char *error;
 } FeerieAutosave;
 

@@ -41,6 +41,10 @@ row_text (const FeerieAutosave *a)
   if (!a->problem)
     return g_strdup_printf (_("Saved automatically on %s — cannot be read: %s"), when, a->error);
   g_autofree char *caption = fe_render_caption (a->problem);
+  if (a->problems->len > 1)
+    /* Translators: a collection's autosave; %u is how many problems it holds. */
+    return g_strdup_printf (_("Saved automatically on %s — %u problems, the first:\n%s"), when,
+                            a->problems->len, caption);
   return g_strdup_printf (_("Saved automatically on %s\n%s"), when, caption);
 }
 
@@ -81,7 +85,10 @@ choose (FeerieRecoveryDialog *self, guint index, gboolean recover, GError **erro
         }
       /* The window writes its own autosave first: the orphan is removed
        * only once the work is safe under the new owner. */
-      if (!feerie_window_recover (FEERIE_WINDOW (into), fe_problem_copy (a->problem), error))
+      GPtrArray *copies = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
+      for (guint i = 0; i < a->problems->len; i++)
+        g_ptr_array_add (copies, fe_problem_copy (a->problems->pdata[i]));
+      if (!feerie_window_recover (FEERIE_WINDOW (into), copies, error))
         return NULL;
     }
   g_unlink (a->path);

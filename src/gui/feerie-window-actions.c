@@ -234,7 +234,10 @@ new_activated (GSimpleAction *a, GVariant *p, gpointer data)
   FeerieWindow *self = data;
   g_assert (FEERIE_IS_WINDOW (self));
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  if (feerie_document_get_dirty (self->document) || feerie_document_get_file (self->document))
+  /* A collection open: the new problem joins it. */
+  if (feerie_document_get_n_problems (self->document) > 1)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "collection-add", NULL);
+  else if (feerie_document_get_dirty (self->document) || feerie_document_get_file (self->document))
     gtk_window_present (GTK_WINDOW (feerie_window_new (app)));
   else
     feerie_window_set_problem (self, fe_problem_new (), NULL);
@@ -511,6 +514,7 @@ feerie_window_sync_actions (FeerieWindow *self)
   feerie_condition_pane_show (self->conditions, &self->problem->conditions,
                               &self->problem->diagram);
   feerie_window_sync_solve_actions (self);
+  feerie_window_sync_collection_actions (self);
   enable (self, "undo", feerie_document_can_undo (self->document));
   enable (self, "redo", feerie_document_can_redo (self->document));
 

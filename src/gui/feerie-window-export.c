@@ -33,8 +33,8 @@ is_diagram (const char *name)
 }
 
 gboolean
-feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, char **lost,
-                             GError **error)
+feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean all_problems,
+                             gboolean *adopt, char **lost, GError **error)
 {
   g_autofree char *name = g_file_get_basename (file);
   /* A name without a problem-file extension is written as Féerie XML. */
@@ -42,8 +42,14 @@ feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, c
   if (!format)
     format = &fe_xml_format;
   *adopt = (format->flags & FE_FORMAT_WHOLE_PROBLEM) != 0;
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, self->problem);
+  g_autoptr (GPtrArray) problems = NULL;
+  if (all_problems)
+    problems = feerie_collection_dup_problems (feerie_document_get_collection (self->document));
+  else
+    {
+      problems = g_ptr_array_new ();
+      g_ptr_array_add (problems, self->problem);
+    }
   g_autoptr (GPtrArray) losses = g_ptr_array_new_with_free_func (g_free);
   *lost = NULL;
   if (!fe_problem_file_save (file, format, problems, losses, error))
@@ -67,7 +73,7 @@ feerie_window_export_file (FeerieWindow *self, const char *path, gboolean captio
       g_autoptr (GFile) file = g_file_new_for_path (path);
       gboolean adopt;
       g_autofree char *lost = NULL;
-      if (!feerie_window_write_problem (self, file, &adopt, &lost, error))
+      if (!feerie_window_write_problem (self, file, FALSE, &adopt, &lost, error))
         return FALSE;
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *msg = lost ? g_strdup_printf (_("Exported %s. %s"), name, lost)

@@ -65,12 +65,13 @@ feerie_window_is_pristine (FeerieWindow *self)
 }
 
 gboolean
-feerie_window_recover (FeerieWindow *self, FeProblem *problem, GError **error)
+feerie_window_recover (FeerieWindow *self, GPtrArray *problems, GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
-  gboolean ok = feerie_document_recover (self->document, problem, error);
+  gboolean ok = feerie_document_recover (self->document, problems, error);
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_solution_outdated (self);
+  feerie_window_collection_reset (self);
   feerie_window_sync (self);
   feerie_window_show_status (self, _("The problem of the last session was recovered."));
   return ok;
@@ -126,8 +127,17 @@ feerie_window_end_edit (FeerieWindow *self)
 gboolean
 feerie_window_step_history (FeerieWindow *self, gboolean redo)
 {
+  FeerieCollection *problems = feerie_document_get_collection (self->document);
+  FeerieProblemItem *shown
+    = feerie_collection_get_item (problems, feerie_document_get_current (self->document));
   if (!feerie_document_step_history (self->document, redo))
     return FALSE;
+  /* A collection edit undone may show another problem of it. */
+  if (feerie_collection_get_item (problems, feerie_document_get_current (self->document)) != shown)
+    {
+      feerie_window_show_other_problem (self);
+      return TRUE;
+    }
   self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_solution_outdated (self);
   feerie_window_sync (self);
@@ -170,6 +180,7 @@ show_new_problem (FeerieWindow *self)
   /* Nothing of the previous problem stays: its solution, its messages. */
   feerie_window_solution_forget (self);
   feerie_window_show_status (self, NULL);
+  feerie_window_collection_reset (self);
   feerie_window_sync (self);
   update_title (self);
 }
@@ -352,9 +363,10 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
                            name);
       feerie_window_show_status (self, msg);
     }
-  if (n_problems > 1)
+  if (n_problems > 1 && !feerie_document_get_imported_from (self->document))
     {
-      g_autofree char *msg = g_strdup_printf (_("The file holds %u problems; the first is shown."),
+      g_autofree char *msg = g_strdup_printf (_("The file holds %u problems: the list beside the "
+                                                "board shows them."),
                                               n_problems);
       feerie_window_show_status (self, msg);
     }
@@ -395,7 +407,7 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
    * a FEN file does not keep the problem, so it does not become its file. */
   gboolean adopt = TRUE;
   g_autofree char *lost = NULL;
-  if (!feerie_window_write_problem (self, file, &adopt, &lost, error))
+  if (!feerie_window_write_problem (self, file, TRUE, &adopt, &lost, error))
     return FALSE;
   g_autofree char *name = g_file_get_basename (file);
   if (!adopt)
@@ -407,8 +419,10 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
     }
   feerie_document_saved (self->document, file);
   feerie_window_add_recent (self, file);
-  g_autofree char *msg = self->reopen_error
-    ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, self->reopen_error)
+  g_autofree char *other_error = feerie_window_collection_reopen_error (self);
+  const char *reopen_error = self->reopen_error ? self->reopen_error : other_error;
+  g_autofree char *msg = reopen_error
+    ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, reopen_error)
     : lost ? g_strdup_printf (_("Saved %s. %s"), name, lost)
     : g_strdup_printf (_("Saved %s."), name);
   feerie_window_show_status (self, msg);
@@ -553,6 +567,7 @@ feerie_window_dispose (GObject *object)
 {
   FeerieWindow *self = FEERIE_WINDOW (object);
   feerie_window_solve_dispose (self);
+  feerie_window_collection_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_WINDOW);
   self->problem = NULL;
   g_clear_object (&self->document);
@@ -585,6 +600,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
   g_type_ensure (FEERIE_TYPE_CONDITION_PANE);
   g_type_ensure (FEERIE_TYPE_METADATA_PANE);
   g_type_ensure (FEERIE_TYPE_TWINS_EDITOR);
+  g_type_ensure (FEERIE_TYPE_COLLECTION_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/feerie/Feerie/ui/feerie-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, board);
@@ -601,6 +617,8 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, solution_view);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, collection_view);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette_column);
   gtk_widget_class_bind_template_callback (widget_class, on_stipulation_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_metadata_edited);
   gtk_widget_class_bind_template_callback (widget_class, on_conditions_changed);
@@ -616,6 +634,14 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_callback_full (widget_class, "on_dragged_off",
                                                 G_CALLBACK (feerie_window_on_dragged_off));
   gtk_widget_class_bind_template_callback (widget_class, on_twins_edited);
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_collection_problem_selected",
+    G_CALLBACK (feerie_window_on_collection_problem_selected));
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_collection_item_dropped", G_CALLBACK (feerie_window_on_collection_item_dropped));
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_collection_filter_changed",
+    G_CALLBACK (feerie_window_on_collection_filter_changed));
 }
 
 static void
@@ -623,6 +649,7 @@ feerie_window_init (FeerieWindow *self)
 {
   feerie_window_install_actions (self);
   feerie_window_install_solve_actions (self);
+  feerie_window_install_collection_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   feerie_window_connect_solution_view (self);
   feerie_window_install_condition_actions (self);
@@ -649,7 +676,7 @@ feerie_window_init (FeerieWindow *self)
                                G_CONNECT_SWAPPED);
       apply_settings (self);
     }
-
+  feerie_window_connect_collection (self);
 
   show_new_problem (self);
 }

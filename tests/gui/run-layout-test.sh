@@ -10,13 +10,17 @@
 #     line of the caption shows;
 #   - at 1280×800 the notebook's four tabs show, in French too;
 #   - on a 1920×1080 screen the squares grow beyond their 1280×800 span.
+#   - at 800×600 with a collection of three problems, the list shows in
+#     the palette's place: the window still fits, and the board (measured
+#     right of the list, whose small diagrams have the squares' colours
+#     too) keeps its 320 px; at 1280×800 the list and the palette show.
 # The French part compiles fr_FR.UTF-8 into a scratch LOCPATH when the
 # system lacks it (skipped, with a note, without localedef).
 # Exit 77 without xvfb-run, dbus-run-session or import.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 . "$(dirname "$0")/lib.sh"
-need xvfb-run dbus-run-session import
+need xvfb-run dbus-run-session import convert
 FEERIE=$1; SCHEMAS=$2; MEASURE=$3; GSCHEMA=$4
 work_dir layout
 # A caption with conditions: "Imitator c3,f6, no promotion to I".
@@ -28,8 +32,8 @@ state imitator-no-promotion true"
 
 run () { # run SCREEN W H NAME [VAR=VALUE...]: NAME.layout, NAME.png, NAME.measure
   screen=$1; w=$2; h=$3; name=$4; shift 4
-  printf '%s\nwindow-size %s %s\nwait-size %s %s\nlayout %s\nmessages %s\ntouch %s\nwait-file %s\nquit\n' \
-    "$compose" "$w" "$h" "$w" "$h" "$work/$name.layout" "$work/$name.msg" "$work/$name.ready" "$work/$name.shot" \
+  printf '%s%s\nwindow-size %s %s\nwait-size %s %s\nlayout %s\nmessages %s\ntouch %s\nwait-file %s\nquit\n' \
+    "$compose" "${extra:-}" "$w" "$h" "$w" "$h" "$work/$name.layout" "$work/$name.msg" "$work/$name.ready" "$work/$name.shot" \
     > "$work/script"
   cat > "$work/inner.sh" <<INNER
 #!/bin/sh
@@ -44,6 +48,12 @@ INNER
   chmod +x "$work/inner.sh"
   xvfb-run -a -s "-screen 0 ${screen}x24" dbus-run-session -- "$work/inner.sh" || fail "feerie failed at $screen $*"
   [ -e "$work/$name.ready" ] && [ ! -e "$work/$name.failed" ] || fail "no screenshot at $screen $*"
+  # Right of the collection's list, when it shows: its small diagrams
+  # have the board's colours.
+  right=$(sed -n 's/^list-right //p' "$work/$name.layout")
+  if [ "${right:-0}" -gt 0 ]; then
+    convert "$work/$name.png" -crop "+$right+0" +repage "$work/$name.png" || fail "cannot crop the screenshot"
+  fi
   "$MEASURE" "$work/$name.png" "$GSCHEMA" > "$work/$name.measure" || fail "no board in the screenshot at $screen $*"
   cat "$work/$name.layout" "$work/$name.measure"
 }
@@ -90,6 +100,18 @@ if [ -n "$french" ]; then
   grep -q "^caption .*Imitateur" "$work/small-fr.msg" || { cat "$work/small-fr.msg"; fail "the window is not in French"; }
   check_small small-fr French
 fi
+# A collection (issue 23): the list in the palette's place at 800×600.
+extra="
+action collection-duplicate
+action collection-duplicate"
+run 800x600 800 600 collection
+check_small collection "English, a collection"
+grep -qx "palette hidden" "$work/collection.layout" || fail "at 800×600 the palette shows beside the collection's list"
+[ "$(sed -n 's/^list-right //p' "$work/collection.layout")" -gt 150 ] || fail "at 800×600 the collection's list is narrower than 150 px"
+run 1280x800 1280 800 collection-medium
+grep -qx "palette shown" "$work/collection-medium.layout" || fail "at 1280×800 the palette does not show beside the list"
+[ "$(sed -n 's/^list-right //p' "$work/collection-medium.layout")" -gt 250 ] || fail "at 1280×800 the list is narrower than 250 px"
+extra=""
 run 1280x800 1280 800 medium
 # At 1280×800 the four pages' tabs show side by side (in French too):
 # none behind the notebook's scroll arrows.

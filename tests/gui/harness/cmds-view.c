@@ -500,6 +500,16 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
           }
       describe_pane_fit (GTK_WIDGET (self->conditions), out);
       describe_caption_fit (self->caption, out);
+      /* "list-right X": the collection's list ends at X on the screen (0:
+       * hidden); "palette shown|hidden" (the list takes its place in a
+       * narrow window). */
+      graphene_rect_t list;
+      double sx, sy;
+      gtk_native_get_surface_transform (GTK_NATIVE (self), &sx, &sy);
+      gboolean listed = gtk_widget_get_visible (GTK_WIDGET (self->collection_view))
+                        && gtk_widget_compute_bounds (GTK_WIDGET (self->collection_view), GTK_WIDGET (self), &list);
+      g_string_append_printf (out, "list-right %d\npalette %s\n", listed ? (int) (list.origin.x + list.size.width + sx) : 0,
+                              gtk_widget_get_visible (self->palette_column) ? "shown" : "hidden");
       /* "tabs-shown N M": of the notebook's M tabs, N show (the others
        * are behind its scroll arrows). */
       int shown = 0, n_pages = gtk_notebook_get_n_pages (self->notebook);
@@ -536,7 +546,6 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       g_application_quit (g_application_get_default ());
       return TRUE;
     }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
-  return FALSE;
+  return harness_collection_command (self, argv, error);
 #undef NEED
 }

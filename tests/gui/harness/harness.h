@@ -1,7 +1,8 @@
 /* harness.h — feerie-test's parts: the script interpreter (script.c), its
  * commands (cmds-edit.c, cmds-view.c), what the window shows and how it
  * solves (probes.c), the widgets' internals a script needs (widgets.c).
- * It reads the window's private state; the application has no test code.
+ * The collection's commands and benchmark are in collection.c.  It reads
+ * the window's private state; the application has no test code.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -26,6 +27,10 @@ gboolean harness_answer (FeerieWindow *self, const char *answer, GError **error)
 /* Writes the screen position of a point of `widget` for xdotool. */
 gboolean harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y,
                               const char *path, GError **error);
+
+/* collection.c: the collection's commands (and the benchmark's); an
+ * unknown command's error otherwise. */
+gboolean harness_collection_command (FeerieWindow *self, char **argv, GError **error);
 
 /* probes.c */
 /* The displayed board and the solve's state, one fact a line. */

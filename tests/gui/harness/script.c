@@ -35,6 +35,8 @@
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
  *                    main loop's longest pause and Stop's latency)
  *   wait-solve      (until the solve running ends; fails after 60 s)
+ *   wait-check      (until the collection's check ends; fails after 60 s)
+ *   collection PATH, collection-drop, locate-row, bench-*: collection.c
  *   show PATH       (the board displayed, playback step, solve state, summary)
  *   select TEXT     (plays back the first move whose text starts so)
  *   pane PATH       (the Solution pane: its messages, then its rows shown)
@@ -91,6 +93,7 @@ typedef struct {
   guint delay;
   char *awaited;   /* wait-file: the path looked for */
   gboolean awaiting_solve;
+  gboolean awaiting_check;
   int awaited_width, awaited_height; /* wait-size: 0 when not waiting */
   char *awaited_line;    /* wait-line: the line looked for, */
   gboolean line_in_dump; /* in the dump, else in the messages */
@@ -237,6 +240,8 @@ script_poll (gpointer data)
   Script *script = data;
   GtkWidget *window = GTK_WIDGET (script->window);
   gboolean done = script->awaiting_solve ? script->window->job == NULL
+                : script->awaiting_check ? !script->window->check
+                                             || !feerie_collection_check_is_running (script->window->check)
                 : script->awaited_width ? gtk_widget_get_width (window) <= script->awaited_width
                                             && gtk_widget_get_height (window) <= script->awaited_height
                 : script->awaited_line ? has_awaited_line (script)
@@ -245,6 +250,7 @@ script_poll (gpointer data)
     {
       GdkFrameClock *clock = script->awaited_width ? gtk_widget_get_frame_clock (window) : NULL;
       script->awaiting_solve = FALSE;
+      script->awaiting_check = FALSE;
       script->awaited_width = script->awaited_height = 0;
       g_clear_pointer (&script->awaited, g_free);
       g_clear_pointer (&script->awaited_line, g_free);
@@ -257,6 +263,7 @@ script_poll (gpointer data)
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
   g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve"
+                                                           : script->awaiting_check ? "the end of the check"
                                                            : script->awaited_width ? "the window's size"
                                                            : script->awaited_line ? script->awaited_line
                                                            : script->awaited);
@@ -295,6 +302,13 @@ script_step (gpointer data)
       else if (g_str_equal (argv[0], "wait-solve"))
         {
           script->awaiting_solve = TRUE;
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "wait-check"))
+        {
+          script->awaiting_check = TRUE;
           script->polls = 0;
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
