@@ -234,13 +234,20 @@ test_battle_aids (void)
   int wanted = fe_test_count (48, 300);
   int found = 0, tried = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 }, per_genre[FE_MAX_CONDITION_CLASSES] = { 0 };
-  while (found < wanted && tried < 40 * wanted)
+  /* Past the count, on for the conditions none was found in yet. */
+  gboolean missing = TRUE;
+  while ((found < wanted || missing) && tried < 40 * wanted)
     {
-      FeProblem *pb = fe_problem_new ();
       int genre = tried % fe_condition_count ();
       /* Every stipulation in turn, so the rare ones are not starved. */
       int si = found % G_N_ELEMENTS (stips);
       tried++;
+      missing = FALSE;
+      for (int g = 0; g < fe_condition_count (); g++)
+        missing |= !per_genre[g];
+      if (found >= wanted && per_genre[genre])
+        continue;
+      FeProblem *pb = fe_problem_new ();
       random_problem (r, pb, genre);
       g_assert_true (fe_stipulation_parse (stips[si], &pb->stipulation, NULL));
       pb->options.tries = TRUE;
@@ -268,7 +275,7 @@ test_battle_aids (void)
       fe_problem_free (pb);
     }
   g_test_message ("%d battle problems with keys or tries compared, of %d", found, tried);
-  g_assert_cmpint (found, ==, wanted);
+  g_assert_cmpint (found, >=, wanted);
   for (guint i = 0; i < G_N_ELEMENTS (stips); i++)
     g_assert_cmpint (per_stip[i], >, 0);
   /* Every condition of the registry was compared at least once. */
