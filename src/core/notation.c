@@ -145,11 +145,14 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
     g_string_append (out, "=I");
   else if (final.walk && (final = self_stage_piece (after, undo, final_sq)).walk != expected_walk)
     {
-      /* Popeye writes a promotion with the attributes (=mQ) but an
-       * Einstein mutation with the walk alone (=B, rules §9.7 CB1). */
-      uint8_t attrs = (m->flags & FE_MOVE_PROMOTION) ? final.attrs : 0;
+      /* Popeye writes a promotion with the attributes and neutrality
+       * (=mQ, =nQ) but an Einstein mutation with the walk alone (=B,
+       * rules §9.7 CB1). */
+      gboolean promotion = (m->flags & FE_MOVE_PROMOTION) != 0;
+      uint8_t attrs = promotion ? final.attrs : 0;
+      int colour = promotion && final.colour == FE_NEUTRAL ? FE_NEUTRAL : FE_WHITE;
       g_string_append_c (out, '=');
-      fe_notation_append_piece_code (out, (FePiece) { final.walk, FE_WHITE, attrs, 0 }, TRUE);
+      fe_notation_append_piece_code (out, (FePiece) { final.walk, colour, attrs, 0 }, TRUE);
     }
   append_effects (out, before, after, m, rook_to, undo);
 }

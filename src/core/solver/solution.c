@@ -175,8 +175,8 @@ const char *
 fe_solution_role_name (FeSolutionRole role)
 {
   static const char *names[] = { "twin", "key", "try", "refutation", "threat", "defence",
-                                 "continuation", "set-play", "solution", "short" };
-  return role <= FE_ROLE_SHORT ? names[role] : "?";
+                                 "continuation", "set-play", "solution", "short", "violation" };
+  return role <= FE_ROLE_VIOLATION ? names[role] : "?";
 }
 
 /* ---- the tree --------------------------------------------------------- */
@@ -455,8 +455,8 @@ attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
 static FeSolutionRole
 line_role (const FeSolver *s, int n, int series_len)
 {
-  if (s->play_phase == FE_ROLE_SET_PLAY)
-    return FE_ROLE_SET_PLAY;
+  if (s->play_phase)
+    return s->play_phase;
   if ((series_len ? series_len : n) < s->line_full)
     return FE_ROLE_SHORT;
   return FE_ROLE_SOLUTION;
@@ -483,7 +483,7 @@ fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep)
 }
 
 void
-fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
+fe_solution_hook_line_end (FeSolver *s, int n, int series_len, guint notes)
 {
   FeSolutionRole role = line_role (s, n, series_len);
   for (int i = 0; i < n; i++)
@@ -491,7 +491,7 @@ fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
   if (role == FE_ROLE_SET_PLAY && n)
     s->line_nodes[0]->after_pass = TRUE;
   if (n)
-    s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END;
+    s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END | notes;
   attach_line (s, s->line_nodes, n);
   memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
 }
