@@ -7,6 +7,7 @@
 #include "core/stipulation.h"
 #include "core/solver/solver.h"
 #include "io/popeye.h"
+#include "io/stipulation-text.h"
 #include "solution-lines.h"
 
 static void
@@ -115,6 +116,51 @@ test_fields (void)
   g_assert_true (fe_play_is_series (FE_PLAY_SERIES_RECI_HELP));
   g_assert_true (fe_play_is_reflex (FE_PLAY_SERIES_REFLEX));
   g_assert_false (fe_play_is_battle (FE_PLAY_HELP_SELF));
+}
+
+/* The window's explanation of each kind, numbers filled in (issue 21). */
+static void
+test_explain (void)
+{
+  static const struct {
+    const char *stip, *text;
+  } e[] = {
+    { "hs#3", "White and Black help each other for 2½ moves, then White forces Black to mate in one move." },
+    { "h#2", "Black and White help each other for 2 moves; White's last move must mate." },
+    { "h=1.5", "White and Black help each other for 1½ moves; White's last move must stalemate." },
+    { "#1", "White moves first and can mate in 1 move against any defence." },
+    { "s#3", "White moves first and forces Black to mate within 3 moves." },
+    { "ser-h#4", "Black plays 4 moves in a row, White not moving, then White can mate in one move." },
+    { "reci-h#1", "Black can mate in one move, and can also play a move after which White can mate in one move." },
+    { "reci-h(=)#3", "Black and White help each other for 2 moves to where Black can stalemate in one move "
+                     "and can also play a move after which White can mate in one move." },
+    { "ser-zd51", "White plays 1 move in a row, Black not moving, and the last must bring the moving piece "
+                  "to d5; no check before it." },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (e); i++)
+    {
+      FeStipulation s;
+      g_assert_true (fe_stipulation_parse (e[i].stip, &s, NULL));
+      char *text = fe_stipulation_explain (&s);
+      g_assert_cmpstr (text, ==, e[i].text);
+      g_free (text);
+    }
+  /* Every play and goal reads as a sentence: no format left over. */
+  const char *plays[] = { "", "h", "s", "r", "ser-", "ser-h", "ser-s", "ser-r", "hs", "hr", "reci-h",
+                          "ser-reci-h" };
+  const char *goals[] = { "#", "=", "==", "~", "x", "+", "zd5", "00", "%" };
+  for (guint p = 0; p < G_N_ELEMENTS (plays); p++)
+    for (guint g = 0; g < G_N_ELEMENTS (goals); g++)
+      for (int n = 1; n <= 2; n++)
+        {
+          g_autofree char *text = g_strdup_printf ("%s%s%d", plays[p], goals[g], n);
+          FeStipulation s;
+          if (!fe_stipulation_parse (text, &s, NULL))
+            continue; /* a target in reciprocal play */
+          g_autofree char *sentence = fe_stipulation_explain (&s);
+          if (!*sentence || strchr (sentence, '%') || sentence[strlen (sentence) - 1] != '.')
+            g_error ("%s: \"%s\"", text, sentence);
+        }
 }
 
 /* The target square of "zd5" is kept. */
@@ -400,6 +446,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stipulation/invalid", test_invalid);
   g_test_add_func ("/stipulation/refused-by-name", test_refused_by_name);
   g_test_add_func ("/stipulation/fields", test_fields);
+  g_test_add_func ("/stipulation/explain", test_explain);
   g_test_add_func ("/stipulation/target", test_target);
   g_test_add_func ("/stipulation/solve-target-and-capture", test_solve_target_and_capture);
   g_test_add_func ("/stipulation/solve-castling", test_solve_castling);

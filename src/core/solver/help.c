@@ -56,15 +56,15 @@ enough (FeSolver *s)
 }
 
 /* The goal-directed pruning for this play (mating-net.h), or NULL: asked
- * off, not a mate, or not provably sound here (the composer is told why,
- * once per solve). */
+ * off, no mate to look for, or not provably sound here (the composer is
+ * told why, once per solve). */
 static FeMatingNet *
-mating_net_for (FeSolver *s, gboolean analysable)
+mating_net_for (FeSolver *s, gboolean mates)
 {
   if (s->config && s->config->plain_help)
     return NULL;
   char *why = NULL;
-  FeMatingNet *net = fe_mating_net_new (&s->pos, analysable && s->goal == FE_GOAL_MATE, &why);
+  FeMatingNet *net = fe_mating_net_new (&s->pos, mates, &why);
   if (why && !s->net_notice_given && s->config && s->config->notice)
     s->config->notice (why, s->config->user_data);
   s->net_notice_given |= why != NULL;
@@ -136,10 +136,15 @@ last_moves (FeSolver *s, gboolean mating, FeMoveList *list)
  * more than it saved in help play: measured on the oracle's and the
  * speed set's helpmates, orthodox and Einstein.) */
 static gboolean
-help_moves (FeSolver *s, int h, FeMoveList *list)
+help_moves (FeSolver *s, FeEnd end, int h, FeMoveList *list)
 {
-  if (s->net && h <= 2)
+  if (s->net && end == FE_END_GOAL && h <= 2)
     return last_moves (s, h == 1, list);
+  /* Toward an end where the ending side mates (hs#, hr#, reci-h#'s own
+   * goal): the move before the end node, its mated side's. */
+  FeGoal own = end == FE_END_RECI ? s->stip.reci_goal : s->goal;
+  if (s->net && end != FE_END_GOAL && h == 1 && own == FE_GOAL_MATE)
+    return last_moves (s, FALSE, list);
   fe_generate_pseudo (&s->pos, list);
   return TRUE;
 }
@@ -174,6 +179,28 @@ end_closed (FeSolver *s, FeEnd end, int h)
   return end == FE_END_REFLEX && fe_goal_in_one (s, s->goal);
 }
 
+/* Help play toward an end, `h` half-moves before the end node: can the
+ * mates the end needs still come (mating-net.h: "no" is a proof)?  The
+ * ending side mates at the end (hs#, hr#, reci-h#'s own goal), and
+ * reci-h#'s other side mates after it.  (Asked at every node: in help
+ * play toward a goal move it cost more than it saved, here the end's
+ * tests are dearer.) */
+static gboolean
+end_mates_possible (FeSolver *s, FeEnd end, int h)
+{
+  if (!s->net || end == FE_END_GOAL)
+    return TRUE;
+  int ending = h % 2 == 0 ? s->pos.side : FE_OPPONENT (s->pos.side);
+  int ending_moves = h / 2, other_moves = (h + 1) / 2;
+  FeGoal own = end == FE_END_RECI ? s->stip.reci_goal : s->goal;
+  if (own == FE_GOAL_MATE
+      && !fe_mating_net_possible (s->net, &s->pos, ending, ending_moves + 1, other_moves))
+    return FALSE;
+  return !(end == FE_END_RECI && s->goal == FE_GOAL_MATE
+           && !fe_mating_net_possible (s->net, &s->pos, FE_OPPONENT (ending), other_moves + 1,
+                                       ending_moves + 1));
+}
+
 /* Help play with h half-moves left (toward an end: before the end node);
  * prints solutions when `print`.  Returns whether at least one exists. */
 static gboolean
@@ -195,7 +222,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
   if (fe_tt_probe (s->tt, key, h) == 0)
     return FALSE;
   FE_MOVE_LIST (list);
-  if (!help_moves (s, h, &list))
+  if (!end_mates_possible (s, end, h) || !help_moves (s, end, h, &list))
     {
       fe_tt_store (s->tt, key, h, FALSE);
       return FALSE;
@@ -440,7 +467,9 @@ void
 fe_solve_help (FeSolver *s)
 {
   FeEnd end = fe_end_of_play (s->stip.play);
-  FeMatingNet *net = end == FE_END_GOAL ? mating_net_for (s, TRUE) : NULL;
+  /* Toward an end, the ending side's mate and reci-h#'s reply mate. */
+  gboolean mates = s->goal == FE_GOAL_MATE || (end == FE_END_RECI && s->stip.reci_goal == FE_GOAL_MATE);
+  FeMatingNet *net = mating_net_for (s, mates);
   s->net = net;
   int total = fe_solver_help_total (&s->stip, &s->problem->options);
   gboolean starts_half = total % 2 == 1;
@@ -751,7 +780,7 @@ fe_solve_series (FeSolver *s)
     case FE_PLAY_SERIES_RECI_HELP: kind = SERIES_RECI; break;
     default: kind = SERIES_DIRECT; break;
     }
-  FeMatingNet *net = kind == SERIES_DIRECT || kind == SERIES_HELP ? mating_net_for (s, TRUE) : NULL;
+  FeMatingNet *net = kind == SERIES_DIRECT || kind == SERIES_HELP ? mating_net_for (s, s->goal == FE_GOAL_MATE) : NULL;
   s->net = net;
   s->root = s->pos;
   /* ser-r: the diagram's series side must not be able to reach the goal. */

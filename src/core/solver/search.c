@@ -148,7 +148,8 @@ static void
 replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len,
              gboolean reci)
 {
-  if (fe_solution_line_over (s, n, series_len, TRUE))
+  /* (a reciprocal help line's role is its pair's, one move longer) */
+  if (fe_solution_line_over (s, n + (reci && !series_len), series_len, TRUE))
     return; /* counted, not kept: the caller's bound on lines */
   FePosition here = s->pos;
   FeGoal goal = s->goal;
@@ -196,7 +197,7 @@ add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int ser
   s->solutions++;
   /* Once the tree keeps no more lines, a worker's later lines would only
    * be counted when merged: counted now, not held till then. */
-  if (s->pending && fe_solution_line_over (s, n, series_len, FALSE))
+  if (s->pending && fe_solution_line_over (s, n + (reci && !series_len), series_len, FALSE))
     return;
   if (s->pending)
     {
