@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ends.h"
+#include "stalemate.h"
 
 /* Salts keep help and series entries apart in the shared table. */
 #define SALT_HELP 0x6a09e667f3bcc908ull
@@ -201,6 +202,17 @@ end_mates_possible (FeSolver *s, FeEnd end, int h)
                                        ending_moves + 1));
 }
 
+/* The last move must stalemate (=, ==): the other side's witnesses, that
+ * dismiss the moves that cannot without playing them (stalemate.h); none
+ * for other goals or outside orthodox chess. */
+static void
+stalemate_witnesses (FeSolver *s, FeStalemateWitnesses *w)
+{
+  w->n = 0;
+  if (s->orthodox && (s->goal == FE_GOAL_STALEMATE || s->goal == FE_GOAL_DOUBLE_STALEMATE))
+    fe_stalemate_witnesses (&s->pos, w);
+}
+
 /* Help play with h half-moves left (toward an end: before the end node);
  * prints solutions when `print`.  Returns whether at least one exists. */
 static gboolean
@@ -229,6 +241,9 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
     }
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
+  FeStalemateWitnesses witnesses = { 0 };
+  if (end == FE_END_GOAL && h == 1)
+    stalemate_witnesses (s, &witnesses);
   gboolean found = FALSE;
   FeUndo undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -240,7 +255,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
       gboolean ok;
       if (end == FE_END_GOAL && h == 1)
         {
-          ok = fe_solver_final_move_reaches_goal (s, m);
+          ok = !fe_stalemate_excluded (&witnesses, m) && fe_solver_final_move_reaches_goal (s, m);
           if (ok && print)
             fe_solver_add_line (s, s->line_moves, depth + 1, starts_half, 0);
         }
@@ -553,13 +568,16 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
   else
     fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
+  FeStalemateWitnesses witnesses = { 0 };
+  if (kind == SERIES_HELP)
+    stalemate_witnesses (s, &witnesses);
   gboolean found = FALSE, any = FALSE, all = TRUE;
   for (int i = 0; i < list.count; i++)
     {
       FeMove *m = &list.moves[i];
       if (kind == SERIES_HELP)
         {
-          if (fe_solver_final_move_reaches_goal (s, m))
+          if (!fe_stalemate_excluded (&witnesses, m) && fe_solver_final_move_reaches_goal (s, m))
             {
               found = TRUE;
               if (!print)
@@ -659,6 +677,9 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
     }
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
+  FeStalemateWitnesses witnesses = { 0 };
+  if (kind == SERIES_DIRECT && left == 1)
+    stalemate_witnesses (s, &witnesses);
   gboolean found = FALSE;
   FeUndo undo, null_undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -666,7 +687,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       FeMove *m = &list.moves[i];
       if (depth == 0)
         fe_solver_note_root (s, left, i, list.count);
-      if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
+      if (fe_stalemate_excluded (&witnesses, m) || !fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       s->line_moves[depth] = *m;
       gboolean ok = FALSE;
