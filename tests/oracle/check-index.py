@@ -6,10 +6,13 @@
 # directory, and every problem Popeye solves has a non-empty solution part
 # (so that comparing with it is not comparing two empty lists).  With
 # --shared DIR the copy is also compared file by file with ../shared/oracle.
+# beyond/ holds a part of ../shared/oracle/beyond: every problem of group A
+# (stipulations) but the a=>b ones, each with its row of beyond/INDEX.tsv,
+# which is copied whole.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
-#                       REGISTERED-UNSUPPORTED [--shared DIR]
+#                       REGISTERED-UNSUPPORTED REGISTERED-BEYOND [--shared DIR]
 import filecmp
 import os
 import sys
@@ -32,7 +35,7 @@ def dirs(path):
 def main():
     data = sys.argv[1]
     registered = {"orthodox": int(sys.argv[2]), "cases": int(sys.argv[3]),
-                  "unsupported": int(sys.argv[4])}
+                  "unsupported": int(sys.argv[4]), "beyond": int(sys.argv[5])}
     errors = []
     index = rows(os.path.join(data, "INDEX.tsv"))
     ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
@@ -47,9 +50,17 @@ def main():
             errors.append("%s has no row in INDEX.tsv" % name)
     for name in set(ortho) ^ set(on_disk["orthodox"]):
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
+    beyond = rows(os.path.join(data, "beyond", "INDEX.tsv"))
+    for name in on_disk["beyond"]:
+        if name not in beyond:
+            errors.append("beyond/%s has no row in beyond/INDEX.tsv" % name)
+    # Group A but a=>b (position-to-position play, not solved yet).
+    wanted = {n for n, r in beyond.items() if r["group"] == "A" and "a=>b" not in r["stipulation"]}
+    for name in sorted(wanted - set(on_disk["beyond"])):
+        errors.append("beyond/%s: group A, not copied" % name)
     solved = 0
     for kind, names in on_disk.items():
-        table = ortho if kind == "orthodox" else index
+        table = ortho if kind == "orthodox" else beyond if kind == "beyond" else index
         for name in names:
             case = os.path.join(data, kind, name)
             for f in ("problem.inp", "popeye.out"):
@@ -71,6 +82,8 @@ def main():
     if "--shared" in sys.argv:
         shared = sys.argv[sys.argv.index("--shared") + 1]
         for kind in registered:
+            if kind == "beyond":
+                continue
             cmp = filecmp.dircmp(os.path.join(shared, kind), os.path.join(data, kind))
             pending = [(cmp, kind)]
             while pending:
@@ -84,10 +97,21 @@ def main():
                 pending += [(s, where + "/" + n) for n, s in c.subdirs.items()]
         if not filecmp.cmp(os.path.join(shared, "INDEX.tsv"), os.path.join(data, "INDEX.tsv"), shallow=False):
             errors.append("INDEX.tsv differs from ../shared/oracle")
+        for name in ["INDEX.tsv", "README.md"] + on_disk["beyond"]:
+            a, b = os.path.join(shared, "beyond", name), os.path.join(data, "beyond", name)
+            if not os.path.exists(a):
+                errors.append("beyond/%s: not in ../shared/oracle/beyond" % name)
+            elif os.path.isdir(a):
+                c = filecmp.dircmp(a, b)
+                for f in c.left_only + c.right_only + c.diff_files:
+                    errors.append("beyond/%s/%s: differs from ../shared/oracle/beyond" % (name, f))
+            elif not filecmp.cmp(a, b, shallow=False):
+                errors.append("beyond/%s: differs from ../shared/oracle/beyond" % name)
     for e in errors:
         print(e)
-    print("%d orthodox, %d cases, %d unsupported; %d with a non-empty Popeye solution"
-          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]), solved))
+    print("%d orthodox, %d cases, %d unsupported, %d beyond; %d with a non-empty Popeye solution"
+          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]),
+             len(on_disk["beyond"]), solved))
     return 1 if errors else 0
 
 

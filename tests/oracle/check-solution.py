@@ -2,7 +2,8 @@
 # check-solution.py — solve one reference problem and compare with Popeye.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N]
+# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N] [--timeout S]
+# (--timeout: seconds the solve may take, 600 by default, 0 for no limit)
 # (Popeye's output is CASE-DIR/popeye.out, or popeye.out.gz.)
 # The comparison follows tests/oracle/data/README.md ("reproduced exactly"):
 # only move lines, "but" and twin headers of the solution part count; runs of
@@ -69,8 +70,11 @@ def main():
     extra = []
     if "--threads" in sys.argv:
         extra = ["--threads", sys.argv[sys.argv.index("--threads") + 1]]
+    timeout = 600
+    if "--timeout" in sys.argv:
+        timeout = int(sys.argv[sys.argv.index("--timeout") + 1]) or None
     run = subprocess.run([cli, "solve"] + extra + [case + "/problem.inp"], capture_output=True,
-                         text=True, errors="replace", timeout=600)
+                         text=True, errors="replace", timeout=timeout)
     if refuse:
         names = unsupported_conditions(case, cli)
         if not names:

@@ -78,6 +78,9 @@ static const Stip stips[] = {
   { "s#1", "#", FALSE, TRUE },    { "s#2", "#" },                 { "r#1", "#" },
   { "h#1", "#", FALSE, TRUE },    { "h#1.5", "#", FALSE, TRUE },  { "h#2", "#" },
   { "h=1.5", "=" },               { "ser-#2", "#", TRUE, TRUE },  { "ser-h#2", "#", TRUE },
+  { "hs#1", "#", FALSE, TRUE },   { "hs#2", "#" },                { "hr#1", "#", FALSE, TRUE },
+  { "hr#2", "#" },                { "reci-h#1", "#", FALSE, TRUE }, { "reci-h#2", "#" },
+  { "ser-r#2", "#", TRUE },       { "ser-s#2", "#", TRUE },
 };
 
 static FeRefSeen seen;
@@ -275,14 +278,22 @@ check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
   FeRules rules;
   FePosition start;
   diagram (pb, &rules, &start);
-  int dot_side = stip->stip[0] == 'h' ? FE_BLACK : FE_WHITE;
+  const FeStipulation *st = &pb->stipulation;
+  gboolean help = fe_play_is_help_like (st->play) || stip->series;
+  /* The side numbered "1.": the first of a help line of even length. */
+  int dot_side = !fe_play_is_help_like (st->play) ? FE_WHITE
+                 : fe_solver_help_total (st, &pb->options) % 2 ? FE_OPPONENT (start.side) : start.side;
   int lines = 0;
-  g_autofree char *why = fe_test_replay_solution (&start, dot_side, stip->goal, stip->series, out, &lines);
+  g_autofree char *why = fe_test_replay_solution (&start, dot_side, stip->goal, stip->series, help, out,
+                                                  &lines);
   if (why)
     fail (pb, k, stip, why, out);
+  /* Help and series lines read back by the table-free verifier. */
+  g_autoptr (GString) report = g_string_new (NULL);
+  if (help && fe_solve_verify (pb, out, report, NULL) != 0)
+    fail (pb, k, stip, "the verifier rejects a line", report->str);
   if (stip->brute && !pb->options.set_play)
     {
-      gboolean help = stip->stip[0] == 'h' || stip->series;
       g_autofree char *want = fe_test_brute_solutions (&start, stip->stip);
       g_autofree char *got = fe_test_printed_solutions (out, !help);
       if (strcmp (want, got) != 0)
