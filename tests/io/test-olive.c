@@ -71,7 +71,7 @@ static void
 test_round_trips (void)
 {
   int count = 0;
-  const char *kinds[] = { "cases", "orthodox", "unsupported" };
+  const char *kinds[] = { "cases", "orthodox", "unsupported", "beyond" };
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
       char *dir = g_build_filename (ORACLE_DATA_DIR, kinds[k], NULL);

@@ -185,7 +185,7 @@ count_pieces (const FePosition *pos, int colour)
 static void
 test_oracle_all (void)
 {
-  static const char *const kinds[] = { "cases", "orthodox", "unsupported" };
+  static const char *const kinds[] = { "cases", "orthodox", "unsupported", "beyond" };
   int total = 0;
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
