@@ -366,6 +366,9 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
           if (on)
             g_string_append_printf (all, "picker %s\n", name);
         }
+      /* What the stipulation field explains (issue 21). */
+      const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
+      g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
       gboolean ok = g_file_set_contents (argv[1], all->str, -1, error);
       g_string_free (all, TRUE);
       return ok;
