@@ -4,7 +4,13 @@
  * Independent of the search: no table, no fast paths.  Each move of a line
  * is found among the plain pseudo-legal moves by its printed text (marks
  * included), played with the full legality test, and the line must end on
- * the goal, within the stipulated length, with the series rules kept.
+ * the goal, within the stipulated length, with the series rules kept: no
+ * check before the last series move, no goal reached before the line's
+ * end (rules-beyond.md §13.1).  Lines toward an end (hs#, hr#, reci-h#,
+ * ser-s#, ser-r#, ser-reci-h#) must end where the end holds (ends.c's
+ * definitions, asked without a table) and keep the reflex duties at every
+ * node; a reciprocal line is read both ways (its pair's reply, or the
+ * ending side's own goal); " ?!?" lines are reflex play's diagram moves.
  */
 #include <string.h>
 
