@@ -222,7 +222,8 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
     }
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
-  FeStalemateWitnesses witnesses = { 0 };
+  FeStalemateWitnesses witnesses;
+  witnesses.n = 0; /* its moves are only read below n */
   if (end == FE_END_GOAL && h == 1)
     stalemate_witnesses (s, &witnesses);
   gboolean found = FALSE;
@@ -549,7 +550,8 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
   else
     fe_generate_pseudo (&s->pos, &list);
   FeUndo undo;
-  FeStalemateWitnesses witnesses = { 0 };
+  FeStalemateWitnesses witnesses;
+  witnesses.n = 0; /* its moves are only read below n */
   if (kind == SERIES_HELP)
     stalemate_witnesses (s, &witnesses);
   gboolean found = FALSE, any = FALSE, all = TRUE;
@@ -658,7 +660,8 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
     }
   FeLegality lg;
   fe_legality_prepare (&s->pos, &lg);
-  FeStalemateWitnesses witnesses = { 0 };
+  FeStalemateWitnesses witnesses;
+  witnesses.n = 0; /* its moves are only read below n */
   if (kind == SERIES_DIRECT && left == 1)
     stalemate_witnesses (s, &witnesses);
   gboolean found = FALSE;
