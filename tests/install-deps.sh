@@ -20,7 +20,7 @@ fi
 missing=""
 for tool in meson ninja pkg-config python3 clang xmllint pdftoppm pdftotext rsvg-convert \
             pdflatex kpsewhich \
-            xvfb-run xauth xdotool dbus-run-session msgfmt xgettext msgmerge msgattrib \
+            xvfb-run xauth xdotool import dbus-run-session msgfmt xgettext msgmerge msgattrib \
             localedef glib-compile-schemas desktop-file-validate appstreamcli; do
   command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 done

@@ -17,9 +17,6 @@ GPtrArray *fe_cli_expand_inputs (char **names, int n, GError **error);
  * the error, located, on stderr (the caller exits with status 2). */
 GPtrArray *fe_cli_read_problems (const char *path);
 
-/* feerie-cli check (cmd-check.c). */
-int fe_cli_cmd_check (int argc, char **argv);
-
 /* Ctrl+C: the handler only sets fe_cli_interrupted; the solver's cancel
  * callback (fe_cli_cancelled) reads it, so a search stops cleanly and what
  * it found is printed.  A second Ctrl+C kills at once (SA_RESETHAND). */

@@ -16,6 +16,7 @@
 
 #include "core/solver/check.h"
 #include "io/problem-file.h"
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "solution-json.h"
 
@@ -246,7 +247,8 @@ print_table (GPtrArray *entries, int total)
       const char *where = wheres->pdata[i];
       GString *details = g_string_new (NULL);
       for (guint k = 0; k < e->report.details->len; k++)
-        g_string_append_printf (details, "%s%s", k ? "; " : "", (char *) e->report.details->pdata[k]);
+        g_string_append_printf (details, "%s%s", k ? "; " : "",
+                                (char *) e->report.details->pdata[k]);
       /* Padded by characters, not bytes: file names may be French. */
       int pad = width - (int) g_utf8_strlen (where, -1);
       printf ("%5d  %s%*s  %-9s %-12s %8.2f  %s\n", e->number, where, pad, "",

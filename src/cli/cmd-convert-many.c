@@ -14,11 +14,9 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "io/problem-file.h"
-
-int fe_cli_cmd_convert (int argc, char **argv);
-int fe_cli_cmd_convert_many (int argc, char **argv);
 
 static int
 usage (void)
@@ -117,6 +115,7 @@ fe_cli_cmd_convert_many (int argc, char **argv)
         }
       g_ptr_array_unref (files);
     }
-  fprintf (stderr, "feerie-cli: %d file%s converted into %s\n", converted, converted == 1 ? "" : "s", to);
+  fprintf (stderr, "feerie-cli: %d file%s converted into %s\n", converted,
+           converted == 1 ? "" : "s", to);
   return status;
 }

@@ -8,10 +8,9 @@
 #include <gio/gio.h>
 
 #include "io/problem-file.h"
+#include "cli-commands.h"
 #include "cli-inputs.h"
 
-int fe_cli_cmd_convert (int argc, char **argv);
-int fe_cli_cmd_convert_many (int argc, char **argv); /* cmd-convert-many.c */
 
 int
 fe_cli_cmd_convert (int argc, char **argv)
@@ -21,8 +20,9 @@ fe_cli_cmd_convert (int argc, char **argv)
       return fe_cli_cmd_convert_many (argc, argv);
   if (argc != 2)
     {
-      fprintf (stderr, "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
-                       "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n");
+      fprintf (stderr,
+               "usage: feerie-cli convert IN.{xml,inp,fen} OUT.{xml,inp,fen}\n"
+               "       feerie-cli convert IN|DIR... --to DIR [--format xml|inp|olive|fen]\n");
       return 2;
     }
   const char *in = argv[0], *out = argv[1];

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <glib.h>
 
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "io/fe-atomic-save.h"
 #include "io/problem-file.h"
@@ -20,7 +21,6 @@
 #include "render/fe-latex.h"
 #include "render/fe-render.h"
 
-int fe_cli_cmd_diagram (int argc, char **argv);
 
 static int
 usage (void)
@@ -76,7 +76,8 @@ solve_one (gpointer index, gpointer data)
 {
   SolveJobs *jobs = data;
   guint i = GPOINTER_TO_UINT (index) - 1;
-  jobs->solutions->pdata[i] = solution_of (jobs->problems->pdata[i], jobs->source, jobs->solve_time);
+  jobs->solutions->pdata[i]
+    = solution_of (jobs->problems->pdata[i], jobs->source, jobs->solve_time);
 }
 
 /* Independent problems are solved side by side, one a core: the search

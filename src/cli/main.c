@@ -12,6 +12,7 @@
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"
+#include "cli-commands.h"
 #include "cli-inputs.h"
 #include "solution-json.h"
 
@@ -200,10 +201,12 @@ cmd_solve (int argc, char **argv)
         {
           int mb;
           if (!parse_int (v, 0, MAX_HASH_MB, &mb))
-            return bad_option (a, v, "expected a whole number of megabytes from 0 (no table) to 1048576");
+            return bad_option (a, v,
+                               "expected a whole number of megabytes from 0 (no table) to 1048576");
           if (mb > fe_solver_max_hash_mb ())
             {
-              fprintf (stderr, "feerie-cli: --hash %s: more than the memory of this machine (%d MB)\n", v,
+              fprintf (stderr,
+                       "feerie-cli: --hash %s: more than the memory of this machine (%d MB)\n", v,
                        fe_solver_max_hash_mb ());
               return 2;
             }
@@ -325,7 +328,8 @@ static GHashTable *
 read_popeye_times (const char *dir, char **source)
 {
   GHashTable *t = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  const char *candidates[][2] = { { "TIMES.tsv", NULL }, { "INDEX.tsv", NULL }, { "..", "INDEX.tsv" } };
+  const char *candidates[][2]
+    = { { "TIMES.tsv", NULL }, { "INDEX.tsv", NULL }, { "..", "INDEX.tsv" } };
   *source = NULL;
   for (size_t c = 0; c < G_N_ELEMENTS (candidates); c++)
     {
@@ -366,7 +370,8 @@ load_average (void)
   if (!g_file_get_contents ("/proc/loadavg", &text, NULL, NULL))
     return g_strdup ("?");
   char **f = g_strsplit (g_strstrip (text), " ", -1);
-  char *load = g_strv_length (f) >= 3 ? g_strdup_printf ("%s %s %s", f[0], f[1], f[2]) : g_strdup ("?");
+  char *load
+    = g_strv_length (f) >= 3 ? g_strdup_printf ("%s %s %s", f[0], f[1], f[2]) : g_strdup ("?");
   g_strfreev (f);
   g_free (text);
   return load;
@@ -441,7 +446,9 @@ bench_problems (const char *dir, const FeSolverConfig *base, const char *only)
   double ours = 0, theirs = 0;
   guint64 all_nodes = 0;
   char *load = load_average ();
-  printf ("load average at the start: %s (1, 5, 15 min; on a busy machine the times are not speeds)\n", load);
+  printf (
+    "load average at the start: %s (1, 5, 15 min; on a busy machine the times are not speeds)\n",
+    load);
   g_free (load);
   printf ("Popeye's times: %s\n", source ? source : "none found (no TIMES.tsv or INDEX.tsv)");
   printf ("%-28s %-9s %9s %9s %6s %12s %8s %6s %7s %s\n", "problem", "stip", "feerie s", "popeye s",
@@ -613,12 +620,6 @@ cmd_conditions (int argc, char **argv)
   return 0;
 }
 
-int fe_cli_cmd_diagram (int argc, char **argv); /* cmd-diagram.c */
-
-int fe_cli_cmd_convert (int argc, char **argv); /* cmd-convert.c */
-
-int fe_cli_cmd_check (int argc, char **argv); /* cmd-check.c */
-
 int
 main (int argc, char **argv)
 {
@@ -626,9 +627,14 @@ main (int argc, char **argv)
     const char *name;
     int (*run) (int argc, char **argv);
   } commands[] = {
-    { "perft", cmd_perft },     { "solve", cmd_solve },          { "verify", cmd_verify },
-    { "bench", cmd_bench },     { "diagram", fe_cli_cmd_diagram }, { "convert", fe_cli_cmd_convert },
-    { "conditions", cmd_conditions }, { "check", fe_cli_cmd_check },
+    { "perft", cmd_perft },
+    { "solve", cmd_solve },
+    { "verify", cmd_verify },
+    { "bench", cmd_bench },
+    { "diagram", fe_cli_cmd_diagram },
+    { "convert", fe_cli_cmd_convert },
+    { "conditions", cmd_conditions },
+    { "check", fe_cli_cmd_check },
   };
   for (guint i = 0; argc >= 2 && i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)

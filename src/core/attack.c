@@ -72,7 +72,7 @@ pawn_rank_may_capture (const FePosition *pos, int rel_rank, int side)
   if (pos->rules)
     for (int i = 0; i < pos->rules->n_ops; i++)
       if (pos->rules->ops[i]->pawns_from_first_rank
-          && pos->rules->ops[i]->pawns_from_first_rank (pos, side))
+          && pos->rules->ops[i]->pawns_from_first_rank (pos, side) > 0)
         return true;
   return false;
 }
@@ -167,6 +167,7 @@ search_walk (const Search *s, int t)
         }
       return false;
     case FE_FAMILY_LION:
+    case FE_FAMILY_CHINESE: /* captures as a lion does: the first piece past the hurdle */
       for (int i = 0; i < d->n_hops; i++)
         {
           int v = d->hops[i];
@@ -200,22 +201,6 @@ search_walk (const Search *s, int t)
 }
 
 bool
-fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk)
-{
-  Search s = { pos, walk, colour, false, true, NULL, NULL };
-  if (walk != FE_WALK_NONE)
-    return pos->walk_count[colour][walk] && search_walk (&s, target);
-  for (int w = 1; w < FE_WALK_COUNT; w++)
-    if (pos->walk_count[colour][w])
-      {
-        s.walk = w;
-        if (search_walk (&s, target))
-          return true;
-      }
-  return false;
-}
-
-bool
 fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
                                 FeObservationFunc accept, void *data)
 {
@@ -225,12 +210,33 @@ fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side
   return search_walk (&s, target);
 }
 
-static bool
-capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
+bool
+fe_observation_allowed (const FePosition *pos, const FeCapturePath *path)
 {
   const FeRules *r = pos->rules;
   for (int i = 0; i < r->n_ops; i++)
     if (r->ops[i]->capture_allowed && !r->ops[i]->capture_allowed (pos, path))
+      return false;
+  return true;
+}
+
+static bool
+capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
+{
+  (void) data;
+  return fe_observation_allowed (pos, path);
+}
+
+/* A check (fe_in_check): the observation must stand, and every condition
+ * with a check of its own kind must count it (rules-beyond.md §1.2). */
+static bool
+check_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
+{
+  const FeRules *r = pos->rules;
+  if (r->any_capture_hook && !capture_allowed (pos, path, data))
+    return false;
+  for (int i = 0; i < r->n_ops; i++)
+    if (r->ops[i]->check_allowed && !r->ops[i]->check_allowed (pos, path))
       return false;
   return true;
 }
@@ -346,12 +352,16 @@ orthodox_attacked (const Search *s, int t, int by_side, uint64_t present)
   return false;
 }
 
-bool
-fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
+/* Whether `by_side` attacks `target`; `check`: the king there, so the
+ * conditions' check hooks have their say too. */
+static bool
+square_attacked (const FePosition *pos, FeSquare target, int by_side, bool check)
 {
   Search s = { pos, 0, by_side, true, false, NULL, NULL };
   uint64_t present = pos->walk_mask[by_side] | pos->walk_mask[FE_NEUTRAL];
-  if (pos->rules && pos->rules->any_capture_hook)
+  if (pos->rules && check && pos->rules->any_check_hook)
+    s.accept = check_allowed;
+  else if (pos->rules && pos->rules->any_capture_hook)
     s.accept = capture_allowed;
   if (!(pos->rules && pos->rules->any_blocked_hook))
     {
@@ -371,8 +381,14 @@ fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
 }
 
 bool
+fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
+{
+  return square_attacked (pos, target, by_side, false);
+}
+
+bool
 fe_in_check (const FePosition *pos, int side)
 {
   FeSquare k = pos->king[side];
-  return k != FE_NO_SQUARE && fe_square_attacked (pos, k, FE_OPPONENT (side));
+  return k != FE_NO_SQUARE && square_attacked (pos, k, FE_OPPONENT (side), true);
 }

@@ -8,17 +8,16 @@
 
 #include "observe.h"
 
-/* G-observation of `target` by pieces of `colour` with walk `walk`
- * (FE_WALK_NONE = any walk).  Geometric only, on the plain board (Madrasi
- * paralysis ignores imitators, rules §8.2). */
-bool fe_square_observed_by (const FePosition *pos, FeSquare target, int colour, int walk);
-
 /* G-observation of `target` by pieces of `walk` playable by `side` (its own
  * and neutral ones, neutral pawns moving as `side`'s).  `accept`, when not
  * NULL, is asked about each observer found and returns true to count it
  * (Madrasi skips magicians).  Geometric otherwise, on the plain board. */
 bool fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int side, int walk,
                                      FeObservationFunc accept, void *data);
+
+/* Every active condition lets this observation stand (its capture_allowed
+ * hook: paralysis, imitability, a patrol piece's support). */
+bool fe_observation_allowed (const FePosition *pos, const FeCapturePath *path);
 
 /* Attack (rules §1.3): a piece playable by `by_side` could capture on
  * `target`, allowed by every active condition. */

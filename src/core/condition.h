@@ -27,6 +27,7 @@ typedef enum {
   FE_EFFECT_MOVER_COLOUR = 50, /* the mover changes colour (Andernach) */
   FE_EFFECT_REBIRTH = 60,   /* the captured piece is reborn (Circe) */
   FE_EFFECT_VIEWS = 70,     /* colour changes by new views (magic) */
+  FE_EFFECT_LEGALITY = 90,  /* no change: a test of the final position (Isardam, KoeKo) */
 } FeEffectOrder;
 
 /* Einstein variants: the value of the Einstein condition's switch. */
@@ -106,6 +107,12 @@ struct FeConditionOps {
   /* May this attacker capture there, for check and for magic views?
    * (paralysis, imitability, magician bans) */
   bool (*capture_allowed) (const FePosition *pos, const FeCapturePath *path);
+  /* Check only (rules-beyond.md §1.2): does this attack on a king count as
+   * check?  The legal-capture kind (AntiCirce, Isardam, KoeKo: would the
+   * capture be a legal move, fe_capture_playable) and the others (Circe
+   * Rex inclusive: the king could not be reborn; Patrol: the attacker is
+   * supported).  `pos` is the position tested, the king on path->to. */
+  bool (*check_allowed) (const FePosition *pos, const FeCapturePath *path);
   /* Filter of generated moves before they are made (magician bans). */
   bool (*move_allowed) (const FePosition *pos, const FeMove *move);
   /* How many alternatives of a move (several fairy walks to mutate into).
@@ -113,13 +120,18 @@ struct FeConditionOps {
    * (choice >> choice_shift), so two conditions' choices combine. */
   int (*choice_count) (const FePosition *pos, const FeMove *move);
   uint8_t choice_shift;
+  /* The move takes its own piece off the board before any mutation of the
+   * mover (a capturing kamikaze piece, rules-beyond.md §1.1 step 3): the
+   * choices of the conditions that mutate the mover are then no choices. */
+  bool (*removes_mover) (const FePosition *pos, const FeMove *move);
   /* Promotion: may pawns of `side` promote at all, and to an imitator? */
   bool (*promotion_forbidden) (const FePosition *pos, const FeMove *move);
   bool (*promotion_to_imitator) (const FePosition *pos);
-  /* Do `side`'s pawns on their own first rank move (1–3 squares) and
-   * capture (rules §1.6)?  Per side: one-side Einstein grants it to its
-   * own side only (D31). */
-  bool (*pawns_from_first_rank) (const FePosition *pos, int side);
+  /* How far `side`'s pawns on their own first rank step (0: they neither
+   * move nor capture, rules §1.6; Einstein and magician chess: 3, Circe
+   * Parrain: 1).  Per side: one-side Einstein grants it to its own side
+   * only (D31).  The largest answer of the active conditions counts. */
+  int (*pawns_from_first_rank) (const FePosition *pos, int side);
   /* Effects after the displacement, in effect order; they write through
    * fe_position_set so unmake restores them, and each is a stage of the
    * move (playback, notation).  Returning false rejects the move (an
@@ -141,6 +153,13 @@ struct FeConditionOps {
    * Generation and attacks consult it only when FeRules.any_blocked_hook
    * is set, so positions without such squares keep the fast paths. */
   bool (*square_blocked) (const FePosition *pos, int side, FeSquare sq);
+  /* Writes the effect's own notation (rules-beyond.md §1.4: a rebirth
+   * "[+bBc8]", a transfer "[wRh1->h1]", a colour change "=b") from the
+   * changes [first, end) of the move's undo log; the generic notation then
+   * leaves the squares these changes wrote alone.  NULL: the generic
+   * notation (walk changes "{c3=Q}", colour changes "[c3=w]"). */
+  void (*notate) (GString *out, const FePosition *before, const FeMove *move,
+                  const FePosition *after, const FeUndo *undo, int first, int end);
   /* The help search's mating-net analysis: true (traits filled, starting
    * from zero) when the condition keeps to FeMatingNetTraits' rules for
    * these `rules`.  NULL or false switches the analysis off wherever the
@@ -189,6 +208,11 @@ enum {
   /* Words follow that popeye_read_args reads and popeye_write_args writes
    * (imitator squares); the keyword table writes nothing for it. */
   FE_KEYWORD_ARGS = 1 << 4,
+  /* A variant word of Popeye's that Féerie does not solve (Circe Clone,
+   * Circe Einstein): read after the switch's word, it makes the whole
+   * condition one that is kept but not solved, never misread as the next
+   * condition.  Its `param` and `value` are ignored. */
+  FE_KEYWORD_REFUSED = 1 << 5,
 };
 
 /* One Popeye word of a condition: reading it sets cell `param` to `value`
@@ -284,10 +308,9 @@ struct FeConditionClass {
                         GError **error);
   /* The hooks, composed into FeRules once per problem. */
   const FeConditionOps *ops;
-  /* Mixes what the condition adds to a position into its hash key; NULL
-   * when it adds nothing the board does not hold (all built-ins: imitators
-   * are hashed with the position). */
-  uint64_t (*hash) (const FePosition *pos);
+  /* Hooks that depend on the parameters (Circe Rex inclusive adds a check
+   * hook the plain form does without); NULL: always `ops`. */
+  const FeConditionOps *(*ops_for) (const FeConditionParams *params, int id);
   /* Popeye: the condition's words (src/io/popeye-conditions.c reads and
    * writes them; it names no condition). */
   const FeConditionKeyword *popeye_keywords;
@@ -399,7 +422,11 @@ struct FeRules {
   uint8_t promotion_walks[FE_WALK_MAX];
   int n_promotion_walks;
   bool any_capture_hook;
+  bool any_check_hook;
   bool any_move_hook;
+  /* The square each piece (by FePiece.id) stands on in the diagram of the
+   * twin (Diagram Circe's rebirth squares); FE_NO_SQUARE for none. */
+  uint8_t diagram_square[256];
   /* Some square_blocked hook blocks a square of the diagram (rules.c). */
   bool any_blocked_hook;
 };

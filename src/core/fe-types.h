@@ -32,55 +32,15 @@ typedef enum {
 
 #define FE_OPPONENT(side) ((FeColour) ((side) ^ 1))
 
-/* Walk identifiers. The catalogue in walk.c describes each; adding a walk is
- * adding an enum value and a table row. FE_WALK_NONE marks an empty square. */
+/* Walk identifiers, one a row of walk-catalogue.h (which also holds each
+ * walk's code, name, figure and geometry: adding a walk is adding a row
+ * there).  FE_WALK_NONE marks an empty square; the orthodox walks come
+ * first, FE_WALK_KING..FE_WALK_PAWN. */
 typedef enum {
   FE_WALK_NONE = 0,
-  FE_WALK_KING,
-  FE_WALK_QUEEN,
-  FE_WALK_ROOK,
-  FE_WALK_BISHOP,
-  FE_WALK_KNIGHT,
-  FE_WALK_PAWN,
-  /* fairy walks */
-  FE_WALK_GRASSHOPPER,
-  FE_WALK_NIGHTRIDER,
-  FE_WALK_LOCUST,
-  FE_WALK_LION,
-  FE_WALK_AMAZON,
-  FE_WALK_CAMEL,
-  FE_WALK_ZEBRA,
-  FE_WALK_GIRAFFE,
-  FE_WALK_ROSE,
-  FE_WALK_KINGHOPPER,
-  FE_WALK_EQUIHOPPER,
-  FE_WALK_NONSTOP_EQUIHOPPER,
-  FE_WALK_MOOSE,
-  FE_WALK_MAO,
-  FE_WALK_BOYSCOUT,
-  FE_WALK_EMPRESS,
-  FE_WALK_PRINCESS,
-  FE_WALK_ALFIL,
-  FE_WALK_FERS,
-  FE_WALK_WAZIR,
-  FE_WALK_DABBABA,
-  FE_WALK_GNU,
-  FE_WALK_ANTELOPE,
-  FE_WALK_OKAPI,
-  FE_WALK_BISON,
-  FE_WALK_CAMELRIDER,
-  FE_WALK_ZEBRARIDER,
-  FE_WALK_GRASSHOPPER2,
-  FE_WALK_GRASSHOPPER3,
-  FE_WALK_ROOKHOPPER,
-  FE_WALK_BISHOPHOPPER,
-  FE_WALK_ROOKLION,
-  FE_WALK_BISHOPLION,
-  FE_WALK_NIGHTRIDERLION,
-  FE_WALK_ROOKLOCUST,
-  FE_WALK_BISHOPLOCUST,
-  FE_WALK_NIGHTRIDERLOCUST,
-  FE_WALK_MOA,
+#define FE_WALK_ROW(ID, ...) FE_WALK_##ID,
+#include "walk-catalogue.h"
+#undef FE_WALK_ROW
   FE_WALK_COUNT
 } FeWalk;
 
@@ -90,6 +50,8 @@ typedef enum {
 enum {
   FE_ATTR_MAGIC = 1 << 0,
   FE_ATTR_MAGICIAN = 1 << 1,
+  FE_ATTR_PATROL = 1 << 2,
+  FE_ATTR_KAMIKAZE = 1 << 3,
 };
 
 /* One square's content: four bytes, so the board copies and compares cheaply.
@@ -108,7 +70,8 @@ typedef enum {
   FE_NATURE_LEAP = 0,
   FE_NATURE_RIDE, /* aux = number of steps */
   FE_NATURE_HOP,  /* aux = distance of the hurdle; arrival is just beyond */
-  FE_NATURE_LION, /* aux = distance of the hurdle; arrival further on */
+  FE_NATURE_LION, /* aux = distance of the hurdle; arrival further on (lions, and the
+                   * Chinese pieces' captures) */
   FE_NATURE_CURVE, /* rose: aux = start index * 2 + sense */
   FE_NATURE_OTHER, /* lame leapers, equihoppers… (not imitable) */
 } FeNature;

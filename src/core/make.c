@@ -21,6 +21,10 @@ save_state (const FePosition *pos, FeUndo *undo)
   undo->n_imitators = pos->n_imitators;
   if (pos->n_imitators)
     memcpy (undo->imitators, pos->imitators, pos->n_imitators);
+  undo->owed = pos->owed;
+  undo->owed_square = pos->owed_square;
+  undo->mover_square = pos->mover_square;
+  undo->n_rebirths = 0;
   undo->n_changes = 0;
   undo->imitators_moved = false;
   undo->imitators_moved_by = -1;
@@ -38,7 +42,8 @@ clear_ep (FePosition *pos)
 static void
 update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
 {
-  if (!pos->castling)
+  /* Only an effect (a rebirth, a transfer) gives a right back. */
+  if (!pos->castling && undo->n_changes == undo->n_displacement_changes)
     return;
   uint8_t rights = pos->castling;
   if (pos->n_castling_mutex && (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG)))
@@ -52,6 +57,9 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
             rights &= ~pos->castling_mutex[i][0];
         }
     }
+  uint64_t moved_there = 0; /* squares the displacement wrote */
+  for (int i = 0; i < undo->n_displacement_changes; i++)
+    moved_there |= UINT64_C (1) << FE_SQ64 (undo->changes[i].square);
   for (int i = 0; i < undo->n_changes; i++)
     {
       FeSquare sq = undo->changes[i].square;
@@ -60,23 +68,27 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
         continue;
       FePiece before = undo->changes[i].before;
       FePiece now = pos->board[sq];
-      bool mutated_in_place = i >= undo->n_displacement_changes && before.id == now.id
-                              && before.walk != FE_WALK_NONE;
-      if (!mutated_in_place)
-        {
-          rights &= ~flag;
-          continue;
-        }
-      /* A piece on a corner that changed walk or colour: the right follows
-       * whether it is now a rook of the corner's side. */
-      if (flag & (FE_CASTLE_WK | FE_CASTLE_BK))
+      bool effect = i >= undo->n_displacement_changes;
+      bool king_square = flag & (FE_CASTLE_WK | FE_CASTLE_BK);
+      /* A king changed where it stood keeps what it had; one that came
+       * there by its move and an effect put back (an AntiCirce capture on
+       * its own square) is put back with its right. */
+      if (effect && king_square && before.id == now.id && before.walk != FE_WALK_NONE
+          && !(moved_there & (UINT64_C (1) << FE_SQ64 (sq))))
         continue;
-      int owner = FE_RANK (sq) == 0 ? FE_WHITE : FE_BLACK;
+      /* A piece that leaves or reaches the square by moving loses the
+       * right. */
       rights &= ~flag;
-      /* Set whatever the right was before (rules §1.7; Popeye's
-       * enable_castling_rights does the same): a queen made rook on h1
-       * castles (§9.6 E7), so does a recoloured rook (§9.4 MG7). */
-      if (now.walk == FE_WALK_ROOK && now.colour == owner)
+      if (!effect)
+        continue;
+      /* An effect put a piece there or changed it: the right follows
+       * whether it is now the side's rook on its corner or its king on its
+       * square, whatever it was before (rules §1.7, rules-beyond.md §1.3;
+       * Popeye's enable_castling_rights): a queen made rook on h1 castles
+       * (§9.6 E7), so do a recoloured rook (§9.4 MG7) and a rook reborn on
+       * its corner. */
+      int owner = FE_RANK (sq) == 0 ? FE_WHITE : FE_BLACK;
+      if (fe_piece_playable_by (now, owner) && now.walk == (king_square ? FE_WALK_KING : FE_WALK_ROOK))
         rights |= flag;
     }
   if (rights != pos->castling)
@@ -129,22 +141,31 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
   bool ok = true;
   const FeRules *r = pos->rules;
   undo->n_self_changes = undo->n_changes;
-  if (r)
-    for (int i = 0; i < r->n_ops && ok; i++)
-      {
-        if (r->ops[i]->after_displacement)
-          {
-            bool moved = undo->imitators_moved;
-            ok = r->ops[i]->after_displacement (pos, m, undo);
-            if (undo->imitators_moved && !moved)
-              undo->imitators_moved_by = (int8_t) i;
-          }
-        undo->effect_end[i] = undo->n_changes;
-        if (r->ops[i]->mutates_mover)
-          undo->n_self_changes = undo->n_changes;
-      }
+  int done = 0;
+  for (; r && done < r->n_ops && ok; done++)
+    {
+      int i = done;
+      if (r->ops[i]->after_displacement)
+        {
+          bool moved = undo->imitators_moved;
+          ok = r->ops[i]->after_displacement (pos, m, undo);
+          if (undo->imitators_moved && !moved)
+            undo->imitators_moved_by = (int8_t) i;
+        }
+      undo->effect_end[i] = undo->n_changes;
+      if (r->ops[i]->mutates_mover)
+        undo->n_self_changes = undo->n_changes;
+    }
+  /* A rejected move's record is whole all the same (notation and stages
+   * read every effect's end). */
+  for (int i = done; r && i < r->n_ops; i++)
+    undo->effect_end[i] = undo->n_changes;
 
   update_castling (pos, m, undo);
+  /* Effects may have sent the mover elsewhere or off the board. */
+  pos->mover_square = undo->n_changes == undo->n_displacement_changes
+                      && !(m->flags & FE_MOVE_PROMOTE_IMITATOR)
+                      ? m->to : fe_mover_square (pos, m, undo);
 
   if ((m->flags & FE_MOVE_MULTI_STEP) && !(m->flags & FE_MOVE_NULL))
     {
@@ -178,6 +199,9 @@ fe_unmake (FePosition *pos, const FeMove *m, const FeUndo *undo)
   pos->n_imitators = undo->n_imitators;
   if (undo->n_imitators)
     memcpy (pos->imitators, undo->imitators, undo->n_imitators);
+  pos->owed = undo->owed;
+  pos->owed_square = undo->owed_square;
+  pos->mover_square = undo->mover_square;
   pos->hash = undo->hash;
 }
 
@@ -194,6 +218,9 @@ fe_make_null (FePosition *pos, FeUndo *undo)
   if (pos->ep_count && (pos->board[pos->ep_victim].colour == FE_NEUTRAL
                         || pos->board[pos->ep_victim].walk == FE_WALK_NONE))
     clear_ep (pos);
+  /* A rebirth owed at a pass is dropped, as Popeye drops it when it looks
+   * for a threat (rules-beyond.md §4.1). */
+  fe_position_clear_owed (pos);
   pos->side = FE_OPPONENT (pos->side);
   pos->hash ^= fe_zobrist_side ();
 }
@@ -203,4 +230,29 @@ fe_unmake_null (FePosition *pos, const FeUndo *undo)
 {
   FeMove none = { 0 };
   fe_unmake (pos, &none, undo);
+}
+
+FeSquare
+fe_mover_square (const FePosition *pos, const FeMove *m, const FeUndo *undo)
+{
+  uint8_t id = 0;
+  bool found = false;
+  for (int i = 0; i < undo->n_displacement_changes && !found; i++)
+    if (undo->changes[i].square == m->from)
+      {
+        id = undo->changes[i].before.id;
+        found = true;
+      }
+  if (!found)
+    return FE_NO_SQUARE;
+  FeSquare arrival = m->to;
+  if (pos->board[arrival].walk && pos->board[arrival].id == id)
+    return arrival;
+  for (int i = undo->n_displacement_changes; i < undo->n_changes; i++)
+    {
+      FeSquare sq = undo->changes[i].square;
+      if (pos->board[sq].walk && pos->board[sq].id == id)
+        return sq;
+    }
+  return FE_NO_SQUARE;
 }

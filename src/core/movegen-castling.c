@@ -24,7 +24,7 @@ fe_gen_castling (Gen *g, FeSquare from)
         continue;
       FeSquare corner = FE_SQ (short_side ? 7 : 0, rank);
       FePiece rook = pos->board[corner];
-      if (rook.walk != FE_WALK_ROOK || rook.colour != side)
+      if (rook.walk != FE_WALK_ROOK || !fe_piece_playable_by (rook, side))
         continue;
       bool empty = true;
       for (int f = short_side ? 5 : 1; f <= (short_side ? 6 : 3); f++)

@@ -58,16 +58,16 @@ fe_gen_pawn (Gen *g, FeSquare from, int colour)
   int max_steps = 1;
   if (rel == 0)
     {
-      /* A pawn on its own first rank moves only in Einstein and magician
-       * chess (rules §1.6), then one to three squares. */
-      bool allowed = false;
+      /* A pawn on its own first rank moves only where a condition says
+       * how far (rules §1.6: Einstein and magician chess 1–3 squares;
+       * rules-beyond.md §4.1: a pawn reborn there by Circe Parrain, one). */
+      max_steps = 0;
       if (pos->rules)
-        for (int i = 0; i < pos->rules->n_ops && !allowed; i++)
-          allowed = pos->rules->ops[i]->pawns_from_first_rank
-                    && pos->rules->ops[i]->pawns_from_first_rank (pos, mover);
-      if (!allowed)
+        for (int i = 0; i < pos->rules->n_ops; i++)
+          if (pos->rules->ops[i]->pawns_from_first_rank)
+            max_steps = MAX (max_steps, pos->rules->ops[i]->pawns_from_first_rank (pos, mover));
+      if (!max_steps)
         return;
-      max_steps = 3;
     }
   else if (rel == 1)
     max_steps = 2;

@@ -103,31 +103,33 @@ gen_hopper (Gen *g, FeSquare from, const FeWalkDef *d, bool adjacent_hurdle)
     }
 }
 
-/* Lions and locusts both act beyond the first piece on a line: a lion
- * moves or captures anywhere past it, a locust captures it and lands just
- * behind. */
+/* Lions, locusts and the Chinese pieces act around the first piece on a
+ * line (the hurdle): a lion moves or captures anywhere past it, a locust
+ * captures it and lands just behind, a Chinese piece rides up to it and
+ * captures the first piece past it (Popeye's Leo, Pao, Vao). */
 static void
-gen_beyond_hurdle (Gen *g, FeSquare from, const FeWalkDef *d, bool locust)
+gen_beyond_hurdle (Gen *g, FeSquare from, const FeWalkDef *d)
 {
   const FePiece *b = g->board;
+  bool chinese = d->family == FE_FAMILY_CHINESE;
   for (int i = 0; i < d->n_hops; i++)
     {
-      int v = d->hops[i], h;
-      int j = first_piece (b, from, v, &h);
-      if (!j)
+      int v = d->hops[i], h = from + v, j = 1;
+      for (; !(h & 0x88) && b[h].walk == FE_WALK_NONE; h += v, j++)
+        if (chinese)
+          quiet (g, from, h, FE_NATURE_RIDE, j);
+      if (h & 0x88)
         continue;
       int t = h + v;
-      if (locust)
+      if (d->family == FE_FAMILY_LOCUST)
         {
           if (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
             capture (g, from, t, h, FE_NATURE_HOP, j);
           continue;
         }
-      while (!(t & 0x88) && b[t].walk == FE_WALK_NONE)
-        {
+      for (; !(t & 0x88) && b[t].walk == FE_WALK_NONE; t += v)
+        if (!chinese)
           quiet (g, from, t, FE_NATURE_LION, j);
-          t += v;
-        }
       if (!(t & 0x88))
         capture (g, from, t, t, FE_NATURE_LION, j);
     }
@@ -328,10 +330,9 @@ fe_gen_piece (Gen *g, FeSquare from)
       gen_hopper (g, from, d, d->family == FE_FAMILY_KINGHOPPER);
       break;
     case FE_FAMILY_LION:
-      gen_beyond_hurdle (g, from, d, false);
-      break;
     case FE_FAMILY_LOCUST:
-      gen_beyond_hurdle (g, from, d, true);
+    case FE_FAMILY_CHINESE:
+      gen_beyond_hurdle (g, from, d);
       break;
     case FE_FAMILY_ROSE:
       gen_rose (g, from);

@@ -20,6 +20,15 @@ piece_may_move (const FePosition *pos, FeSquare sq)
   return true;
 }
 
+static bool
+mover_removed (const FePosition *pos, const FeRules *r, const FeMove *m)
+{
+  for (int k = 0; k < r->n_ops; k++)
+    if (r->ops[k]->removes_mover && r->ops[k]->removes_mover (pos, m))
+      return true;
+  return false;
+}
+
 /* The conditions' move filters and choices, on a list of pseudo-legal
  * moves. */
 static void
@@ -46,6 +55,8 @@ apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list)
       int n = list->count;
       for (int i = 0; i < n; i++)
         {
+          if (r->ops[k]->mutates_mover && mover_removed (pos, r, &list->moves[i]))
+            continue;
           int c = r->ops[k]->choice_count (pos, &list->moves[i]);
           for (int j = 1; j < c; j++)
             {
@@ -183,4 +194,51 @@ fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
     fe_gen_castling (&g, from);
   if (r)
     apply_condition_filters (pos, r, list);
+}
+
+bool
+fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
+                     FeCaptureOutcome outcome)
+{
+  FePosition copy = *pos;
+  copy.side = path->side;
+  FE_MOVE_LIST (list);
+  const FeRules *r = copy.rules;
+  /* A test of the final position counts in the probe only for a condition
+   * whose check is of this kind (Isardam type A, KoeKo); Isardam type B
+   * checks by plain attack, "whatever the capture would create". */
+  FeRules probe_rules;
+  for (int i = 0; r && i < r->n_ops; i++)
+    if (r->ops[i]->effect_order == FE_EFFECT_LEGALITY && !r->ops[i]->check_allowed)
+      {
+        probe_rules = *r;
+        probe_rules.n_ops = 0;
+        for (int k = 0; k < r->n_ops; k++)
+          if (r->ops[k]->effect_order != FE_EFFECT_LEGALITY || r->ops[k]->check_allowed)
+            {
+              probe_rules.ids[probe_rules.n_ops] = r->ids[k];
+              probe_rules.ops[probe_rules.n_ops++] = r->ops[k];
+            }
+        copy.rules = r = &probe_rules;
+        break;
+      }
+  if (!fe_piece_playable_by (copy.board[path->from], copy.side)
+      || (r && !piece_may_move (&copy, path->from)))
+    return false;
+  FePiece board[128];
+  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false };
+  fe_gen_piece (&g, path->from);
+  if (r)
+    apply_condition_filters (&copy, r, &list);
+  bool playable = false;
+  for (int i = 0; i < list.count && !playable; i++)
+    {
+      const FeMove *m = &list.moves[i];
+      if (m->capture != path->to)
+        continue;
+      FeUndo undo;
+      playable = fe_make (&copy, m, &undo) && (!outcome || outcome (&copy, pos, path));
+      fe_unmake (&copy, m, &undo);
+    }
+  return playable;
 }

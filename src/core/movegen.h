@@ -30,9 +30,27 @@ bool fe_has_legal_move (FePosition *pos);
  * follow); unmake must be called in every case. */
 bool fe_make (FePosition *pos, const FeMove *move, FeUndo *undo);
 void fe_unmake (FePosition *pos, const FeMove *move, const FeUndo *undo);
+/* Where the piece that made move `m` stands once `pos` is after it (made
+ * with `undo`): its arrival square, or where an effect sent it (an
+ * AntiCirce transfer); FE_NO_SQUARE when it left the board (a kamikaze
+ * piece, a pawn promoted to an imitator).  Castling: the king. */
+FeSquare fe_mover_square (const FePosition *pos, const FeMove *m, const FeUndo *undo);
 /* A pass (null move), for threats and set play. */
 void fe_make_null (FePosition *pos, FeUndo *undo);
 void fe_unmake_null (FePosition *pos, const FeUndo *undo);
+
+/* What a capture left (`after`, played from `before`) that makes it count. */
+typedef bool (*FeCaptureOutcome) (const FePosition *after, const FePosition *before,
+                                  const FeCapturePath *path);
+/* Could the piece on path->from capture on path->to, played by path->side
+ * with every effect of the conditions, as a move no condition rejects
+ * (the capturer's own king is not looked at), and, when `outcome` is not
+ * NULL, with that outcome?  The check of the legal-capture kind
+ * (rules-beyond.md §1.2: AntiCirce, Isardam, KoeKo; Circe Rex inclusive:
+ * the king is not reborn).  Castling is never such a capture, so no check
+ * test is made here. */
+bool fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
+                          FeCaptureOutcome outcome);
 
 /* Makes the move if it is legal; on false the position is unchanged. */
 bool fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo);

@@ -29,43 +29,38 @@ append_square (GString *out, FeSquare sq)
   g_string_append_c (out, '1' + FE_RANK (sq));
 }
 
-/* The piece on `sq` once the mover's own transformation (promotion,
- * Einstein) is done and before effects on other pieces (magician, magic):
- * the first later write to the square logged what stood there then. */
-static FePiece
-self_stage_piece (const FePosition *after, const FeUndo *undo, FeSquare sq)
+FePiece
+fe_notation_piece_at (const FePosition *after, const FeUndo *undo, FeSquare sq, int end)
 {
-  for (int i = undo->n_self_changes; i < undo->n_changes; i++)
+  for (int i = end; i < undo->n_changes; i++)
     if (undo->changes[i].square == sq)
       return undo->changes[i].before;
   return after->board[sq];
 }
 
-/* Pieces changed by the move's effects, in ascending square order (rank,
- * then file): their colour changes and walk changes. */
+/* What an effect without notation of its own changed (magician
+ * mutations, magic recolourings): each piece it left on its square with
+ * another walk "{c3=Q}" and then with another colour "[c3=w]", in
+ * ascending square order (rank, then file).  Pieces it added or removed
+ * are left out. */
 static void
-append_effects (GString *out, const FePosition *before, const FePosition *after,
-                const FeMove *m, FeSquare rook_to, const FeUndo *undo)
+append_generic_effect (GString *out, const FePosition *after, const FeUndo *undo, int first,
+                       int end)
 {
   GString *recolour = g_string_new (NULL);
-  for (int i = 0; i < 64; i++)
+  for (int i = 0; i < 64 && end > first; i++)
     {
       FeSquare sq = FE_SQ88 (i);
-      FePiece a = after->board[sq];
-      FePiece b = before->board[sq];
-      /* Moved pieces are compared with themselves before the move; their
-       * walk change is the mover's "=X", written elsewhere. */
-      bool moved = sq == m->to || sq == rook_to;
-      if (sq == m->to)
-        b = before->board[m->from];
-      else if (sq == rook_to)
-        b = before->board[FE_SQ (rook_to == FE_SQ (5, FE_RANK (rook_to)) ? 7 : 0, FE_RANK (rook_to))];
-      if (!a.walk || a.id != b.id)
+      int k = first;
+      while (k < end && undo->changes[k].square != sq)
+        k++;
+      if (k == end)
         continue;
-      /* A moved piece's own change is its "=X"; later changes of it by
-       * other pieces' effects (magician contact) are shown like any other. */
-      FePiece self = moved ? self_stage_piece (after, undo, sq) : b;
-      if (a.walk != self.walk)
+      FePiece b = undo->changes[k].before;
+      FePiece a = fe_notation_piece_at (after, undo, sq, end);
+      if (!a.walk || !b.walk || a.id != b.id)
+        continue;
+      if (a.walk != b.walk)
         {
           g_string_append_c (out, '{');
           append_square (out, sq);
@@ -124,37 +119,53 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
         expected_walk = 0; /* always show the promotion */
     }
 
-  int n_old = undo->n_imitators;
-  if (after->n_imitators)
+  /* The imitators once they have followed the move: as many as before
+   * (a new one, promoted or reborn, comes later and is written there). */
+  int shown = undo->n_imitators;
+  if (shown)
     {
-      int shown = (m->flags & FE_MOVE_PROMOTE_IMITATOR) ? n_old : after->n_imitators;
-      if (shown)
+      g_string_append (out, "[I");
+      for (int i = 0; i < shown; i++)
         {
-          g_string_append (out, "[I");
-          for (int i = 0; i < shown; i++)
-            {
-              if (i)
-                g_string_append_c (out, ',');
-              append_square (out, after->imitators[i]);
-            }
-          g_string_append_c (out, ']');
+          if (i)
+            g_string_append_c (out, ',');
+          append_square (out, after->imitators[i]);
         }
+      g_string_append_c (out, ']');
     }
 
+  /* The mover once promoted or mutated, before any effect on others may
+   * have taken it away (a transfer, a kamikaze's removal). */
+  final = fe_notation_piece_at (after, undo, final_sq, undo->n_self_changes);
   if (m->flags & FE_MOVE_PROMOTE_IMITATOR)
     g_string_append (out, "=I");
-  else if (final.walk && (final = self_stage_piece (after, undo, final_sq)).walk != expected_walk)
+  else if (final.walk && final.walk != expected_walk)
     {
-      /* Popeye writes a promotion with the attributes and neutrality
-       * (=mQ, =nQ) but an Einstein mutation with the walk alone (=B,
-       * rules §9.7 CB1). */
-      gboolean promotion = (m->flags & FE_MOVE_PROMOTION) != 0;
+      /* Popeye writes a promotion with the attributes (=mQ) but an
+       * Einstein mutation with the walk alone (=B, rules §9.7 CB1). */
+      bool promotion = m->flags & FE_MOVE_PROMOTION;
       uint8_t attrs = promotion ? final.attrs : 0;
-      int colour = promotion && final.colour == FE_NEUTRAL ? FE_NEUTRAL : FE_WHITE;
+      /* A neutral pawn promotes to a neutral piece, written "=nQ". */
+      uint8_t colour = promotion && final.colour == FE_NEUTRAL ? FE_NEUTRAL : FE_WHITE;
       g_string_append_c (out, '=');
       fe_notation_append_piece_code (out, (FePiece) { final.walk, colour, attrs, 0 }, TRUE);
     }
-  append_effects (out, before, after, m, rook_to, undo);
+  /* Then each effect in effect order: those with a notation of their own
+   * (rebirths, transfers, colour changes of the mover) write it, even when
+   * they wrote no square (a pawn reborn as an imitator); the others'
+   * changes are written generically.  The mover's own change was its
+   * "=X" above. */
+  const FeRules *r = before->rules;
+  int first = undo->n_displacement_changes;
+  for (int i = 0; r && i < r->n_ops; i++)
+    {
+      int end = undo->effect_end[i];
+      if (r->ops[i]->notate)
+        r->ops[i]->notate (out, before, m, after, undo, first, end);
+      else if (!r->ops[i]->mutates_mover)
+        append_generic_effect (out, after, undo, first, end);
+      first = end;
+    }
 }
 
 char *

@@ -16,3 +16,8 @@ char *fe_notation_move (const FePosition *before, const FeMove *move, const FePo
                         const FeUndo *undo);
 /* Walk prefix and code as Popeye prints a piece: "S", "mQ", "nR", "mgB". */
 void fe_notation_append_piece_code (GString *out, FePiece piece, gboolean pawn_letter);
+/* What stands on `sq` once the changes of the undo log before `end` are
+ * done: the next change of the square logged it, else it is what stands
+ * there after the move.  An effect's notation shows its own result, not
+ * what a later effect made of it. */
+FePiece fe_notation_piece_at (const FePosition *after, const FeUndo *undo, FeSquare sq, int end);

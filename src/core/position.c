@@ -72,6 +72,7 @@ fe_position_init (FePosition *pos)
   memset (pos, 0, sizeof *pos);
   pos->king[0] = pos->king[1] = FE_NO_SQUARE;
   pos->ep_victim = FE_NO_SQUARE;
+  pos->mover_square = FE_NO_SQUARE;
   pos->side = FE_WHITE;
   fe_position_recompute_hash (pos);
 }
@@ -131,9 +132,11 @@ fe_position_default_castling (FePosition *pos)
       int shift = c == FE_WHITE ? 0 : 3;
       if (k.walk == FE_WALK_KING && k.colour == c)
         r |= FE_CASTLE_WK << shift;
-      if (a.walk == FE_WALK_ROOK && a.colour == c)
+      /* A neutral rook on a corner is that side's rook too (Popeye castles
+       * with it: docs/decisions.md). */
+      if (a.walk == FE_WALK_ROOK && fe_piece_playable_by (a, c))
         r |= FE_CASTLE_WA << shift;
-      if (h.walk == FE_WALK_ROOK && h.colour == c)
+      if (h.walk == FE_WALK_ROOK && fe_piece_playable_by (h, c))
         r |= FE_CASTLE_WH << shift;
     }
   pos->castling = r;
@@ -162,6 +165,8 @@ fe_position_recompute_hash (FePosition *pos)
     h ^= fe_zobrist_ep (pos->ep_squares[i]);
   for (int i = 0; i < pos->n_imitators; i++)
     h ^= fe_zobrist_imitator (pos->imitators[i], pos->imitator_colour[i]);
+  if (pos->owed.walk)
+    h ^= fe_zobrist_owed (pos->owed, pos->owed_square);
   pos->hash = h;
   for (int c = 0; c < 3; c++)
     {

@@ -28,6 +28,12 @@ typedef struct {
   uint8_t ep_squares[2];
   uint8_t n_imitators;
   uint8_t imitators[FE_MAX_IMITATORS];
+  FePiece owed;
+  uint8_t owed_square;
+  uint8_t mover_square;
+  /* Pieces captured by this move and reborn in it (a Circe rebirth; the
+   * goal % asks for none, rules-beyond.md §18.1). */
+  uint8_t n_rebirths;
   uint8_t n_changes;
   /* Index into `changes` where the displacement ends and condition effects
    * begin (notation shows the effects, playback steps through them). */
@@ -69,6 +75,15 @@ typedef struct FePosition {
    * using one (castling with that rook) removes the other. */
   uint8_t n_castling_mutex;
   uint8_t castling_mutex[4][2];
+  /* A piece captured by the last move and owed a rebirth in the next one
+   * (Circe Parrain, rules-beyond.md §4), with the square it was captured
+   * on; walk FE_WALK_NONE when nothing is owed.  Part of the hash. */
+  FePiece owed;
+  uint8_t owed_square;
+  /* Where the piece that made the last move stands once its effects are
+   * done (FE_NO_SQUARE: it left the board); the goal z<sq> asks
+   * (rules-beyond.md §18.1).  Not part of the hash. */
+  uint8_t mover_square;
   uint64_t hash;
   /* The active rules; NULL = orthodox chess: no condition, no fairy walk
    * to promote into (fe_rules_for_position), the fast paths. */
@@ -125,6 +140,14 @@ static inline uint64_t
 fe_zobrist_castling (uint8_t rights)
 {
   return fe_zobrist_castling_keys[rights & 63];
+}
+/* An owed rebirth: the piece's key on its capture square, turned so that
+ * it differs from the same piece standing there. */
+static inline uint64_t
+fe_zobrist_owed (FePiece p, FeSquare sq)
+{
+  uint64_t k = fe_zobrist_piece (p, sq);
+  return (k << 23) | (k >> 41);
 }
 static inline uint64_t
 fe_zobrist_ep (FeSquare sq)
@@ -186,6 +209,25 @@ static inline void
 fe_position_restore_square (FePosition *pos, FeSquare sq, FePiece piece)
 {
   fe_position_write (pos, sq, piece, false);
+}
+
+/* Sets or clears (walk FE_WALK_NONE) the owed rebirth, keeping the hash;
+ * unmake restores it from the undo record. */
+static inline void
+fe_position_set_owed (FePosition *pos, FePiece piece, FeSquare sq)
+{
+  if (pos->owed.walk)
+    pos->hash ^= fe_zobrist_owed (pos->owed, pos->owed_square);
+  pos->owed = piece;
+  pos->owed_square = piece.walk ? sq : 0;
+  if (piece.walk)
+    pos->hash ^= fe_zobrist_owed (piece, sq);
+}
+static inline void
+fe_position_clear_owed (FePosition *pos)
+{
+  if (pos->owed.walk)
+    fe_position_set_owed (pos, FE_PIECE_EMPTY, 0);
 }
 
 /* Does `colour` own or may it play the piece?  Neutral pieces belong to both. */

@@ -26,6 +26,15 @@ fe_twin_new (void)
   return t;
 }
 
+FeTwin *
+fe_twin_copy (const FeTwin *twin)
+{
+  FeTwin *c = fe_twin_new ();
+  c->continued = twin->continued;
+  g_array_append_vals (c->commands, twin->commands->data, twin->commands->len);
+  return c;
+}
+
 void
 fe_twin_free (FeTwin *t)
 {
@@ -106,13 +115,7 @@ fe_problem_copy (const FeProblem *src)
   p->unsupported_stipulation = g_strdup (src->unsupported_stipulation);
   p->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
   for (guint i = 0; i < src->twins->len; i++)
-    {
-      const FeTwin *t = src->twins->pdata[i];
-      FeTwin *c = fe_twin_new ();
-      c->continued = t->continued;
-      g_array_append_vals (c->commands, t->commands->data, t->commands->len);
-      g_ptr_array_add (p->twins, c);
-    }
+    g_ptr_array_add (p->twins, fe_twin_copy (src->twins->pdata[i]));
   p->source_name = g_strdup (src->source_name);
   p->source_volume = g_strdup (src->source_volume);
   p->source_issue = g_strdup (src->source_issue);
@@ -129,6 +132,31 @@ fe_problem_copy (const FeProblem *src)
 }
 
 /* ---- twins ---------------------------------------------------------- */
+
+const FeTwinKindDesc fe_twin_kinds[FE_TWIN_N_KINDS] = {
+  [FE_TWIN_MOVE] = { "move", "move", FE_N_ ("Move"), FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_SECOND },
+  [FE_TWIN_EXCHANGE] = { "exchange", "exchange", FE_N_ ("Exchange"),
+                         FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_SECOND },
+  [FE_TWIN_REMOVE] = { "remove", "remove", FE_N_ ("Remove"), FE_TWIN_TAKES_SQUARE },
+  [FE_TWIN_ADD] = { "add", "add", FE_N_ ("Add"), FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_PIECE },
+  [FE_TWIN_SUBSTITUTE] = { "substitute", "substitute", FE_N_ ("Substitute"), FE_TWIN_TAKES_WALKS },
+  [FE_TWIN_ROTATE] = { "rotate", "rotate", FE_N_ ("Rotate"), FE_TWIN_TAKES_ROTATION },
+  [FE_TWIN_MIRROR] = { "mirror", "mirror", FE_N_ ("Mirror"), FE_TWIN_TAKES_MIRROR },
+  [FE_TWIN_SHIFT] = { "shift", "shift", FE_N_ ("Shift"), FE_TWIN_TAKES_SQUARE | FE_TWIN_TAKES_SECOND },
+  [FE_TWIN_POLISH] = { "PolishType", "polish-type", FE_N_ ("Swap colours"), 0 },
+  [FE_TWIN_STIPULATION] = { "stipulation", "stipulation", FE_N_ ("Stipulation"),
+                            FE_TWIN_TAKES_STIPULATION },
+  [FE_TWIN_CONDITION] = { "condition", "condition", FE_N_ ("Condition"), FE_TWIN_TAKES_CONDITIONS },
+};
+
+/* Popeye's own spelling of the fourth axis is "a8<-->h1" (its input and
+ * its twin headers); some files write "h1<-->a8". */
+const FeMirrorAxisDesc fe_mirror_axes[FE_N_MIRRORS] = {
+  [FE_MIRROR_A1_H1] = { "a1<-->h1", NULL, "a1-h1", "a1↔h1" },
+  [FE_MIRROR_A1_A8] = { "a1<-->a8", NULL, "a1-a8", "a1↔a8" },
+  [FE_MIRROR_A1_H8] = { "a1<-->h8", NULL, "a1-h8", "a1↔h8" },
+  [FE_MIRROR_H1_A8] = { "a8<-->h1", "h1<-->a8", "h1-a8", "a8↔h1" },
+};
 
 static FeSquare
 transform_square (FeSquare sq, const FeTwinCommand *c)
@@ -260,6 +288,10 @@ apply_command (FePosition *pos, FeStipulation *stip, FeConditionParams *cond,
               fe_position_put (pos, sq, p);
             }
         }
+      /* A monochrome imitator belongs to its side: it changes with it. */
+      for (int i = 0; i < pos->n_imitators; i++)
+        if (pos->imitator_colour[i] != FE_NEUTRAL)
+          pos->imitator_colour[i] ^= 1;
       return TRUE;
     case FE_TWIN_STIPULATION:
       *stip = c->stipulation;
@@ -330,6 +362,19 @@ fe_problem_apply_next_twin (const FeProblem *problem, int index, FePosition *pos
 }
 
 gboolean
+fe_position_apply_twin_command (FePosition *pos, const FeTwinCommand *command, GError **error)
+{
+  g_return_val_if_fail (command->kind != FE_TWIN_STIPULATION && command->kind != FE_TWIN_CONDITION,
+                        FALSE);
+  FeStipulation stip = { 0 };
+  FeConditionParams cond = { 0 };
+  if (!apply_command (pos, &stip, &cond, command, error))
+    return FALSE;
+  fe_position_recompute_hash (pos);
+  return TRUE;
+}
+
+gboolean
 fe_problem_apply_twin (const FeProblem *problem, int index, FePosition *pos,
                        FeStipulation *stip, FeConditionParams *cond, GError **error)
 {
@@ -364,9 +409,6 @@ append_piece (GString *s, FePiece p, FeSquare sq)
   fe_attribute_append_prefixes (s, p.attrs);
   g_string_append_printf (s, "%s%s", fe_walk_print_code (p.walk), name);
 }
-
-char *
-fe_conditions_describe (const FeConditionParams *c, const FePosition *pos);
 
 static const char *
 untranslated (const char *msgid)
@@ -446,10 +488,7 @@ fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *p
           g_string_append_printf (s, "rotate %d", c->rotation);
           break;
         case FE_TWIN_MIRROR:
-          {
-            static const char *names[] = { "a1<-->h1", "a1<-->a8", "a1<-->h8", "h1<-->a8" };
-            g_string_append_printf (s, "mirror %s", names[c->mirror & 3]);
-          }
+          g_string_append_printf (s, "mirror %s", fe_mirror_axes[c->mirror % FE_N_MIRRORS].popeye);
           break;
         case FE_TWIN_SHIFT:
           g_string_append_printf (s, "shift %s ==> %s", a, b);
@@ -466,13 +505,18 @@ fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *p
           break;
         case FE_TWIN_CONDITION:
           {
-            /* The twin's conditions, not the pieces' attributes. */
+            /* The twin's conditions, not the pieces' attributes (nor the
+             * switch those pieces hold on). */
             FePosition tmp = pos;
             for (int i = 0; i < 64; i++)
               tmp.board[FE_SQ88 (i)].attrs = 0;
             tmp.n_imitators = c->n_imitators;
             memcpy (tmp.imitators, c->imitators, sizeof c->imitators);
-            char *t = fe_conditions_describe (&c->conditions, &tmp);
+            FeConditionParams named = c->conditions;
+            for (int id = 0; id < fe_condition_count (); id++)
+              if (fe_condition_nth (id)->attribute && named.v[id][0] <= 1)
+                named.v[id][0] = 0;
+            char *t = fe_conditions_describe (&named, &tmp);
             g_strdelimit (t, "\n", ' ');
             g_string_append (s, t);
             g_free (t);

@@ -54,6 +54,31 @@ typedef enum {
   FE_TWIN_STIPULATION,
   FE_TWIN_CONDITION,  /* replaces all conditions */
 } FeTwinCommandKind;
+#define FE_TWIN_N_KINDS (FE_TWIN_CONDITION + 1)
+
+/* What a kind of command takes besides its kind (FeTwinCommand fields). */
+typedef enum {
+  FE_TWIN_TAKES_SQUARE = 1 << 0,      /* a */
+  FE_TWIN_TAKES_SECOND = 1 << 1,      /* b, after a */
+  FE_TWIN_TAKES_PIECE = 1 << 2,       /* piece, put on a */
+  FE_TWIN_TAKES_WALKS = 1 << 3,       /* walk_from, walk_to */
+  FE_TWIN_TAKES_ROTATION = 1 << 4,    /* rotation */
+  FE_TWIN_TAKES_MIRROR = 1 << 5,      /* mirror */
+  FE_TWIN_TAKES_STIPULATION = 1 << 6, /* stipulation */
+  FE_TWIN_TAKES_CONDITIONS = 1 << 7,  /* conditions, imitators */
+} FeTwinOperands;
+
+/* A kind of twinning command, as every layer names it: the one table the
+ * Popeye and XML readers and writers, the twin descriptions and the
+ * window's picker read (indexed by FeTwinCommandKind). */
+typedef struct {
+  const char *popeye;      /* Popeye's word ("PolishType") */
+  const char *xml;         /* Féerie XML's element ("polish-type") */
+  const char *label;       /* the picker's name, FE_N_ (gettext it) */
+  FeTwinOperands operands;
+} FeTwinKindDesc;
+
+extern const FeTwinKindDesc fe_twin_kinds[FE_TWIN_N_KINDS];
 
 typedef enum {
   FE_MIRROR_A1_H1 = 0, /* left–right */
@@ -61,6 +86,17 @@ typedef enum {
   FE_MIRROR_A1_H8,     /* diagonal */
   FE_MIRROR_H1_A8,
 } FeMirror;
+#define FE_N_MIRRORS (FE_MIRROR_H1_A8 + 1)
+
+/* A mirror axis in every layer's words (indexed by FeMirror). */
+typedef struct {
+  const char *popeye;       /* Popeye's word, read and written ("a8<-->h1") */
+  const char *popeye_alias; /* another spelling the reader takes, or NULL */
+  const char *xml;          /* Féerie XML's axis ("h1-a8") */
+  const char *label;        /* the picker's ("a8↔h1") */
+} FeMirrorAxisDesc;
+
+extern const FeMirrorAxisDesc fe_mirror_axes[FE_N_MIRRORS];
 
 typedef struct {
   FeTwinCommandKind kind;
@@ -131,8 +167,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeProblem, fe_problem_free)
 typedef struct FeProblemFault FeProblemFault;
 
 FeTwin *fe_twin_new (void);
+FeTwin *fe_twin_copy (const FeTwin *twin);
 void fe_twin_free (FeTwin *twin);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeTwin, fe_twin_free)
 void fe_author_free (FeAuthor *author);
+
+/* One command that changes the position (move, add, rotate, mirror, shift,
+ * PolishType …) applied to `pos` (the window's board transforms); FALSE
+ * with `error` set when it cannot be (a piece would leave the board). */
+gboolean fe_position_apply_twin_command (FePosition *pos, const FeTwinCommand *command,
+                                         GError **error);
 
 /* Applies twin `index` (0-based) to a copy of the base problem's position,
  * stipulation and conditions, following `continued` chains.  Returns FALSE
@@ -162,6 +206,10 @@ gboolean fe_problem_step_twin (const FeProblem *problem, int index, FePosition *
  * with the position of twin index-1. */
 char *fe_twin_describe (const FeProblem *problem, int index);
 char *fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *previous);
+
+/* The conditions in force as the solver's header prints them (Popeye's
+ * words), one line each, in registry order.  Caller frees. */
+char *fe_conditions_describe (const FeConditionParams *c, const FePosition *pos);
 
 /* The letter Popeye gives twin `index` (0 = the diagram): "a" … "z", then
  * "z1", "z2", … Caller frees. */

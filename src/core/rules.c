@@ -30,6 +30,13 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
 {
   memset (r, 0, sizeof *r);
   r->params = *params;
+  memset (r->diagram_square, FE_NO_SQUARE, sizeof r->diagram_square);
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece p = diagram->board[FE_SQ88 (i)];
+      if (p.walk)
+        r->diagram_square[p.id] = FE_SQ88 (i);
+    }
 
   bool present[FE_WALK_MAX] = { false };
   for (int i = 0; i < 64; i++)
@@ -59,11 +66,12 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
         continue;
       if (!r->params.v[id][0])
         r->params.v[id][0] = 1;
-      add_op (r, cls->ops, id);
+      add_op (r, cls->ops_for ? cls->ops_for (&r->params, id) : cls->ops, id);
     }
   for (int i = 0; i < r->n_ops; i++)
     {
       r->any_capture_hook |= r->ops[i]->capture_allowed != NULL;
+      r->any_check_hook |= r->ops[i]->check_allowed != NULL;
       r->any_move_hook |= r->ops[i]->move_allowed != NULL;
       /* The blocked-square board costs a copy per generation: switch it on
        * only when the diagram has such a square for either side. */

@@ -1,10 +1,12 @@
 /* walk.h — the table-driven catalogue of walks.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Most walks are a set of leap vectors plus a set of ride vectors plus a set
- * of hop lines; a few families (pawn, rose, lion, locust, lame leapers,
- * equihoppers) name a generator of their own.  Moves, captures and
- * observation all come from this one description.
+ * Every walk is one row of walk-catalogue.h.  Most walks are a set of leap
+ * vectors plus a set of ride vectors plus a set of hop lines; a few
+ * families (pawn, rose, lion, locust, lame leapers, equihoppers, Chinese
+ * pieces) name a generator of their own.  Moves, captures and observation
+ * all come from this one description, and so do the code, the name and the
+ * figure every other layer shows.
  */
 #pragma once
 
@@ -25,23 +27,32 @@ typedef enum {
   FE_FAMILY_NONSTOP_EQUIHOPPER,
   FE_FAMILY_BOYSCOUT,
   FE_FAMILY_KINGHOPPER, /* hurdle adjacent, land just beyond */
+  FE_FAMILY_CHINESE,    /* ride along the hop lines without capturing; capture
+                         * the first piece beyond a hurdle (Leo, Pao, Vao) */
 } FeWalkFamily;
+
+/* How a walk is drawn: print conventions turn an orthodox figure. */
+typedef struct {
+  uint8_t figure;   /* FE_WALK_KING..FE_WALK_PAWN */
+  uint16_t turn;    /* clockwise, degrees: 0, 90, 180 or 270 */
+  bool badge;       /* its print code is written on it: the turned figure
+                     * alone is another walk's */
+  char tex_symbol;  /* the LaTeX diagram package's own symbol ('E'), or 0 */
+} FeWalkLook;
 
 typedef struct {
   const char *code; /* Popeye English code, lower case */
-  const char *name;
-  const char *french_code;
+  const char *name; /* English; the GUI translates it (FE_N_) */
   uint8_t family;
-  bool fairy;
+  FeWalkLook look;
   int8_t leaps[24];
   uint8_t n_leaps;
   int8_t rides[16];
   uint8_t n_rides;
-  /* Hopper lines (for hopper, lion, locust families), unit vectors. */
+  /* Hop lines (hopper, lion, locust and Chinese families), unit vectors. */
   int8_t hops[8];
   uint8_t n_hops;
   uint8_t hop_land; /* grasshopper 1, grasshopper-2: 2… */
-  bool hop_rides;   /* hopper lines are rider lines (nightrider locust…) */
 } FeWalkDef;
 
 /* Inline: the generator looks a walk up for every piece it moves. */

@@ -8,7 +8,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-application.h"
-#include "feerie-autosave.h"
+#include "feerie-recovery-dialog.h"
 #include "feerie-preferences.h"
 #include "feerie-window.h"
 #include "feerie-window-private.h"
@@ -56,6 +56,7 @@ static void
 preferences_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieApplication *self = data;
+  g_assert (FEERIE_IS_APPLICATION (self));
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (!self->preferences)
     {
@@ -79,10 +80,11 @@ static const GActionEntry app_entries[] = {
 static void
 offer_recovery (FeerieApplication *self, FeerieWindow *window)
 {
+  g_assert (FEERIE_IS_APPLICATION (self));
   if (self->recovery_offered)
     return;
   self->recovery_offered = TRUE;
-  feerie_recovery_offer (GTK_WINDOW (window));
+  feerie_recovery_dialog_offer (GTK_WINDOW (window));
 }
 
 static void
@@ -117,7 +119,8 @@ static void
 feerie_application_startup (GApplication *app)
 {
   G_APPLICATION_CLASS (feerie_application_parent_class)->startup (app);
-  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries), app);
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries),
+                                   app);
   FeerieApplication *self = FEERIE_APPLICATION (app);
   self->settings = feerie_settings_new ();
   /* Féerie's own styles (GtkApplication loads no style.css by itself). */
@@ -153,9 +156,22 @@ feerie_application_startup (GApplication *app)
     { "win.mirror", { "<Control>m", NULL } },
     { "win.swap-colours", { "<Control>k", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
+    /* The collection (issue 23): Page Up / Down with Alt step through it,
+     * with Shift too they move the problem. */
+    { "win.collection-show", { "F9", NULL } },
+    { "win.collection-previous", { "<Alt>Page_Up", NULL } },
+    { "win.collection-next", { "<Alt>Page_Down", NULL } },
+    { "win.collection-move-up", { "<Alt><Shift>Page_Up", NULL } },
+    { "win.collection-move-down", { "<Alt><Shift>Page_Down", NULL } },
+    { "win.collection-add", { "<Control><Alt>n", NULL } },
+    { "win.new-window", { "<Control><Shift>n", NULL } },
+    { "win.collection-duplicate", { "<Control><Shift>d", NULL } },
+    { "win.collection-remove", { "<Control><Shift>Delete", NULL } },
+    { "win.collection-check", { "<Shift>F5", NULL } },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action, accels[i].accels);
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
 }
 
 static void
@@ -216,7 +232,8 @@ GSettings *
 feerie_settings_new (void)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
-  g_autoptr (GSettingsSchema) schema = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
+  g_autoptr (GSettingsSchema) schema
+    = source ? g_settings_schema_source_lookup (source, APPLICATION_ID, TRUE) : NULL;
   if (!schema && run_from_build_folder ())
     {
       /* Not installed: the schema compiled in the build folder, so that

@@ -1,23 +1,27 @@
 /* feerie-autosave.h — one autosave file per window and document, and the
- * recovery of those whose process is gone.
+ * list of those whose process is gone.  GLib only: the document
+ * (feerie-document.c) writes them without GTK; the recovery dialog
+ * (feerie-recovery-dialog.c) offers the orphans.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <gio/gio.h>
 #include "core/problem.h"
 
 /* A fresh autosave path for one window's document:
  * $XDG_STATE_HOME/feerie/autosave/PID-SERIAL.xml (PID: this process). */
 char *feerie_autosave_new_path (void);
-/* Writes the problem there atomically (fe_xml_save → fe_atomic_save). */
-gboolean feerie_autosave_write (const char *path, const FeProblem *problem, GError **error);
+/* Writes the document's problems there atomically (Féerie XML through
+ * fe_problem_file_save → fe_atomic_save). */
+gboolean feerie_autosave_write (const char *path, GPtrArray *problems, GError **error);
 
 typedef struct {
   char *path;          /* the autosave file */
   GPid pid;            /* the process that wrote it (gone) */
   GDateTime *time;     /* when it was last written */
-  FeProblem *problem;  /* NULL when it cannot be read: then `error` */
+  GPtrArray *problems; /* of FeProblem*, NULL when it cannot be read: then `error` */
+  FeProblem *problem;  /* the first of them (borrowed), or NULL */
   char *error;
 } FeerieAutosave;
 
@@ -25,9 +29,3 @@ void feerie_autosave_free (FeerieAutosave *autosave);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (FeerieAutosave, feerie_autosave_free)
 /* The autosaves whose process no longer runs, oldest first. */
 GPtrArray *feerie_autosave_list_orphans (void);
-
-/* The recovery window: each orphan with its time and a small diagram, to
- * recover (into `window` while it is empty, else into a new window) or to
- * discard.  Nothing is deleted until the user chose; closing the window
- * keeps every file for the next start.  NULL when there is no orphan. */
-GtkWindow *feerie_recovery_offer (GtkWindow *window);

@@ -8,6 +8,11 @@
 
 #include "feerie-board-view.h"
 
+#include <math.h>
+
+/* The squares' span the window keeps at least (issue 25.17: 800×600). */
+#define MIN_BOARD_SQUARES_PX 320
+
 struct _FeerieBoardView
 {
   GtkWidget parent_instance;
@@ -51,9 +56,18 @@ feerie_drag_payload_for_imitator (FeColour colour)
   return g_strdup_printf ("imitator:%u", colour);
 }
 
+G_DEFINE_BOXED_TYPE (FeerieDragPayload, feerie_drag_payload, (GBoxedCopyFunc) g_strdup, g_free)
+
+GdkContentProvider *
+feerie_drag_payload_provider (const char *payload)
+{
+  return gdk_content_provider_new_typed (FEERIE_TYPE_DRAG_PAYLOAD, payload);
+}
+
 static void
 geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 {
+  g_assert (FEERIE_IS_BOARD_VIEW (self));
   fe_render_geometry (gtk_widget_get_width (GTK_WIDGET (self)),
                       gtk_widget_get_height (GTK_WIDGET (self)), &self->style, geo);
 }
@@ -61,6 +75,7 @@ geometry (FeerieBoardView *self, FeRenderGeometry *geo)
 static FeSquare
 square_at (FeerieBoardView *self, double x, double y)
 {
+  g_assert (FEERIE_IS_BOARD_VIEW (self));
   FeRenderGeometry geo;
   geometry (self, &geo);
   return fe_render_square_at (&geo, x, y);
@@ -94,11 +109,15 @@ feerie_board_view_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
   pos.board[self->anim_to] = FE_PIECE_EMPTY;
   fe_render_board (cr, &geo, &self->style, &pos, &self->marks);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
-  double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->anim_start) / (double) self->anim_duration : 1;
+  double t = clock ? (gdk_frame_clock_get_frame_time (clock) - self->anim_start)
+                       / (double) self->anim_duration
+                   : 1;
   t = CLAMP (t, 0, 1);
   t = t * t * (3 - 2 * t); /* ease in and out */
-  double x0 = geo.x0 + FE_FILE (self->anim_from) * geo.sq, y0 = geo.y0 + (7 - FE_RANK (self->anim_from)) * geo.sq;
-  double x1 = geo.x0 + FE_FILE (self->anim_to) * geo.sq, y1 = geo.y0 + (7 - FE_RANK (self->anim_to)) * geo.sq;
+  double x0 = geo.x0 + FE_FILE (self->anim_from) * geo.sq,
+         y0 = geo.y0 + (7 - FE_RANK (self->anim_from)) * geo.sq;
+  double x1 = geo.x0 + FE_FILE (self->anim_to) * geo.sq,
+         y1 = geo.y0 + (7 - FE_RANK (self->anim_to)) * geo.sq;
   fe_render_piece (cr, piece, x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, geo.sq, &self->style);
   cairo_destroy (cr);
 }
@@ -115,7 +134,8 @@ anim_tick (GtkWidget *widget, GdkFrameClock *clock, gpointer data)
 }
 
 void
-feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms)
+feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to,
+                                guint duration_ms)
 {
   g_return_if_fail (FEERIE_IS_BOARD_VIEW (self));
   if (self->anim_tick)
@@ -138,8 +158,13 @@ feerie_board_view_measure (GtkWidget *widget, GtkOrientation orientation, int fo
                            int *minimum, int *natural, int *minimum_baseline, int *natural_baseline)
 {
   FeerieBoardView *self = FEERIE_BOARD_VIEW (widget);
-  /* 320 px: a board that reads at 800×600 (the side panes reflow). */
-  *minimum = MIN (320, self->natural_size);
+  /* Squares 320 px across (the board that reads at 800×600, the side
+   * panes reflow), with the coordinates' margin around them: the square
+   * side grows with the widget's, so one probe gives the ratio. */
+  FeRenderGeometry geo;
+  fe_render_geometry (1000, 1000, &self->style, &geo);
+  int readable = (int) ceil (MIN_BOARD_SQUARES_PX * 1000 / (8 * geo.sq));
+  *minimum = MIN (readable, self->natural_size);
   *natural = self->natural_size;
 }
 
@@ -160,7 +185,9 @@ on_click_released (GtkGestureClick *gesture, int n_press, double x, double y, Fe
 {
   FeSquare sq = self->press_square;
   self->press_square = FE_NO_SQUARE;
-  if (sq != FE_NO_SQUARE)
+  /* Released on another square, the hand dragged and no drag began (from
+   * an empty square): no click, or it would act where it was pressed. */
+  if (sq != FE_NO_SQUARE && square_at (self, x, y) == sq)
     g_signal_emit (self, signals[SQUARE_ACTIVATED], 0, (guint) sq, self->press_button);
 }
 
@@ -168,20 +195,27 @@ static GdkContentProvider *
 on_drag_prepare (GtkDragSource *source, double x, double y, FeerieBoardView *self)
 {
   FeSquare sq = square_at (self, x, y);
-  if (sq == FE_NO_SQUARE || self->position.board[sq].walk == FE_WALK_NONE)
+  /* A piece or an imitator: either moves, or is copied with Ctrl. */
+  if (sq == FE_NO_SQUARE
+      || (self->position.board[sq].walk == FE_WALK_NONE && fe_position_imitator_at (&self->position, sq) < 0))
     return NULL;
   self->drag_from = sq;
   self->press_square = FE_NO_SQUARE; /* a drag, not a click */
   g_autofree char *payload = g_strdup_printf ("square:%u", sq);
-  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+  return feerie_drag_payload_provider (payload);
 }
 
+/* What stands on `sq` (its piece, else its imitator) as a drag icon. */
 static GdkPaintable *
-piece_paintable (FePiece piece, const FeRenderStyle *style, int size)
+square_paintable (const FePosition *pos, FeSquare sq, const FeRenderStyle *style, int size)
 {
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, size, size));
-  fe_render_piece (cr, piece, 0, 0, size, style);
+  int imitator = fe_position_imitator_at (pos, sq);
+  if (pos->board[sq].walk == FE_WALK_NONE && imitator >= 0)
+    fe_render_imitator (cr, pos->imitator_colour[imitator], 0, 0, size);
+  else
+    fe_render_piece (cr, pos->board[sq], 0, 0, size, style);
   cairo_destroy (cr);
   return gtk_snapshot_free_to_paintable (snapshot, &GRAPHENE_SIZE_INIT (size, size));
 }
@@ -191,8 +225,7 @@ on_drag_begin (GtkDragSource *source, GdkDrag *drag, FeerieBoardView *self)
 {
   FeRenderGeometry geo;
   geometry (self, &geo);
-  g_autoptr (GdkPaintable) icon = piece_paintable (self->position.board[self->drag_from],
-                                                   &self->style, (int) geo.sq);
+  g_autoptr (GdkPaintable) icon = square_paintable (&self->position, self->drag_from, &self->style, (int) geo.sq);
   gtk_drag_source_set_icon (source, icon, (int) geo.sq / 2, (int) geo.sq / 2);
   self->marks.hidden = self->drag_from;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -208,7 +241,8 @@ on_drag_end (GtkDragSource *source, GdkDrag *drag, gboolean delete_data, FeerieB
 
 /* A piece dragged off the board and dropped nowhere is removed. */
 static gboolean
-on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason, FeerieBoardView *self)
+on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason,
+                FeerieBoardView *self)
 {
   if (reason != GDK_DRAG_CANCEL_NO_TARGET || self->drag_from == FE_NO_SQUARE)
     return FALSE;
@@ -257,11 +291,11 @@ on_drop (GtkDropTarget *target, const GValue *value, double x, double y, FeerieB
 {
   FeSquare sq = square_at (self, x, y);
   self->marks.drop_target = FE_NO_SQUARE;
-  if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS_STRING (value))
+  if (sq == FE_NO_SQUARE || !G_VALUE_HOLDS (value, FEERIE_TYPE_DRAG_PAYLOAD) || !g_value_get_boxed (value))
     return FALSE;
   gboolean copy = drop_copies (target);
   self->drag_from = FE_NO_SQUARE; /* handled here, not by drag-cancel */
-  g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, g_value_get_string (value), (guint) sq, copy);
+  g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, (const char *) g_value_get_boxed (value), (guint) sq, copy);
   return TRUE;
 }
 
@@ -285,9 +319,9 @@ feerie_board_view_class_init (FeerieBoardViewClass *klass)
   signals[SQUARE_ACTIVATED] = g_signal_new ("square-activated", G_TYPE_FROM_CLASS (klass),
                                             G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                             G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_UINT);
-  signals[PAYLOAD_DROPPED] = g_signal_new ("payload-dropped", G_TYPE_FROM_CLASS (klass),
-                                           G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                                           G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  signals[PAYLOAD_DROPPED]
+    = g_signal_new ("payload-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_UINT, G_TYPE_BOOLEAN);
   signals[DRAGGED_OFF] = g_signal_new ("dragged-off", G_TYPE_FROM_CLASS (klass),
                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                        G_TYPE_NONE, 1, G_TYPE_UINT);
@@ -324,7 +358,7 @@ feerie_board_view_init (FeerieBoardView *self)
   g_signal_connect (source, "drag-cancel", G_CALLBACK (on_drag_cancel), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (source));
 
-  GtkDropTarget *target = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  GtkDropTarget *target = gtk_drop_target_new (FEERIE_TYPE_DRAG_PAYLOAD, GDK_ACTION_MOVE | GDK_ACTION_COPY);
   g_signal_connect (target, "motion", G_CALLBACK (on_drop_motion), self);
   g_signal_connect (target, "leave", G_CALLBACK (on_drop_leave), self);
   g_signal_connect (target, "drop", G_CALLBACK (on_drop), self);

@@ -21,7 +21,8 @@ void feerie_board_view_set_colours (FeerieBoardView *self, const char *light, co
 void feerie_board_view_set_font (FeerieBoardView *self, const char *family);
 /* Slides the piece now standing on `to` from `from` (playback); ended by
  * the next set_position. */
-void feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to, guint duration_ms);
+void feerie_board_view_animate_move (FeerieBoardView *self, FeSquare from, FeSquare to,
+                                     guint duration_ms);
 /* The preferred side (560 by default; smaller for a preview). */
 void feerie_board_view_set_natural_size (FeerieBoardView *self, int size);
 /* Marks the diagram as an error (a red frame, the message as tooltip);
@@ -34,5 +35,11 @@ const FeRenderStyle *feerie_board_view_get_style (FeerieBoardView *self);
  * the palette, "imitator:C" and "square:SQ" from the board itself. */
 char *feerie_drag_payload_for_piece (FePiece piece);
 char *feerie_drag_payload_for_imitator (FeColour colour);
+/* A payload as the board's drop target takes it: a type of its own, not
+ * text, so that no text field takes a piece dragged over it as words. */
+typedef char FeerieDragPayload;
+#define FEERIE_TYPE_DRAG_PAYLOAD (feerie_drag_payload_get_type ())
+GType feerie_drag_payload_get_type (void);
+GdkContentProvider *feerie_drag_payload_provider (const char *payload);
 
 G_END_DECLS

@@ -103,7 +103,8 @@ state_of (const FeConditionParamDesc *d, int v)
  * (magic), whether pieces carry the attribute; else the switch, or what
  * the diagram puts in force (imitators). */
 static gboolean
-in_force (const FeConditionClass *cls, int id, const FeConditionParams *params, const FePosition *diagram)
+in_force (const FeConditionClass *cls, int id, const FeConditionParams *params,
+          const FePosition *diagram)
 {
   if (cls->attribute_only)
     return diagram && fe_position_has_attribute (diagram, cls->attribute->bit);
@@ -165,6 +166,7 @@ param_picker (const FeConditionClass *cls, const FeConditionParamDesc *d, const 
 static void
 set_message (FeerieConditionPane *self, const char *text)
 {
+  g_assert (FEERIE_IS_CONDITION_PANE (self));
   gtk_label_set_text (self->message, text ? text : "");
   gtk_widget_set_visible (GTK_WIDGET (self->message), text && *text);
 }
@@ -173,6 +175,7 @@ static void
 on_change_state (GSimpleAction *action, GVariant *state, gpointer data)
 {
   FeerieConditionPane *self = data;
+  g_assert (FEERIE_IS_CONDITION_PANE (self));
   const char *name = g_action_get_name (G_ACTION (action));
   for (int id = 0; id < self->n_classes; id++)
     {
@@ -281,9 +284,10 @@ feerie_condition_pane_show (FeerieConditionPane *self, const FeConditionParams *
           g_autofree char *name = action_name (cls, k);
           GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self->actions), name);
           int v = params->v[id][k];
-          /* A switch the diagram holds on shows as on. */
+          /* A switch the diagram holds on shows as on (for the pieces that
+           * carry the attribute: Patrol's 1, not its "every piece"). */
           if (k == 0 && on && v == 0)
-            v = MAX (cls->params[0].xml_default, 1);
+            v = 1;
           g_simple_action_set_state (G_SIMPLE_ACTION (a), state_of (&cls->params[k], v));
           if (k > 0)
             g_simple_action_set_enabled (G_SIMPLE_ACTION (a), on);
@@ -337,8 +341,8 @@ feerie_condition_pane_class_init (FeerieConditionPaneClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = feerie_condition_pane_dispose;
-  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                   NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                   NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
   /* A condition that is its pieces (FeConditionClass.attribute_only),
    * by registry id: ticked with no such piece, unticked with some. */
   signals[ATTRIBUTE_WANTED] = g_signal_new ("attribute-wanted", G_TYPE_FROM_CLASS (klass),

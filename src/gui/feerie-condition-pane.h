@@ -29,7 +29,8 @@ void feerie_condition_pane_show (FeerieConditionPane *self, const FeConditionPar
                                  const FePosition *diagram);
 /* Adds `widget` under the picker of condition `name` (tools of the window
  * that concern it); FALSE when no such condition is registered. */
-gboolean feerie_condition_pane_add_extra (FeerieConditionPane *self, const char *name, GtkWidget *widget);
+gboolean feerie_condition_pane_add_extra (FeerieConditionPane *self, const char *name,
+                                          GtkWidget *widget);
 /* The refusal shown under the pickers, "" when none. */
 const char *feerie_condition_pane_get_message (FeerieConditionPane *self);
 

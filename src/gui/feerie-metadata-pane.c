@@ -45,8 +45,14 @@ typedef struct {
   gboolean text_view;
 } Field;
 
-#define ENTRY(n, f) { #n, G_STRUCT_OFFSET (FeerieMetadataPane, n), G_STRUCT_OFFSET (FeProblem, f), FALSE }
-#define VIEW(n, f) { #n, G_STRUCT_OFFSET (FeerieMetadataPane, n), G_STRUCT_OFFSET (FeProblem, f), TRUE }
+#define ENTRY(n, f)                                                                                \
+  {                                                                                                \
+#n, G_STRUCT_OFFSET(FeerieMetadataPane, n), G_STRUCT_OFFSET(FeProblem, f), FALSE               \
+  }
+#define VIEW(n, f)                                                                                 \
+  {                                                                                                \
+#n, G_STRUCT_OFFSET(FeerieMetadataPane, n), G_STRUCT_OFFSET(FeProblem, f), TRUE                \
+  }
 static const Field fields[] = {
   ENTRY (title, title),
   ENTRY (source, source_name),
@@ -76,7 +82,8 @@ static void
 set_text (GtkWidget *widget, gboolean text_view, const char *text)
 {
   if (text_view)
-    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget)), text ? text : "", -1);
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget)), text ? text : "",
+                              -1);
   else
     gtk_editable_set_text (GTK_EDITABLE (widget), text ? text : "");
 }
@@ -126,7 +133,8 @@ feerie_metadata_pane_read (FeerieMetadataPane *self, const char *field, FeProble
     {
       /* "Family, Given; Family, Given" */
       g_ptr_array_set_size (p->authors, 0);
-      g_auto (GStrv) people = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->authors)), ";", -1);
+      g_auto (GStrv) people
+        = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->authors)), ";", -1);
       for (int i = 0; people[i]; i++)
         {
           char *one = g_strstrip (people[i]);
@@ -143,7 +151,8 @@ feerie_metadata_pane_read (FeerieMetadataPane *self, const char *field, FeProble
   if (g_str_equal (field, "keywords"))
     {
       g_ptr_array_set_size (p->keywords, 0);
-      g_auto (GStrv) words = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->keywords)), ",", -1);
+      g_auto (GStrv) words
+        = g_strsplit (gtk_editable_get_text (GTK_EDITABLE (self->keywords)), ",", -1);
       for (int i = 0; words[i]; i++)
         if (*g_strstrip (words[i]))
           g_ptr_array_add (p->keywords, g_strdup (words[i]));
@@ -153,8 +162,9 @@ feerie_metadata_pane_read (FeerieMetadataPane *self, const char *field, FeProble
     if (g_str_equal (field, fields[i].name))
       {
         GtkWidget *w = WIDGET (self, &fields[i]);
-        g_autofree char *text = fields[i].text_view ? text_view_get (GTK_TEXT_VIEW (w))
-                                                    : g_strdup (gtk_editable_get_text (GTK_EDITABLE (w)));
+        g_autofree char *text = fields[i].text_view
+                                  ? text_view_get (GTK_TEXT_VIEW (w))
+                                  : g_strdup (gtk_editable_get_text (GTK_EDITABLE (w)));
         replace_string (STRING (p, &fields[i]), text);
       }
 }
@@ -163,6 +173,7 @@ feerie_metadata_pane_read (FeerieMetadataPane *self, const char *field, FeProble
 static const char *
 field_of (FeerieMetadataPane *self, gpointer widget)
 {
+  g_assert (FEERIE_IS_METADATA_PANE (self));
   if (widget == self->authors)
     return "authors";
   if (widget == self->keywords)
@@ -170,7 +181,8 @@ field_of (FeerieMetadataPane *self, gpointer widget)
   for (gsize i = 0; i < G_N_ELEMENTS (fields); i++)
     {
       GtkWidget *w = WIDGET (self, &fields[i]);
-      if (widget == w || (fields[i].text_view && widget == gtk_text_view_get_buffer (GTK_TEXT_VIEW (w))))
+      if (widget == w
+          || (fields[i].text_view && widget == gtk_text_view_get_buffer (GTK_TEXT_VIEW (w))))
         return fields[i].name;
     }
   return NULL;
@@ -179,6 +191,7 @@ field_of (FeerieMetadataPane *self, gpointer widget)
 static void
 on_changed (FeerieMetadataPane *self, gpointer source)
 {
+  g_assert (FEERIE_IS_METADATA_PANE (self));
   const char *field = self->showing ? NULL : field_of (self, source);
   if (field)
     g_signal_emit (self, signals[EDITED], 0, field);
@@ -200,10 +213,11 @@ feerie_metadata_pane_class_init (FeerieMetadataPaneClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = feerie_metadata_pane_dispose;
-  signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
-                                  NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
+                                  NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-metadata-pane.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-metadata-pane.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieMetadataPane, title);
   gtk_widget_class_bind_template_child (widget_class, FeerieMetadataPane, authors);
   gtk_widget_class_bind_template_child (widget_class, FeerieMetadataPane, source);
@@ -221,10 +235,10 @@ static void
 feerie_metadata_pane_init (FeerieMetadataPane *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_object (gtk_text_view_get_buffer (self->comments), "changed", G_CALLBACK (on_changed),
-                           self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (gtk_text_view_get_buffer (self->solution), "changed", G_CALLBACK (on_changed),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->comments), "changed",
+                           G_CALLBACK (on_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_text_view_get_buffer (self->solution), "changed",
+                           G_CALLBACK (on_changed), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *

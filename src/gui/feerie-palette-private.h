@@ -13,6 +13,18 @@ G_BEGIN_DECLS
 #define IMITATOR_TILE 0             /* walk 0 in a tile: the standard imitator */
 #define MONOCHROME_IMITATOR_TILE -1 /* the White or Black tab's own imitator */
 
+/* The tiles' order: the orthodox pieces, the two imitators, then the fairy
+ * walks (what a composer reaches for most stays in view however narrow
+ * the palette). */
+static inline int
+feerie_palette_tile_index (int walk)
+{
+  return walk == IMITATOR_TILE              ? FE_WALK_PAWN
+         : walk == MONOCHROME_IMITATOR_TILE ? FE_WALK_PAWN + 1
+         : walk <= FE_WALK_PAWN             ? walk - 1
+                                            : walk + 1;
+}
+
 struct _FeeriePalette
 {
   GtkWidget parent_instance;
@@ -25,6 +37,7 @@ struct _FeeriePalette
   /* One toggle per piece attribute, in registry order (fe_attribute_nth). */
   GPtrArray *attribute_buttons;
   GtkFlowBox *grid;
+  GtkFlowBoxChild *monochrome_tile; /* shown under White or Black only */
 
   FeColour colour;
   uint8_t attrs;

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-palette-private.h"
+#include "feerie-wrap-layout.h"
 #include "feerie-board-view.h"
 #include "feerie-walk-names.h"
 #include "core/walk.h"
@@ -33,6 +34,7 @@ tile_walk (GtkWidget *tile)
 static char *
 tile_payload (FeeriePalette *self, int walk)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   if (walk == IMITATOR_TILE)
     return feerie_drag_payload_for_imitator (FE_NEUTRAL);
   if (walk == MONOCHROME_IMITATOR_TILE)
@@ -44,6 +46,7 @@ static void
 draw_tile (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   FeeriePalette *self = data;
+  g_assert (FEERIE_IS_PALETTE (self));
   int walk = tile_walk (GTK_WIDGET (area));
   double sq = MIN (width, height);
   double x = (width - sq) / 2, y = (height - sq) / 2;
@@ -58,7 +61,7 @@ on_tile_drag_prepare (GtkDragSource *source, double x, double y, FeeriePalette *
 {
   GtkWidget *tile = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
   g_autofree char *payload = tile_payload (self, tile_walk (tile));
-  return gdk_content_provider_new_typed (G_TYPE_STRING, payload);
+  return feerie_drag_payload_provider (payload);
 }
 
 static void
@@ -85,7 +88,8 @@ update_selection (FeeriePalette *self)
   if (index >= 0 && index != self->chosen && !self->choosing)
     {
       self->reverting = TRUE;
-      GtkFlowBoxChild *old = self->chosen >= 0 ? gtk_flow_box_get_child_at_index (self->grid, self->chosen) : NULL;
+      GtkFlowBoxChild *old
+        = self->chosen >= 0 ? gtk_flow_box_get_child_at_index (self->grid, self->chosen) : NULL;
       if (old)
         gtk_flow_box_select_child (self->grid, old);
       else
@@ -97,7 +101,8 @@ update_selection (FeeriePalette *self)
   g_clear_pointer (&self->selection, g_free);
   if (index >= 0)
     {
-      GtkWidget *tile = gtk_flow_box_child_get_child (gtk_flow_box_get_child_at_index (self->grid, index));
+      GtkWidget *tile
+        = gtk_flow_box_child_get_child (gtk_flow_box_get_child_at_index (self->grid, index));
       self->selection = tile_payload (self, tile_walk (tile));
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTION]);
@@ -124,7 +129,7 @@ redraw_tiles (FeeriePalette *self)
 static void
 show_monochrome_tile (FeeriePalette *self)
 {
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, FE_WALK_COUNT);
+  GtkFlowBoxChild *child = self->monochrome_tile;
   if (!child)
     return;
   gboolean shown = self->colour != FE_NEUTRAL;
@@ -144,7 +149,9 @@ on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
     return;
   if (button == self->white || button == self->black || button == self->neutral)
     {
-      self->colour = button == self->white ? FE_WHITE : button == self->black ? FE_BLACK : FE_NEUTRAL;
+      self->colour = button == self->white   ? FE_WHITE
+                     : button == self->black ? FE_BLACK
+                                             : FE_NEUTRAL;
       show_monochrome_tile (self);
     }
   else
@@ -188,6 +195,7 @@ on_tile_released (GtkGestureClick *click, int n, double x, double y, FeeriePalet
 static GtkWidget *
 make_tile (FeeriePalette *self, int walk)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   GtkWidget *area = gtk_drawing_area_new ();
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), 44);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), 44);
@@ -230,8 +238,10 @@ focused_child (FeeriePalette *self)
 static void
 focus_tile (FeeriePalette *self, int index)
 {
+  g_assert (FEERIE_IS_PALETTE (self));
   int n = 0;
-  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c; c = gtk_widget_get_next_sibling (c))
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c;
+       c = gtk_widget_get_next_sibling (c))
     n++;
   GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, CLAMP (index, 0, n - 1));
   if (!child)
@@ -247,10 +257,13 @@ tiles_per_line (FeeriePalette *self)
   GtkWidget *first = gtk_widget_get_first_child (GTK_WIDGET (self->grid));
   graphene_point_t p0, p;
   int n = 0;
-  if (!first || !gtk_widget_compute_point (first, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p0))
+  if (!first
+      || !gtk_widget_compute_point (first, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0),
+                                    &p0))
     return 1;
   for (GtkWidget *c = first; c; c = gtk_widget_get_next_sibling (c), n++)
-    if (!gtk_widget_compute_point (c, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p) || p.y != p0.y)
+    if (!gtk_widget_compute_point (c, GTK_WIDGET (self->grid), &GRAPHENE_POINT_INIT (0, 0), &p)
+        || p.y != p0.y)
       break;
   return MAX (n, 1);
 }
@@ -290,7 +303,8 @@ on_key_pressed (GtkEventControllerKey *key, guint keyval, guint keycode, GdkModi
       /* Out of the grid: the window moves the focus on while the grid
        * cannot take it (gtk_widget_child_focus skips it), then it can. */
       gtk_widget_set_can_focus (GTK_WIDGET (self->grid), FALSE);
-      g_idle_add_full (G_PRIORITY_HIGH, restore_can_focus, g_object_ref (self->grid), g_object_unref);
+      g_idle_add_full (G_PRIORITY_HIGH, restore_can_focus, g_object_ref (self->grid),
+                       g_object_unref);
       return FALSE;
     case GDK_KEY_Left:
     case GDK_KEY_KP_Left:
@@ -391,7 +405,8 @@ feerie_palette_class_init (FeeriePaletteClass *klass)
                                                     G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-palette.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-palette.ui");
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, white);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, black);
   gtk_widget_class_bind_template_child (widget_class, FeeriePalette, neutral);
@@ -426,10 +441,17 @@ feerie_palette_init (FeeriePalette *self)
       gtk_box_append (self->kinds, button);
       g_ptr_array_add (self->attribute_buttons, button);
     }
-  for (int walk = FE_WALK_KING; walk < FE_WALK_COUNT; walk++)
-    gtk_flow_box_append (self->grid, make_tile (self, walk));
-  gtk_flow_box_append (self->grid, make_tile (self, IMITATOR_TILE));
-  gtk_flow_box_append (self->grid, make_tile (self, MONOCHROME_IMITATOR_TILE));
+  /* The rows of toggles: one row each where it fits, more where the
+   * palette is narrow. */
+  gtk_widget_set_layout_manager (gtk_widget_get_parent (GTK_WIDGET (self->white)), feerie_wrap_layout_new ());
+  gtk_widget_set_layout_manager (GTK_WIDGET (self->kinds), feerie_wrap_layout_new ());
+  /* In feerie_palette_tile_index's order. */
+  for (int i = 0; i <= FE_WALK_COUNT; i++)
+    for (int walk = MONOCHROME_IMITATOR_TILE; walk < FE_WALK_COUNT; walk++)
+      if (feerie_palette_tile_index (walk) == i)
+        gtk_flow_box_append (self->grid, make_tile (self, walk));
+  self->monochrome_tile
+    = gtk_flow_box_get_child_at_index (self->grid, feerie_palette_tile_index (MONOCHROME_IMITATOR_TILE));
   show_monochrome_tile (self);
   GtkEventController *key = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);

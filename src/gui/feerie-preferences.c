@@ -135,7 +135,8 @@ font_from_setting (GValue *value, GVariant *variant, gpointer data)
 static GVariant *
 font_to_setting (const GValue *value, const GVariantType *type, gpointer data)
 {
-  const char *family = gtk_string_list_get_string (GTK_STRING_LIST (data), g_value_get_uint (value));
+  const char *family
+    = gtk_string_list_get_string (GTK_STRING_LIST (data), g_value_get_uint (value));
   return family ? g_variant_new_string (family) : NULL;
 }
 
@@ -215,7 +216,8 @@ feerie_preferences_class_init (FeeriePreferencesClass *klass)
   object_class->dispose = feerie_preferences_dispose;
 
   g_type_ensure (FEERIE_TYPE_BOARD_VIEW);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-preferences.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-preferences.ui");
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, light_button);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, dark_button);
   gtk_widget_class_bind_template_child (widget_class, FeeriePreferences, font_dropdown);
@@ -262,11 +264,13 @@ feerie_preferences_new (GSettings *settings)
                                 G_SETTINGS_BIND_DEFAULT, font_from_setting, font_to_setting,
                                 g_object_ref (self->fonts), g_object_unref);
   /* The window reads these when a solve starts. */
-  g_settings_bind (settings, "solve-max-seconds", self->time_spin, "value", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "solve-max-seconds", self->time_spin, "value",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "solve-hash-mb", self->hash_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "solve-threads", self->threads_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "solve-max-lines", self->lines_spin, "value", G_SETTINGS_BIND_DEFAULT);
-  g_settings_bind (settings, "animate-moves", self->animate_check, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "animate-moves", self->animate_check, "active",
+                   G_SETTINGS_BIND_DEFAULT);
   g_signal_connect_swapped (settings, "changed", G_CALLBACK (update_preview), self);
   update_preview (self);
   return self;

@@ -96,12 +96,16 @@ row_markup (const FeSolutionNode *n, const char **role, const char **style)
 {
   *role = *style = NULL;
   if (n->role == FE_ROLE_TWIN)
-    return g_markup_printf_escaped ("<b>%s</b>", n->twin_label && *n->twin_label ? n->twin_label : "a)");
-  g_autofree char *text = feerie_solution_view_is_line_play (n) ? line_text (n)
-                                                                 : g_strconcat (n->number, n->text, NULL);
+    return g_markup_printf_escaped ("<b>%s</b>",
+                                    n->twin_label && *n->twin_label ? n->twin_label : "a)");
+  g_autofree char *text = feerie_solution_view_is_line_play (n)
+                            ? line_text (n)
+                            : g_strconcat (n->number, n->text, NULL);
   g_autofree char *move = g_markup_escape_text (text, -1);
   /* After the verdict, as the text writes it: "1.Kb5-a6 ! zugzwang." */
-  const char *note = (n->notes & FE_NOTE_THREAT) ? _("threat:") : (n->notes & FE_NOTE_ZUGZWANG) ? _("zugzwang.") : NULL;
+  const char *note = (n->notes & FE_NOTE_THREAT)     ? _("threat:")
+                     : (n->notes & FE_NOTE_ZUGZWANG) ? _("zugzwang.")
+                                                     : NULL;
   g_autofree char *noted = note ? g_markup_printf_escaped (" %s", note) : g_strdup ("");
   switch (n->role)
     {
@@ -138,6 +142,10 @@ setup_row (GtkSignalListItemFactory *factory, GtkListItem *item, gpointer data)
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *move = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (move), 0);
+  /* A long line (a helpmate's, a series', with imitators' squares) wraps
+   * between its moves: it is read whole without scrolling sideways. */
+  gtk_label_set_wrap (GTK_LABEL (move), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (move), PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (move, "feerie-move");
   gtk_box_append (GTK_BOX (box), move);
   GtkWidget *role = gtk_label_new (NULL);
@@ -186,6 +194,7 @@ static GListModel *
 children_of (gpointer item, gpointer data)
 {
   FeerieSolutionView *self = data;
+  g_assert (FEERIE_IS_SOLUTION_VIEW (self));
   const FeSolutionNode *node = feerie_solution_item_get_node (item);
   if (node->role != FE_ROLE_TWIN && feerie_solution_view_is_line_play (node))
     return NULL; /* a line's row: the whole line */
@@ -216,8 +225,8 @@ on_selected (FeerieSolutionView *self)
 static void
 rebuild_model (FeerieSolutionView *self)
 {
-  GtkTreeListModel *tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->roots)), FALSE, TRUE,
-                                                    children_of, self, NULL);
+  GtkTreeListModel *tree = gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->roots)),
+                                                    FALSE, TRUE, children_of, self, NULL);
   if (self->selection)
     g_signal_handlers_disconnect_by_data (self->selection, self);
   g_clear_object (&self->selection);
@@ -256,7 +265,8 @@ feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *const 
     return;
   /* The new rows of each list, appended to it at once: one change of the
    * list per batch, not one per row. */
-  g_autoptr (GHashTable) added = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GHashTable) added
+    = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref);
   g_autoptr (GPtrArray) stores = g_ptr_array_new ();
   for (guint i = 0; i < n; i++)
     {
@@ -287,7 +297,8 @@ feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *const 
     {
       GListStore *store = stores->pdata[i];
       GPtrArray *items = g_hash_table_lookup (added, store);
-      g_list_store_splice (store, g_list_model_get_n_items (G_LIST_MODEL (store)), 0, items->pdata, items->len);
+      g_list_store_splice (store, g_list_model_get_n_items (G_LIST_MODEL (store)), 0, items->pdata,
+                           items->len);
     }
 }
 
@@ -387,7 +398,8 @@ feerie_solution_view_select (FeerieSolutionView *self, const FeSolutionNode *nod
   /* Rows of the parents come first; expand them on the way down.  A
    * line's row is under its twin. */
   GPtrArray *path = g_ptr_array_new ();
-  for (const FeSolutionNode *n = node; n; n = feerie_solution_view_is_line_play (n) && n->parent ? twin_of (n) : n->parent)
+  for (const FeSolutionNode *n = node; n;
+       n = feerie_solution_view_is_line_play (n) && n->parent ? twin_of (n) : n->parent)
     g_ptr_array_insert (path, 0, (gpointer) n);
   gboolean found = FALSE;
   guint start = 0;
@@ -444,9 +456,11 @@ feerie_solution_view_class_init (FeerieSolutionViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   object_class->dispose = feerie_solution_view_dispose;
   /* The node (FeSolutionNode*) of the row chosen, NULL when none. */
-  signals[SIGNAL_NODE_SELECTED] = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                                0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-solution-view.ui");
+  signals[SIGNAL_NODE_SELECTED]
+    = g_signal_new ("node-selected", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                    NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-solution-view.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, progress);
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, over_box);
   gtk_widget_class_bind_template_child (widget_class, FeerieSolutionView, over_label);

@@ -18,7 +18,8 @@ G_DECLARE_FINAL_TYPE (FeerieSolutionView, feerie_solution_view, FEERIE, SOLUTION
 void feerie_solution_view_reset (FeerieSolutionView *self, FeSolution *solution, gboolean flatten);
 /* Nodes just delivered by the solver, in order (each node's parent was
  * delivered before it). */
-void feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *const *nodes, guint n);
+void feerie_solution_view_add (FeerieSolutionView *self, const FeSolutionNode *const *nodes,
+                               guint n);
 /* The solve ended: rebuilds the rows so that only moves with replies fold. */
 void feerie_solution_view_finish (FeerieSolutionView *self);
 void feerie_solution_view_set_progress (FeerieSolutionView *self, const char *text);

@@ -43,26 +43,34 @@ feerie_solve_summary_markup (FeSolution *solution, gboolean complete)
         }
       int found = battle ? sd.keys : sd.solutions;
       if (sd.violations)
-        g_ptr_array_add (parts, g_strdup (_("<b>No solution: the side to move can reach the goal at "
-                                            "once, which reflex play forbids</b>")));
+        g_ptr_array_add (parts, g_strdup (_("<b>No solution: the side to move can reach the goal "
+                                            "at once, which reflex play forbids</b>")));
       else if (found == 0)
-        g_ptr_array_add (parts, g_strdup (complete ? _("<b>No solution</b>") : _("No solution found yet")));
+        g_ptr_array_add (
+          parts, g_strdup (complete ? _("<b>No solution</b>") : _("No solution found yet")));
       else if (found == 1)
-        g_ptr_array_add (parts, g_strdup (battle ? _("<b>Unique key</b>") : _("<b>Unique solution</b>")));
+        g_ptr_array_add (
+          parts, g_strdup (battle ? _("<b>Unique key</b>") : _("<b>Unique solution</b>")));
       else if (battle)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("<b>Cooked: %d key</b>", "<b>Cooked: %d keys</b>",
-                                                           found), found));
+        g_ptr_array_add (
+          parts, g_strdup_printf (
+                   ngettext ("<b>Cooked: %d key</b>", "<b>Cooked: %d keys</b>", found), found));
       else
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("<b>%d solution</b>", "<b>%d solutions</b>", found),
-                                                 found));
+        g_ptr_array_add (
+          parts,
+          g_strdup_printf (ngettext ("<b>%d solution</b>", "<b>%d solutions</b>", found), found));
       if (sd.short_solutions)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d short solution", "%d short solutions",
-                                                           sd.short_solutions), sd.short_solutions));
+        g_ptr_array_add (
+          parts,
+          g_strdup_printf (ngettext ("%d short solution", "%d short solutions", sd.short_solutions),
+                           sd.short_solutions));
       if (sd.tries)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d try", "%d tries", sd.tries), sd.tries));
+        g_ptr_array_add (parts,
+                         g_strdup_printf (ngettext ("%d try", "%d tries", sd.tries), sd.tries));
       if (sd.set_play)
-        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d line of set play", "%d lines of set play",
-                                                           sd.set_play), sd.set_play));
+        g_ptr_array_add (parts, g_strdup_printf (ngettext ("%d line of set play",
+                                                           "%d lines of set play", sd.set_play),
+                                                 sd.set_play));
       if (sd.duals->len == 0 && found)
         g_ptr_array_add (parts, g_strdup (_("no duals")));
       else if (sd.duals->len)
@@ -78,7 +86,9 @@ feerie_solve_summary_markup (FeSolution *solution, gboolean complete)
             g_string_append (d, ", …");
           g_autofree char *esc = g_markup_escape_text (d->str, -1);
           g_string_free (d, TRUE);
-          g_ptr_array_add (parts, g_strdup_printf (ngettext ("dual after %s", "duals after %s", sd.duals->len), esc));
+          g_ptr_array_add (
+            parts,
+            g_strdup_printf (ngettext ("dual after %s", "duals after %s", sd.duals->len), esc));
         }
       for (guint i = 0; i < parts->len; i++)
         g_string_append_printf (s, "%s%s", i ? " · " : "", (char *) parts->pdata[i]);
@@ -111,8 +121,10 @@ feerie_solve_summary_markup (FeSolution *solution, gboolean complete)
   if (over)
     {
       g_string_append_c (s, '\n');
-      g_string_append_printf (s, ngettext ("<i>%d line is counted, not shown: the first %d are.</i>",
-                                           "<i>%d lines are counted, not shown: the first %d are.</i>", over),
+      g_string_append_printf (s,
+                              ngettext ("<i>%d line is counted, not shown: the first %d are.</i>",
+                                        "<i>%d lines are counted, not shown: the first %d are.</i>",
+                                        over),
                               over, g_atomic_int_get (&solution->n_lines));
     }
   if (!complete)

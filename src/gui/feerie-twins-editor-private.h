@@ -1,5 +1,5 @@
 /* feerie-twins-editor-private.h — FeerieTwinsEditor's instance, shared by
- * feerie-twins-editor.c (the class: rows, checking, API) and
+ * feerie-twins-editor.c (the class: rows, checking, the Popeye view) and
  * feerie-twin-picker.c (the pickers).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +8,20 @@
 #include "feerie-twins-editor.h"
 
 G_BEGIN_DECLS
+
+/* One twin of the page: a value, and its line in the Popeye view. */
+typedef struct {
+  FeTwin *twin;      /* NULL while `line` does not read */
+  char *line;        /* its line in the text: as typed, or as the writer writes it */
+  int text_line;     /* 1-based line of the text box */
+  char *read_error;  /* why `line` does not read, located in it; else NULL */
+  /* What the last check found. */
+  char *label;       /* "b" …, NULL when the line does not read */
+  char *description; /* Popeye's twin label text, or NULL */
+  char *error;       /* shown on its row: why it does not read or apply; else NULL */
+  FePosition position;
+  gboolean has_position;
+} FeerieTwinRow;
 
 struct _FeerieTwinsEditor
 {
@@ -18,6 +32,7 @@ struct _FeerieTwinsEditor
   GtkDropDown *op;
   GtkDropDown *colour;
   GtkDropDown *walk;
+  GtkDropDown *walk_to;
   GtkEntry *square_a;
   GtkEntry *square_b;
   GtkDropDown *rotation;
@@ -29,20 +44,26 @@ struct _FeerieTwinsEditor
   GtkTextView *text;
   GtkLabel *error;
 
-  FeProblem *problem;  /* a copy of the window's */
-  char *committed;     /* the twin text of the problem last set or handed over */
-  GPtrArray *rows;     /* of TwinRow* */
-  gboolean syncing;    /* the text being set, not typed */
-  gboolean pending;    /* a problem set while hidden: checked when shown */
-  gboolean shown;      /* the text is the problem's own: not an edit */
+  FeProblem *problem;   /* a copy of the window's */
+  GPtrArray *committed; /* of FeTwin*: the twins last set or handed over */
+  GPtrArray *rows;      /* of FeerieTwinRow* */
+  gboolean syncing;     /* the text being written from the rows, not typed */
+  gboolean pending;     /* a problem set while hidden: checked when shown */
+  guint text_idle;      /* the typed text, read when the change is whole */
 };
 
-/* The Popeye text as typed. */
-char *feerie_twins_editor_text_get (FeerieTwinsEditor *self);
-/* Replaces the whole text and checks it once. */
-void feerie_twins_editor_replace_text (FeerieTwinsEditor *self, const char *text, gboolean typed);
+/* Appends `twin` (taken) as a new row: the text shows its line, the twins
+ * are checked and handed over. */
+void feerie_twins_editor_append_twin (FeerieTwinsEditor *self, FeTwin *twin);
+/* Removes row `index` (from 0) the same way; FALSE without it. */
+gboolean feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index);
+/* Reads the text typed and checks what a problem set while the page was
+ * hidden left to check, now. */
+void feerie_twins_editor_check_pending (FeerieTwinsEditor *self);
 
-/* Template callbacks of the pickers (feerie-twin-picker.c). */
+/* The pickers (feerie-twin-picker.c): their models, from the twin tables. */
+void feerie_twins_editor_init_pickers (FeerieTwinsEditor *self);
+/* Template callbacks of the pickers. */
 void feerie_twins_editor_on_op_changed (FeerieTwinsEditor *self);
 void feerie_twins_editor_on_square_changed (FeerieTwinsEditor *self, GtkEditable *entry);
 void feerie_twins_editor_on_add_clicked (FeerieTwinsEditor *self);

@@ -17,110 +17,74 @@
 
 /* ---- board transforms ------------------------------------------------------ */
 
-typedef FeSquare (*SquareMap) (FeSquare sq, int arg);
-
-static FeSquare
-map_shift (FeSquare sq, int dir)
+/* The diagram replaced, as one undo step. */
+static void
+replace_diagram (FeerieWindow *self, const FePosition *pos)
 {
-  static const int df[] = { 0, 0, -1, 1 }, dr[] = { 1, -1, 0, 0 };
-  int f = FE_FILE (sq) + df[dir], r = FE_RANK (sq) + dr[dir];
-  return (f < 0 || f > 7 || r < 0 || r > 7) ? FE_NO_SQUARE : FE_SQ (f, r);
-}
-
-static FeSquare
-map_rotate (FeSquare sq, int unused)
-{
-  return FE_SQ (FE_RANK (sq), 7 - FE_FILE (sq)); /* a1 → a8: a quarter turn clockwise */
-}
-
-static FeSquare
-map_mirror (FeSquare sq, int unused)
-{
-  return FE_SQ (7 - FE_FILE (sq), FE_RANK (sq));
-}
-
-static FeSquare
-map_same (FeSquare sq, int unused)
-{
-  return sq;
-}
-
-/* Rebuilds the diagram through `map`; refuses (FALSE) when a unit would
- * leave the board, so a shift never silently loses a piece. */
-static gboolean
-transform (FeerieWindow *self, SquareMap map, int arg, gboolean swap_colours, gboolean clear)
-{
-  const FePosition *old = &self->problem->diagram;
-  FePosition pos;
-  fe_position_init (&pos);
-  pos.side = old->side;
-  for (int i = 0; i < 64 && !clear; i++)
-    {
-      FeSquare s = FE_SQ88 (i);
-      FePiece p = old->board[s];
-      if (p.walk == FE_WALK_NONE)
-        continue;
-      FeSquare t = map (s, arg);
-      if (t == FE_NO_SQUARE)
-        {
-          feerie_window_show_status (self, _("A piece would leave the board."));
-          return FALSE;
-        }
-      if (swap_colours && p.colour != FE_NEUTRAL)
-        p.colour = FE_OPPONENT (p.colour);
-      p.id = 0;
-      fe_position_put (&pos, t, p);
-    }
-  for (int i = 0; i < old->n_imitators && !clear; i++)
-    {
-      FeSquare t = map (old->imitators[i], arg);
-      if (t == FE_NO_SQUARE)
-        {
-          feerie_window_show_status (self, _("An imitator would leave the board."));
-          return FALSE;
-        }
-      uint8_t c = old->imitator_colour[i];
-      fe_position_add_imitator (&pos, t, (swap_colours && c != FE_NEUTRAL) ? FE_OPPONENT (c) : c);
-    }
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, NULL);
-  self->problem->diagram = pos;
+  self->problem->diagram = *pos;
   fe_problem_settle_diagram (self->problem);
   self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_show_status (self, NULL);
   feerie_window_end_edit (self);
+}
+
+/* Changes the diagram as a twin command would (src/core: one geometry for
+ * twins and the board's tools); refuses, with the reason in the status
+ * line, when a unit would leave the board. */
+static gboolean
+transform (FeerieWindow *self, const FeTwinCommand *command)
+{
+  g_assert (FEERIE_IS_WINDOW (self));
+  FePosition pos = self->problem->diagram;
+  g_autoptr (GError) error = NULL;
+  if (!fe_position_apply_twin_command (&pos, command, &error))
+    {
+      feerie_window_show_status (self, _("A piece or an imitator would leave the board."));
+      return FALSE;
+    }
+  replace_diagram (self, &pos);
   return TRUE;
 }
 
 static void
 clear_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_same, 0, FALSE, TRUE);
+  FePosition empty;
+  fe_position_init (&empty);
+  replace_diagram (data, &empty);
 }
 
 static void
 shift_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   const char *dir = g_variant_get_string (p, NULL);
-  int d = g_str_equal (dir, "up") ? 0 : g_str_equal (dir, "down") ? 1 : g_str_equal (dir, "left") ? 2 : 3;
-  transform (data, map_shift, d, FALSE, FALSE);
+  /* A shift is a vector: from d4 one square up, down, left or right. */
+  FeSquare to = g_str_equal (dir, "up")     ? FE_SQ (3, 4)
+                : g_str_equal (dir, "down") ? FE_SQ (3, 2)
+                : g_str_equal (dir, "left") ? FE_SQ (2, 3)
+                                            : FE_SQ (4, 3);
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_SHIFT, .a = FE_SQ (3, 3), .b = to });
 }
 
 static void
 rotate_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_rotate, 0, FALSE, FALSE);
+  /* A quarter turn clockwise (a1 → a8): Popeye's rotate 270. */
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_ROTATE, .rotation = 270 });
 }
 
 static void
 mirror_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_mirror, 0, FALSE, FALSE);
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_MIRROR, .mirror = FE_MIRROR_A1_H1 });
 }
 
 static void
 swap_colours_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
-  transform (data, map_same, 0, TRUE, FALSE);
+  transform (data, &(FeTwinCommand) { .kind = FE_TWIN_POLISH });
 }
 
 /* ---- history ------------------------------------------------------------------ */
@@ -142,6 +106,7 @@ redo_activated (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 report_error (FeerieWindow *self, const char *what, const GError *error)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
   feerie_window_show_status (self, msg);
   g_warning ("%s", msg);
@@ -160,6 +125,7 @@ problem_file (FeerieWindow *self)
 static void
 set_start_folder (FeerieWindow *self, GtkFileChooser *chooser)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GFile *file = problem_file (self);
   g_autoptr (GFile) dir = file ? g_file_get_parent (file) : NULL;
   if (!dir && self->settings)
@@ -177,6 +143,7 @@ set_start_folder (FeerieWindow *self, GtkFileChooser *chooser)
 static char *
 suggested_name (FeerieWindow *self, const char *extension, const char *fallback)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GFile *file = problem_file (self);
   if (!file)
     return g_strdup (fallback);
@@ -214,12 +181,17 @@ on_open_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 static void
 choose_and_open (FeerieWindow *self, const char *title, gboolean import)
 {
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (title, GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
+  g_assert (FEERIE_IS_WINDOW (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    title, GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
   static const char *popeye[] = { "*.inp", "*.txt", "*.pop", NULL };
   static const char *fen[] = { "*.fen", NULL };
   static const char *olive[] = { "*.olv", "*.yaml", "*.yml", NULL };
+  /* First, so that it is the one shown: every file the window reads (a
+   * composer's Popeye files were hidden behind "Féerie problems"). */
+  static const char *all[] = { "*.xml", "*.inp", "*.txt", "*.pop", "*.fen", "*.olv", "*.yaml", "*.yml", NULL };
+  add_filter (GTK_FILE_CHOOSER (dialog), _("All problem files"), import ? all + 1 : all);
   if (!import)
     add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
   add_filter (GTK_FILE_CHOOSER (dialog), _("Popeye input"), popeye);
@@ -260,8 +232,12 @@ static void
 new_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  if (feerie_document_get_dirty (self->document) || feerie_document_get_file (self->document))
+  /* A collection open: the new problem joins it. */
+  if (feerie_document_get_n_problems (self->document) > 1)
+    g_action_group_activate_action (G_ACTION_GROUP (self), "collection-add", NULL);
+  else if (feerie_document_get_dirty (self->document) || feerie_document_get_file (self->document))
     gtk_window_present (GTK_WINDOW (feerie_window_new (app)));
   else
     feerie_window_set_problem (self, fe_problem_new (), NULL);
@@ -272,6 +248,7 @@ new_activated (GSimpleAction *a, GVariant *p, gpointer data)
 static void
 save_and_then (FeerieWindow *self, GFile *file, FeerieThen *then)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_save_to (self, file, &error))
     report_error (self, _("Cannot save the problem"), error);
@@ -300,8 +277,9 @@ on_save_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
 static void
 save_as_then (FeerieWindow *self, FeerieThen *then)
 {
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Save Problem"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  g_assert (FEERIE_IS_WINDOW (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    _("Save Problem"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *xml[] = { "*.xml", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("Féerie problems"), xml);
   /* The format follows the extension the name is given. */
@@ -311,7 +289,8 @@ save_as_then (FeerieWindow *self, FeerieThen *then)
   /* Its own name; an imported Popeye or FEN file's, as Féerie XML. */
   g_autofree char *name = suggested_name (self, ".xml", _("problem.xml"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
+  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then,
+                          (GDestroyNotify) feerie_then_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_save_response), self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -348,7 +327,8 @@ on_export_response (GtkNativeDialog *dialog, int response, FeerieWindow *self)
       g_autofree char *path = g_file_get_path (file);
       g_autoptr (GError) error = NULL;
       if (!path)
-        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("Only local files can be written"));
+        g_set_error (&error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                     _("Only local files can be written"));
       const char *choice = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "caption");
       gboolean caption = g_strcmp0 (choice, "false") != 0;
       if (!path || !feerie_window_export_file (self, path, caption, &error))
@@ -361,8 +341,9 @@ static void
 export_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
-  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
-                                                              GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  g_assert (FEERIE_IS_WINDOW (self));
+  GtkFileChooserNative *dialog = gtk_file_chooser_native_new (
+    _("Export Diagram"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
   static const char *images[] = { "*.png", "*.svg", "*.pdf", "*.tex", NULL };
   add_filter (GTK_FILE_CHOOSER (dialog), _("PNG, SVG, PDF or LaTeX"), images);
   static const char *files[] = { "*.inp", "*.fen", "*.olv", "*.xml", NULL };
@@ -403,6 +384,7 @@ static const Option options[] = {
 static gboolean *
 option_field (FeerieWindow *self, const Option *o)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   return (gboolean *) ((char *) &self->problem->options + o->offset);
 }
 
@@ -410,6 +392,7 @@ static void
 option_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const char *name = g_action_get_name (G_ACTION (action));
   gboolean on = g_variant_get_boolean (value);
   for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
@@ -426,6 +409,7 @@ static void
 max_solutions_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   int n = MAX (g_variant_get_int32 (value), 0);
   if (n == self->problem->options.max_solutions)
     return;
@@ -440,8 +424,9 @@ feerie_window_on_max_solutions_changed (FeerieWindow *self)
 {
   if (self->syncing)
     return;
-  g_action_group_change_action_state (G_ACTION_GROUP (self), "max-solutions",
-                                      g_variant_new_int32 (gtk_spin_button_get_value_as_int (self->max_solutions_spin)));
+  g_action_group_change_action_state (
+    G_ACTION_GROUP (self), "max-solutions",
+    g_variant_new_int32 (gtk_spin_button_get_value_as_int (self->max_solutions_spin)));
 }
 
 static const char *colour_names[] = { "white", "black", "neutral" };
@@ -450,6 +435,7 @@ static void
 imitator_colour_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const char *v = g_variant_get_string (value, NULL);
   for (int i = 0; i < 3; i++)
     if (g_str_equal (v, colour_names[i]))
@@ -461,6 +447,7 @@ static void
 pick_imitators_change_state (GSimpleAction *action, GVariant *value, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   self->picking_imitators = g_variant_get_boolean (value);
   g_simple_action_set_state (action, value);
   feerie_window_show_status (self, self->picking_imitators
@@ -500,6 +487,7 @@ imitator_tools (void)
 static void
 set_state (FeerieWindow *self, const char *name, GVariant *state)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
   g_simple_action_set_state (G_SIMPLE_ACTION (action), state);
 }
@@ -507,6 +495,7 @@ set_state (FeerieWindow *self, const char *name, GVariant *state)
 static void
 enable (FeerieWindow *self, const char *name, gboolean on)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (action), on);
 }
@@ -522,8 +511,10 @@ feerie_window_sync_actions (FeerieWindow *self)
   self->syncing = TRUE;
   gtk_spin_button_set_value (self->max_solutions_spin, self->problem->options.max_solutions);
   self->syncing = was;
-  feerie_condition_pane_show (self->conditions, &self->problem->conditions, &self->problem->diagram);
+  feerie_condition_pane_show (self->conditions, &self->problem->conditions,
+                              &self->problem->diagram);
   feerie_window_sync_solve_actions (self);
+  feerie_window_sync_collection_actions (self);
   enable (self, "undo", feerie_document_can_undo (self->document));
   enable (self, "redo", feerie_document_can_redo (self->document));
 
@@ -536,7 +527,8 @@ feerie_window_sync_actions (FeerieWindow *self)
       GtkRecentInfo *info = l->data;
       if (!g_str_has_suffix (gtk_recent_info_get_uri (info), ".xml"))
         continue;
-      g_autofree char *action = g_strdup_printf ("win.open-recent('%s')", gtk_recent_info_get_uri (info));
+      g_autofree char *action
+        = g_strdup_printf ("win.open-recent('%s')", gtk_recent_info_get_uri (info));
       if (strchr (gtk_recent_info_get_uri (info), '\''))
         continue;
       g_menu_append (recent, gtk_recent_info_get_display_name (info), action);
@@ -572,7 +564,8 @@ install_entries (FeerieWindow *self)
   g_action_map_add_action_entries (G_ACTION_MAP (self), entries, G_N_ELEMENTS (entries), self);
   for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
     {
-      GSimpleAction *a = g_simple_action_new_stateful (options[i].name, NULL, g_variant_new_boolean (FALSE));
+      GSimpleAction *a
+        = g_simple_action_new_stateful (options[i].name, NULL, g_variant_new_boolean (FALSE));
       g_signal_connect (a, "change-state", G_CALLBACK (option_change_state), self);
       g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (a));
       g_object_unref (a);

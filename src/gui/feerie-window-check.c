@@ -32,7 +32,8 @@ feerie_window_check_reopen (FeerieWindow *self)
   feerie_board_view_set_error (self->board, self->reopen_error);
   if (self->reopen_error)
     {
-      g_autofree char *msg = g_strdup_printf (_("This problem could not be reopened: %s"), self->reopen_error);
+      g_autofree char *msg
+        = g_strdup_printf (_("This problem could not be reopened: %s"), self->reopen_error);
       feerie_window_show_status (self, msg);
     }
   else if (had)

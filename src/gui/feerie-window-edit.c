@@ -23,6 +23,7 @@
 static gboolean
 refused (FeerieWindow *self, FeSquare sq, FePiece piece)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeProblem *p = self->problem;
   FePosition pos = p->diagram;
   fe_position_put (&pos, sq, piece);
@@ -223,7 +224,8 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
         {
           if (previous == FE_NO_SQUARE)
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s” must follow a piece"), w);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("“%s” must follow a piece"), w);
               return FALSE;
             }
           FePiece p = pos.board[previous];
@@ -259,7 +261,8 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
             }
           if (!fe_position_add_imitator (&pos, sq, self->imitator_colour))
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("“%s”: at most 10 imitators"), w);
+              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                           _("“%s”: at most 10 imitators"), w);
               return FALSE;
             }
           imitators = TRUE;

@@ -33,7 +33,8 @@ is_diagram (const char *name)
 }
 
 gboolean
-feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, char **lost, GError **error)
+feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean all_problems,
+                             gboolean *adopt, char **lost, GError **error)
 {
   g_autofree char *name = g_file_get_basename (file);
   /* A name without a problem-file extension is written as Féerie XML. */
@@ -41,8 +42,14 @@ feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, c
   if (!format)
     format = &fe_xml_format;
   *adopt = (format->flags & FE_FORMAT_WHOLE_PROBLEM) != 0;
-  g_autoptr (GPtrArray) problems = g_ptr_array_new ();
-  g_ptr_array_add (problems, self->problem);
+  g_autoptr (GPtrArray) problems = NULL;
+  if (all_problems)
+    problems = feerie_collection_dup_problems (feerie_document_get_collection (self->document));
+  else
+    {
+      problems = g_ptr_array_new ();
+      g_ptr_array_add (problems, self->problem);
+    }
   g_autoptr (GPtrArray) losses = g_ptr_array_new_with_free_func (g_free);
   *lost = NULL;
   if (!fe_problem_file_save (file, format, problems, losses, error))
@@ -66,7 +73,7 @@ feerie_window_export_file (FeerieWindow *self, const char *path, gboolean captio
       g_autoptr (GFile) file = g_file_new_for_path (path);
       gboolean adopt;
       g_autofree char *lost = NULL;
-      if (!feerie_window_write_problem (self, file, &adopt, &lost, error))
+      if (!feerie_window_write_problem (self, file, FALSE, &adopt, &lost, error))
         return FALSE;
       g_autofree char *name = g_file_get_basename (file);
       g_autofree char *msg = lost ? g_strdup_printf (_("Exported %s. %s"), name, lost)
@@ -77,7 +84,8 @@ feerie_window_export_file (FeerieWindow *self, const char *path, gboolean captio
   FeDiagramOptions opts;
   fe_render_diagram_options_init (&opts);
   opts.caption = caption;
-  if (!fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board), &opts, error))
+  if (!fe_render_export_full (self->problem, path, 480, feerie_board_view_get_style (self->board),
+                              &opts, error))
     return FALSE;
   g_autofree char *name = g_path_get_basename (path);
   g_autofree char *msg = g_strdup_printf (_("Diagram exported to %s."), name);
@@ -91,6 +99,7 @@ static void
 copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeRenderStyle *style = feerie_board_view_get_style (self->board);
   GdkContentProvider *providers[4];
   int n = 0;
@@ -118,13 +127,15 @@ copy_diagram_activated (GSimpleAction *a, GVariant *p, gpointer data)
   GdkContentProvider *all = gdk_content_provider_new_union (providers, n);
   gdk_clipboard_set_content (gtk_widget_get_clipboard (GTK_WIDGET (self)), all);
   g_object_unref (all);
-  feerie_window_show_status (self, _("Problem copied (the whole problem for Féerie, an image and the FEN "
-                                     "for other programs)."));
+  feerie_window_show_status (
+    self, _("Problem copied (the whole problem for Féerie, an image and the FEN "
+             "for other programs)."));
 }
 
 static void
 install_pasted (FeerieWindow *self, gpointer problem)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_set_unsaved_problem (self, fe_problem_copy (problem));
   feerie_window_show_status (self, _("Pasted problem: it is in no file yet."));
 }
@@ -134,7 +145,8 @@ feerie_window_paste_text (FeerieWindow *self, const char *given, GError **error)
 {
   /* Read first: text that is no problem changes nothing and asks nothing. */
   const char *text = given ? given : "";
-  g_autoptr (GPtrArray) problems = fe_problem_text_read (text, strlen (text), _("clipboard"), NULL, NULL, error);
+  g_autoptr (GPtrArray) problems
+    = fe_problem_text_read (text, strlen (text), _("clipboard"), NULL, NULL, error);
   if (!problems)
     return FALSE;
   /* The pasted problem (a FEN: its position) is another document, as an
@@ -150,12 +162,14 @@ static void
 on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
+  g_autofree char *text
+    = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), result, &error);
   if (!text || !feerie_window_paste_text (self, text, &error))
     {
-      g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"),
-                                                  error ? error->message : _("the clipboard holds no text"));
+      g_autofree char *message = g_strdup_printf (
+        _("Cannot paste: %s"), error ? error->message : _("the clipboard holds no text"));
       feerie_window_show_status (self, message);
     }
   g_object_unref (self);
@@ -164,6 +178,7 @@ on_text_pasted (GObject *clipboard, GAsyncResult *result, gpointer data)
 static void
 paste_failed (FeerieWindow *self, const GError *error)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *message = g_strdup_printf (_("Cannot paste: %s"), error->message);
   feerie_window_show_status (self, message);
 }
@@ -172,12 +187,14 @@ static void
 on_problem_spliced (GObject *out, GAsyncResult *result, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (g_output_stream_splice_finish (G_OUTPUT_STREAM (out), result, &error) < 0)
     paste_failed (self, error);
   else
     {
-      g_autoptr (GBytes) bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+      g_autoptr (GBytes) bytes
+        = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
       g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
       if (!feerie_window_paste_text (self, text, &error))
         paste_failed (self, error);
@@ -189,8 +206,10 @@ static void
 on_problem_read (GObject *clipboard, GAsyncResult *result, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
-  g_autoptr (GInputStream) in = gdk_clipboard_read_finish (GDK_CLIPBOARD (clipboard), result, NULL, &error);
+  g_autoptr (GInputStream) in
+    = gdk_clipboard_read_finish (GDK_CLIPBOARD (clipboard), result, NULL, &error);
   if (!in)
     {
       paste_failed (self, error);
@@ -198,8 +217,9 @@ on_problem_read (GObject *clipboard, GAsyncResult *result, gpointer data)
       return;
     }
   g_autoptr (GOutputStream) out = g_memory_output_stream_new_resizable ();
-  g_output_stream_splice_async (out, in, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
-                                G_PRIORITY_DEFAULT, NULL, on_problem_spliced, self);
+  g_output_stream_splice_async (
+    out, in, G_OUTPUT_STREAM_SPLICE_CLOSE_SOURCE | G_OUTPUT_STREAM_SPLICE_CLOSE_TARGET,
+    G_PRIORITY_DEFAULT, NULL, on_problem_spliced, self);
 }
 
 /* A problem another Féerie window copied comes whole (stipulation,
@@ -208,10 +228,12 @@ static void
 paste_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (data));
-  if (gdk_content_formats_contain_mime_type (gdk_clipboard_get_formats (clipboard), PROBLEM_MIME_TYPE))
+  if (gdk_content_formats_contain_mime_type (gdk_clipboard_get_formats (clipboard),
+                                             PROBLEM_MIME_TYPE))
     {
       const char *types[] = { PROBLEM_MIME_TYPE, NULL };
-      gdk_clipboard_read_async (clipboard, types, G_PRIORITY_DEFAULT, NULL, on_problem_read, g_object_ref (data));
+      gdk_clipboard_read_async (clipboard, types, G_PRIORITY_DEFAULT, NULL, on_problem_read,
+                                g_object_ref (data));
     }
   else
     gdk_clipboard_read_text_async (clipboard, NULL, on_text_pasted, g_object_ref (data));
@@ -226,6 +248,7 @@ static void
 draw_page (GtkPrintOperation *op, GtkPrintContext *context, int page, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
   double w = gtk_print_context_get_width (context), h = gtk_print_context_get_height (context);
   double size = MIN (w, h) * 0.66;
@@ -277,6 +300,7 @@ static void
 print_activated (GSimpleAction *a, GVariant *p, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_print (self, NULL, &error))
     {
@@ -300,11 +324,13 @@ feerie_window_install_export_actions (FeerieWindow *self)
    * not, so there they copy the diagram and paste a position. */
   GtkEventController *keys = gtk_shortcut_controller_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_BUBBLE);
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>c"),
-                                                          gtk_named_action_new ("win.copy-diagram")));
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>v"),
-                                                          gtk_named_action_new ("win.paste")));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>c"),
+                      gtk_named_action_new ("win.copy-diagram")));
+  gtk_shortcut_controller_add_shortcut (
+    GTK_SHORTCUT_CONTROLLER (keys),
+    gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>v"),
+                      gtk_named_action_new ("win.paste")));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }

@@ -11,6 +11,8 @@
 #include "feerie-condition-pane.h"
 #include "feerie-metadata-pane.h"
 #include "feerie-twins-editor.h"
+#include "feerie-collection-view.h"
+#include "feerie-collection-check.h"
 #include "core/problem.h"
 
 struct _FeerieWindow
@@ -32,6 +34,8 @@ struct _FeerieWindow
   GMenu *recent_menu;
   GtkNotebook *notebook;
   FeerieSolutionView *solution_view;
+  FeerieCollectionView *collection_view;
+  GtkWidget *palette_column;
 
   /* The problem, its file, history and autosave (feerie-document.c). */
   FeerieDocument *document;
@@ -60,6 +64,9 @@ struct _FeerieWindow
   const FeSolutionNode *play_tip;
   /* Past the lines kept, Keep Solving? was asked (once a solve). */
   gboolean over_asked;
+
+  /* The collection's check (feerie-window-collection.c), NULL before one. */
+  FeerieCollectionCheck *check;
 };
 
 /* Edits: call begin before changing self->problem, end after. */
@@ -112,13 +119,15 @@ gboolean feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq);
 void feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy);
 void feerie_window_remove (FeerieWindow *self, FeSquare sq);
 void feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour);
-gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq, gboolean copy);
+gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare sq,
+                                      gboolean copy);
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
 
 void feerie_window_refresh_board (FeerieWindow *self);
 /* The board's signals (bound in feerie-window.ui). */
 void feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button);
-void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq, gboolean copy);
+void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq,
+                                       gboolean copy);
 void feerie_window_on_dragged_off (FeerieWindow *self, guint sq);
 /* The Options' "Solutions at most" spin button (feerie-window-actions.c). */
 void feerie_window_on_max_solutions_changed (FeerieWindow *self);
@@ -144,11 +153,12 @@ void feerie_window_solve_dispose (FeerieWindow *self);
 char *feerie_window_solve_refusal (FeerieWindow *self);
 
 /* feerie-window-export.c: files by extension, clipboard, printing. */
-/* Writes the problem as .xml, .inp (Popeye) or .fen by the name; *adopt
- * tells whether the file keeps the whole problem (FEN does not), *lost
- * what the format leaves out or keeps only for Féerie (NULL: nothing). */
-gboolean feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean *adopt, char **lost,
-                                      GError **error);
+/* Writes the problem shown, or with all_problems the whole collection,
+ * as .xml, .inp (Popeye), .olv or .fen by the name; *adopt tells whether
+ * the file keeps the whole problem (FEN does not), *lost what the format
+ * leaves out or keeps only for Féerie (NULL: nothing). */
+gboolean feerie_window_write_problem (FeerieWindow *self, GFile *file, gboolean all_problems,
+                                      gboolean *adopt, char **lost, GError **error);
 /* Export: a diagram (.png .svg .pdf .tex) or a problem file (.xml .inp .fen). */
 gboolean feerie_window_export_file (FeerieWindow *self, const char *path, gboolean caption,
                                     GError **error);
@@ -159,6 +169,29 @@ gboolean feerie_window_paste_text (FeerieWindow *self, const char *text, GError 
 /* Prints the diagram; with pdf_path, into that PDF without a dialog. */
 gboolean feerie_window_print (FeerieWindow *self, const char *pdf_path, GError **error);
 void feerie_window_install_export_actions (FeerieWindow *self);
+
+/* feerie-window-collection.c: the list beside the board, its commands
+ * (win.collection-*), problems moved between windows, the background
+ * check of the whole collection. */
+void feerie_window_install_collection_actions (FeerieWindow *self);
+/* After the template: the list shows the document's collection. */
+void feerie_window_connect_collection (FeerieWindow *self);
+/* Another document: a check running stops, the list shows if it holds
+ * several problems. */
+void feerie_window_collection_reset (FeerieWindow *self);
+void feerie_window_sync_collection_actions (FeerieWindow *self);
+/* Another problem of the document is shown (selected, undone …): the
+ * board forgets its marks, the solution goes, every widget is refilled. */
+void feerie_window_show_other_problem (FeerieWindow *self);
+/* Why the collection's other problems would not reopen ("problem 3: …"),
+ * or NULL: the shown one is checked after each edit already. */
+char *feerie_window_collection_reopen_error (FeerieWindow *self);
+/* The template's handlers of the list's signals. */
+void feerie_window_on_collection_problem_selected (FeerieWindow *self, guint index);
+void feerie_window_on_collection_item_dropped (FeerieWindow *self, FeerieProblemItem *item,
+                                               guint index);
+void feerie_window_on_collection_filter_changed (FeerieWindow *self);
+void feerie_window_collection_dispose (FeerieWindow *self);
 
 /* feerie-window-actions.c */
 void feerie_window_install_actions (FeerieWindow *self);

@@ -154,7 +154,8 @@ show_nodes (FeerieSolveJob *job, guint max, gboolean wait)
     job->flush_id = 0;
   g_mutex_unlock (&job->lock);
   if (job->window)
-    feerie_solution_view_add (job->window->solution_view, (const FeSolutionNode *const *) batch->pdata, batch->len);
+    feerie_solution_view_add (job->window->solution_view,
+                              (const FeSolutionNode *const *) batch->pdata, batch->len);
   return more;
 }
 
@@ -182,6 +183,7 @@ format_count (double n)
 static void
 show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   int over = fe_solution_lines_over (tree);
   if (!over)
     return;
@@ -190,16 +192,18 @@ show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
       if (!self->over_asked)
         {
           self->over_asked = TRUE;
-          g_autofree char *text = g_strdup_printf (_("The first %d solutions are shown and more were found: "
-                                                     "keep solving, counting them without showing them?"),
-                                                   g_atomic_int_get (&tree->n_lines));
+          g_autofree char *text
+            = g_strdup_printf (_("The first %d solutions are shown and more were found: "
+                                  "keep solving, counting them without showing them?"),
+                               g_atomic_int_get (&tree->n_lines));
           feerie_solution_view_set_over (self->solution_view, text, TRUE);
         }
       return;
     }
-  g_autofree char *text = g_strdup_printf (ngettext ("The first %d solutions are shown; %d more was found, not shown.",
-                                                     "The first %d solutions are shown; %d more were found, not shown.",
-                                                     over), g_atomic_int_get (&tree->n_lines), over);
+  g_autofree char *text = g_strdup_printf (
+    ngettext ("The first %d solutions are shown; %d more was found, not shown.",
+              "The first %d solutions are shown; %d more were found, not shown.", over),
+    g_atomic_int_get (&tree->n_lines), over);
   feerie_solution_view_set_over (self->solution_view, text, FALSE);
 }
 
@@ -217,6 +221,7 @@ static gboolean
 update_progress (gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   FeerieSolveJob *job = self->job;
   if (!job || !g_mutex_trylock (&job->lock))
     return G_SOURCE_CONTINUE;
@@ -232,17 +237,20 @@ update_progress (gpointer data)
     {
       g_autofree char *nodes = format_count (p.nodes);
       g_autofree char *rate = format_count (p.elapsed > 0 ? p.nodes / p.elapsed : 0);
-      g_autofree char *twin = p.n_twins > 1 ? g_strdup_printf (_("twin %c) · "), 'a' + p.twin) : g_strdup ("");
+      g_autofree char *twin
+        = p.n_twins > 1 ? g_strdup_printf (_("twin %c) · "), 'a' + p.twin) : g_strdup ("");
       g_autofree char *length = progress_length (&job->problem->stipulation, p.depth);
       /* Translators: a progress line: twin, length searched ("half-moves 6
        * of 10"), first move i of n, nodes, nodes per second, seconds. */
-      text = g_strdup_printf (_("Solving: %s%s · first move %d of %d · %s nodes · %s nodes/s · %.1f s"),
-                              twin, length, p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
+      text = g_strdup_printf (
+        _("Solving: %s%s · first move %d of %d · %s nodes · %s nodes/s · %.1f s"), twin, length,
+        p.root_index + 1, MAX (p.root_count, 1), nodes, rate, elapsed);
       int over = fe_solution_lines_over (job->tree);
       if (over)
         {
-          g_autofree char *with = g_strdup_printf (ngettext ("%s · %d more solution not shown",
-                                                             "%s · %d more solutions not shown", over), text, over);
+          g_autofree char *with = g_strdup_printf (
+            ngettext ("%s · %d more solution not shown", "%s · %d more solutions not shown", over),
+            text, over);
           g_free (text);
           text = g_steal_pointer (&with);
         }
@@ -291,8 +299,8 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
       if (self->solution_stale)
         feerie_solution_view_set_stale (self->solution_view, TRUE);
       feerie_window_sync_solve_actions (self);
-      g_signal_emit_by_name (self, "solve-finished", stopped, job->error ? job->error->message : NULL,
-                             (guint64) job->stats.nodes);
+      g_signal_emit_by_name (self, "solve-finished", stopped,
+                             job->error ? job->error->message : NULL, (guint64) job->stats.nodes);
     }
   job_free (job);
 }
@@ -300,26 +308,22 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
 char *
 feerie_window_solve_refusal (FeerieWindow *self)
 {
-  const FeProblem *p = self->problem;
-  if (p->unsupported->len)
-    {
-      GString *names = g_string_new (NULL);
-      for (guint i = 0; i < p->unsupported->len; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "", (char *) p->unsupported->pdata[i]);
-      char *msg = g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), names->str);
-      g_string_free (names, TRUE);
-      return msg;
-    }
-  g_autoptr (GError) error = NULL;
-  if (!fe_conditions_validate (&p->conditions, &p->diagram, &error))
-    return g_strdup_printf (_("Solve is off: %s"), error->message);
-  return NULL;
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
+  FeRefusal refusal;
+  if (!fe_solve_refusal (self->problem, &refusal))
+    return NULL;
+  char *msg = refusal.reason == FE_REFUSAL_CONDITIONS
+                ? g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), refusal.subject)
+                : g_strdup_printf (_("Solve is off: %s"), refusal.error->message);
+  fe_refusal_clear (&refusal);
+  return msg;
 }
 
 static void
 solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (self->job)
     return;
   g_autofree char *refusal = feerie_window_solve_refusal (self);
@@ -334,7 +338,8 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   job->problem = fe_problem_copy (self->problem);
   job->tree = fe_solution_new ();
   /* The pane keeps so many help and series lines, and counts the rest. */
-  job->tree->max_lines = self->settings ? g_settings_get_int (self->settings, "solve-max-lines") : 1000;
+  job->tree->max_lines
+    = self->settings ? g_settings_get_int (self->settings, "solve-max-lines") : 1000;
   self->over_asked = FALSE;
   job->cancellable = g_cancellable_new ();
   g_mutex_init (&job->lock);
@@ -353,7 +358,8 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   self->solution_stale = FALSE;
   feerie_solution_view_reset (self->solution_view, job->tree, job->problem->twins->len == 0);
   feerie_solution_view_set_progress (self->solution_view, _("Solving…"));
-  gtk_notebook_set_current_page (self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (self->solution_view)));
+  gtk_notebook_set_current_page (
+    self->notebook, gtk_notebook_page_num (self->notebook, GTK_WIDGET (self->solution_view)));
   self->progress_id = g_timeout_add (100, update_progress, self);
   GTask *task = g_task_new (self, job->cancellable, solve_done, job);
   g_task_set_task_data (task, job, NULL);
@@ -366,6 +372,7 @@ static void
 stop_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->job)
     return;
   g_cancellable_cancel (self->job->cancellable);
@@ -378,6 +385,7 @@ static void
 escape_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (self->job)
     stop_solving_activated (NULL, NULL, self);
   else
@@ -388,6 +396,7 @@ static void
 keep_solving_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   /* The question goes; the count stays in the progress line. */
   if (self->job)
     feerie_solution_view_set_over (self->solution_view, NULL, FALSE);
@@ -397,6 +406,7 @@ static void
 copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->solved)
     return;
   g_autofree char *text = fe_solution_to_text (self->solved);
@@ -405,8 +415,9 @@ copy_solution_activated (GSimpleAction *action, GVariant *param, gpointer data)
   if (over)
     {
       /* The text has the lines kept: it says so. */
-      g_autofree char *note = g_strdup_printf (ngettext ("(and %d more solution, not shown)",
-                                                         "(and %d more solutions, not shown)", over), over);
+      g_autofree char *note = g_strdup_printf (
+        ngettext ("(and %d more solution, not shown)", "(and %d more solutions, not shown)", over),
+        over);
       g_autofree char *all = g_strdup_printf ("%s\n%s", text, note);
       g_free (text);
       text = g_steal_pointer (&all);
@@ -434,7 +445,8 @@ show_playback (FeerieWindow *self)
   g_autofree char *step = NULL;
   if (n->role == FE_ROLE_TWIN || self->play_stage == 0)
     {
-      g_autofree char *label = g_markup_escape_text (n->twin_label && *n->twin_label ? n->twin_label : "", -1);
+      g_autofree char *label
+        = g_markup_escape_text (n->twin_label && *n->twin_label ? n->twin_label : "", -1);
       step = g_strdup_printf (_("<b>Start position</b> %s"), label);
     }
   else
@@ -462,16 +474,17 @@ show_playback (FeerieWindow *self)
         {
           /* Walks changed (mutations) and colours changed (recolourings)
            * each in their own colour, as the stage says what it does. */
-          marks.highlight_kind = (st->effects & FE_STAGE_CHANGES_WALK) ? FE_RENDER_HIGHLIGHT_MUTATION
-                                 : (st->effects & FE_STAGE_CHANGES_COLOUR) ? FE_RENDER_HIGHLIGHT_RECOLOUR
-                                 : FE_RENDER_HIGHLIGHT_CHANGE;
+          marks.highlight_kind
+            = (st->effects & FE_STAGE_CHANGES_WALK)     ? FE_RENDER_HIGHLIGHT_MUTATION
+              : (st->effects & FE_STAGE_CHANGES_COLOUR) ? FE_RENDER_HIGHLIGHT_RECOLOUR
+                                                        : FE_RENDER_HIGHLIGHT_CHANGE;
           for (int i = 0; i < st->n_squares; i++)
             marks.highlight |= G_GUINT64_CONSTANT (1) << FE_SQ64 (st->squares[i].square);
         }
       g_autofree char *move = g_markup_printf_escaped ("%s%s", n->number, n->text);
       /* Translators: "1.Sb7-a5 — step 2 of 2: magic colour changes" */
-      step = g_strdup_printf (_("<b>%s</b> — step %d of %d: %s"), move, self->play_stage, n->n_stages,
-                              _(fe_stage_label (st)));
+      step = g_strdup_printf (_("<b>%s</b> — step %d of %d: %s"), move, self->play_stage,
+                              n->n_stages, _(fe_stage_label (st)));
     }
   feerie_board_view_set_position (self->board, &pos);
   feerie_board_view_set_marks (self->board, &marks);
@@ -492,6 +505,7 @@ leads_to (const FeSolutionNode *n, const FeSolutionNode *tip)
 static void
 play (FeerieWindow *self, const FeSolutionNode *node, int stage)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->play_tip || !leads_to (node, self->play_tip))
     self->play_tip = node;
   self->playing = TRUE;
@@ -541,6 +555,7 @@ feerie_window_leave_playback (FeerieWindow *self)
 static void
 on_node_selected (FeerieWindow *self, gpointer node)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!node || self->solution_stale)
     {
       feerie_window_leave_playback (self);
@@ -555,6 +570,7 @@ static void
 go_first_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeSolutionNode *n = self->play_node;
   while (n->parent)
     n = n->parent;
@@ -565,6 +581,7 @@ static void
 go_back_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeSolutionNode *n = self->play_node;
   if (self->play_stage > 1)
     play (self, n, self->play_stage - 1);
@@ -578,10 +595,12 @@ static void
 go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
   if (!self->playing)
     {
       /* After Solve, → starts the first line from the diagram. */
-      const FeSolutionNode *tip = self->solved && !self->solution_stale ? first_line (self->solved) : NULL;
+      const FeSolutionNode *tip
+        = self->solved && !self->solution_stale ? first_line (self->solved) : NULL;
       if (!tip)
         return;
       const FeSolutionNode *twin = tip;
@@ -608,15 +627,18 @@ go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
   /* Stepping into a displacement: the piece may slide there (a setting). */
   if (self->play_stage == 1 && self->play_node->role != FE_ROLE_TWIN
       && (!self->settings || g_settings_get_boolean (self->settings, "animate-moves")))
-    feerie_board_view_animate_move (self->board, self->play_node->move.from, self->play_node->move.to, 250);
+    feerie_board_view_animate_move (self->board, self->play_node->move.from,
+                                    self->play_node->move.to, 250);
 }
 
 static void
 go_last_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   FeerieWindow *self = data;
-  const FeSolutionNode *n = self->play_tip && leads_to (self->play_node, self->play_tip) ? self->play_tip
-                                                                                      : self->play_node;
+  g_assert (FEERIE_IS_WINDOW (self));
+  const FeSolutionNode *n = self->play_tip && leads_to (self->play_node, self->play_tip)
+                              ? self->play_tip
+                              : self->play_node;
   while (n->children->len)
     n = n->children->pdata[0];
   play (self, n, n->n_stages);
@@ -633,6 +655,7 @@ leave_playback_activated (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 enable (FeerieWindow *self, const char *name, gboolean on)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GAction *a = g_action_map_lookup_action (G_ACTION_MAP (self), name);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (a), on);
 }
@@ -659,7 +682,8 @@ feerie_window_sync_solve_actions (FeerieWindow *self)
                        && first_line (self->solved);
   enable (self, "go-first", can_play && (n->parent || self->play_stage > 0));
   enable (self, "go-back", can_play && (n->parent || self->play_stage > 0));
-  enable (self, "go-forward", can_start || (can_play && (self->play_stage < n->n_stages || n->children->len)));
+  enable (self, "go-forward",
+          can_start || (can_play && (self->play_stage < n->n_stages || n->children->len)));
   enable (self, "go-last", can_play && (self->play_stage < n->n_stages || n->children->len));
   enable (self, "leave-playback", self->playing);
 }
@@ -735,7 +759,8 @@ static const GActionEntry solve_entries[] = {
 void
 feerie_window_install_solve_actions (FeerieWindow *self)
 {
-  g_action_map_add_action_entries (G_ACTION_MAP (self), solve_entries, G_N_ELEMENTS (solve_entries), self);
+  g_action_map_add_action_entries (G_ACTION_MAP (self), solve_entries, G_N_ELEMENTS (solve_entries),
+                                   self);
 }
 
 /* Widgets that move with these keys themselves: text fields (their
@@ -755,8 +780,11 @@ static gboolean
 on_playback_key (GtkEventControllerKey *keys, guint keyval, guint keycode, GdkModifierType state,
                  FeerieWindow *self)
 {
-  const char *action = keyval == GDK_KEY_Home ? "go-first" : keyval == GDK_KEY_Left ? "go-back"
-                       : keyval == GDK_KEY_Right ? "go-forward" : keyval == GDK_KEY_End ? "go-last" : NULL;
+  const char *action = keyval == GDK_KEY_Home    ? "go-first"
+                       : keyval == GDK_KEY_Left  ? "go-back"
+                       : keyval == GDK_KEY_Right ? "go-forward"
+                       : keyval == GDK_KEY_End   ? "go-last"
+                                                 : NULL;
   if (!action || (state & gtk_accelerator_get_default_mod_mask ()))
     return FALSE;
   if (uses_arrows (gtk_root_get_focus (GTK_ROOT (self))))
@@ -775,6 +803,7 @@ feerie_window_connect_solution_view (FeerieWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_playback_key), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
-  g_signal_connect_swapped (self->solution_view, "node-selected", G_CALLBACK (on_node_selected), self);
+  g_signal_connect_swapped (self->solution_view, "node-selected", G_CALLBACK (on_node_selected),
+                            self);
   feerie_window_sync_solve_actions (self);
 }

@@ -31,8 +31,8 @@ update_title (FeerieWindow *self)
 {
   g_autofree char *shown = feerie_document_dup_display_name (self->document);
   const char *name = shown ? shown : _("Untitled problem");
-  g_autofree char *title = g_strdup_printf ("%s%s — Féerie",
-                                            feerie_document_get_dirty (self->document) ? "• " : "", name);
+  g_autofree char *title = g_strdup_printf (
+    "%s%s — Féerie", feerie_document_get_dirty (self->document) ? "• " : "", name);
   gtk_window_set_title (GTK_WINDOW (self), title);
 }
 
@@ -66,12 +66,13 @@ feerie_window_is_pristine (FeerieWindow *self)
 }
 
 gboolean
-feerie_window_recover (FeerieWindow *self, FeProblem *problem, GError **error)
+feerie_window_recover (FeerieWindow *self, GPtrArray *problems, GError **error)
 {
   g_return_val_if_fail (FEERIE_IS_WINDOW (self), FALSE);
-  gboolean ok = feerie_document_recover (self->document, problem, error);
+  gboolean ok = feerie_document_recover (self->document, problems, error);
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_solution_outdated (self);
+  feerie_window_collection_reset (self);
   feerie_window_sync (self);
   feerie_window_show_status (self, _("The problem of the last session was recovered."));
   return ok;
@@ -127,8 +128,17 @@ feerie_window_end_edit (FeerieWindow *self)
 gboolean
 feerie_window_step_history (FeerieWindow *self, gboolean redo)
 {
+  FeerieCollection *problems = feerie_document_get_collection (self->document);
+  FeerieProblemItem *shown
+    = feerie_collection_get_item (problems, feerie_document_get_current (self->document));
   if (!feerie_document_step_history (self->document, redo))
     return FALSE;
+  /* A collection edit undone may show another problem of it. */
+  if (feerie_collection_get_item (problems, feerie_document_get_current (self->document)) != shown)
+    {
+      feerie_window_show_other_problem (self);
+      return TRUE;
+    }
   self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_solution_outdated (self);
   feerie_window_sync (self);
@@ -158,10 +168,12 @@ feerie_window_sync (FeerieWindow *self)
   /* A stipulation Féerie cannot solve is kept; the parser says why. */
   FeStipulation ignored;
   g_autoptr (GError) stip_error = NULL;
-  gtk_label_set_text (self->stipulation_error,
-                      p->unsupported_stipulation
-                          && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
-                        ? stip_error->message : "");
+  gtk_label_set_text (
+    self->stipulation_error,
+    p->unsupported_stipulation
+        && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
+      ? stip_error->message
+      : "");
   explain_stipulation (self, p->unsupported_stipulation ? NULL : &p->stipulation);
   feerie_metadata_pane_show (self->metadata, p);
   self->syncing = FALSE;
@@ -179,6 +191,7 @@ show_new_problem (FeerieWindow *self)
   /* Nothing of the previous problem stays: its solution, its messages. */
   feerie_window_solution_forget (self);
   feerie_window_show_status (self, NULL);
+  feerie_window_collection_reset (self);
   feerie_window_sync (self);
   update_title (self);
 }
@@ -240,6 +253,7 @@ on_stipulation_changed (FeerieWindow *self)
 static void
 on_metadata_edited (FeerieWindow *self, const char *field)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autofree char *tag = g_strconcat ("meta-", field, NULL);
   feerie_window_begin_edit (self, tag);
   feerie_metadata_pane_read (self->metadata, field, self->problem);
@@ -249,6 +263,7 @@ on_metadata_edited (FeerieWindow *self, const char *field)
 static void
 on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, NULL);
   self->problem->conditions = *params;
   feerie_window_end_edit (self);
@@ -259,6 +274,7 @@ on_conditions_changed (FeerieWindow *self, const FeConditionParams *params)
 static void
 on_attribute_wanted (FeerieWindow *self, int id)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeConditionClass *cls = fe_condition_nth (id);
   feerie_palette_set_attributes (self->palette, cls->attribute->bit);
   /* Translators: "Magic pieces: the palette now places Magic pieces." */
@@ -273,6 +289,7 @@ on_attribute_wanted (FeerieWindow *self, int id)
 static void
 on_attribute_dropped (FeerieWindow *self, int id)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   const FeConditionClass *cls = fe_condition_nth (id);
   uint8_t bit = cls->attribute->bit;
   feerie_window_begin_edit (self, NULL);
@@ -298,16 +315,11 @@ on_attribute_dropped (FeerieWindow *self, int id)
 static void
 on_twins_edited (FeerieWindow *self, GPtrArray *twins, gboolean typed)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, typed ? "twins" : NULL);
   g_ptr_array_set_size (self->problem->twins, 0);
   for (guint i = 0; i < twins->len; i++)
-    {
-      const FeTwin *t = twins->pdata[i];
-      FeTwin *c = fe_twin_new ();
-      c->continued = t->continued;
-      g_array_append_vals (c->commands, t->commands->data, t->commands->len);
-      g_ptr_array_add (self->problem->twins, c);
-    }
+    g_ptr_array_add (self->problem->twins, fe_twin_copy (twins->pdata[i]));
   feerie_window_end_edit (self);
 }
 
@@ -315,7 +327,8 @@ static void
 on_piece_entry_activate (FeerieWindow *self)
 {
   g_autoptr (GError) error = NULL;
-  if (feerie_window_enter_pieces (self, gtk_editable_get_text (GTK_EDITABLE (self->piece_entry)), &error))
+  if (feerie_window_enter_pieces (self, gtk_editable_get_text (GTK_EDITABLE (self->piece_entry)),
+                                  &error))
     {
       gtk_editable_set_text (GTK_EDITABLE (self->piece_entry), "");
       gtk_widget_remove_css_class (GTK_WIDGET (self->piece_entry), "error");
@@ -357,13 +370,16 @@ feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error)
       /* Its name in the title; Save will write XML beside it (Save As
        * keeps its format when given its extension). */
       g_autofree char *name = g_file_get_basename (file);
-      g_autofree char *msg = g_strdup_printf (_("%s is not a Féerie file: Save writes the problem as Féerie XML; "
-                                                "Save As with .inp or .fen keeps that format."), name);
+      g_autofree char *msg
+        = g_strdup_printf (_("%s is not a Féerie file: Save writes the problem as Féerie XML; "
+                              "Save As with .inp or .fen keeps that format."),
+                           name);
       feerie_window_show_status (self, msg);
     }
-  if (n_problems > 1)
+  if (n_problems > 1 && !feerie_document_get_imported_from (self->document))
     {
-      g_autofree char *msg = g_strdup_printf (_("The file holds %u problems; the first is shown."),
+      g_autofree char *msg = g_strdup_printf (_("The file holds %u problems: the list beside the "
+                                                "board shows them."),
                                               n_problems);
       feerie_window_show_status (self, msg);
     }
@@ -389,6 +405,7 @@ feerie_window_open_dropped (FeerieWindow *self, GSList *files, GError **error)
 static gboolean
 on_files_dropped (FeerieWindow *self, const GValue *value, double x, double y)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   GdkFileList *list = g_value_get_boxed (value);
   g_autoptr (GError) error = NULL;
   if (!feerie_window_open_dropped (self, gdk_file_list_get_files (list), &error) && error)
@@ -403,7 +420,7 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
    * a FEN file does not keep the problem, so it does not become its file. */
   gboolean adopt = TRUE;
   g_autofree char *lost = NULL;
-  if (!feerie_window_write_problem (self, file, &adopt, &lost, error))
+  if (!feerie_window_write_problem (self, file, TRUE, &adopt, &lost, error))
     return FALSE;
   g_autofree char *name = g_file_get_basename (file);
   if (!adopt)
@@ -415,8 +432,10 @@ feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error)
     }
   feerie_document_saved (self->document, file);
   feerie_window_add_recent (self, file);
-  g_autofree char *msg = self->reopen_error
-    ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, self->reopen_error)
+  g_autofree char *other_error = feerie_window_collection_reopen_error (self);
+  const char *reopen_error = self->reopen_error ? self->reopen_error : other_error;
+  g_autofree char *msg = reopen_error
+    ? g_strdup_printf (_("Saved %s, but Féerie cannot reopen it: %s"), name, reopen_error)
     : lost ? g_strdup_printf (_("Saved %s. %s"), name, lost)
     : g_strdup_printf (_("Saved %s."), name);
   feerie_window_show_status (self, msg);
@@ -477,14 +496,16 @@ feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *th
     }
   g_autofree char *shown = feerie_document_dup_display_name (self->document);
   g_autofree char *text = g_strdup_printf (question, shown ? shown : _("Untitled problem"));
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
-                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", text);
+  GtkWidget *dialog
+    = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, "%s", text);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
                                             _("If you do not save, the changes are lost."));
-  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
-                          _("_Discard"), GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL, _("_Discard"),
+                          GTK_RESPONSE_REJECT, _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then, (GDestroyNotify) feerie_then_free);
+  g_object_set_data_full (G_OBJECT (dialog), "feerie-then", then,
+                          (GDestroyNotify) feerie_then_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_unsaved_answer), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -492,6 +513,7 @@ feerie_window_ask_then (FeerieWindow *self, const char *question, FeerieThen *th
 static void
 open_now (FeerieWindow *self, gpointer file)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   g_autoptr (GError) error = NULL;
   if (!feerie_window_open_file (self, file, &error))
     feerie_window_show_error (self, _("Cannot open the problem"), error);
@@ -511,6 +533,7 @@ feerie_window_open_asking (FeerieWindow *self, GFile *file)
 static void
 close_now (FeerieWindow *self, gpointer unused)
 {
+  g_assert (FEERIE_IS_WINDOW (self));
   /* Saved, or given up: only this window's autosave goes. */
   feerie_document_discard (self->document);
   gtk_window_close (GTK_WINDOW (self));
@@ -557,6 +580,7 @@ feerie_window_dispose (GObject *object)
 {
   FeerieWindow *self = FEERIE_WINDOW (object);
   feerie_window_solve_dispose (self);
+  feerie_window_collection_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), FEERIE_TYPE_WINDOW);
   self->problem = NULL;
   g_clear_object (&self->document);
@@ -589,7 +613,9 @@ feerie_window_class_init (FeerieWindowClass *klass)
   g_type_ensure (FEERIE_TYPE_CONDITION_PANE);
   g_type_ensure (FEERIE_TYPE_METADATA_PANE);
   g_type_ensure (FEERIE_TYPE_TWINS_EDITOR);
-  gtk_widget_class_set_template_from_resource (widget_class, "/org/feerie/Feerie/ui/feerie-window.ui");
+  g_type_ensure (FEERIE_TYPE_COLLECTION_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/feerie/Feerie/ui/feerie-window.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, board);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, piece_entry);
@@ -604,14 +630,16 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, notebook);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, solution_view);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, collection_view);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette_column);
   gtk_widget_class_bind_template_callback (widget_class, on_stipulation_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_metadata_edited);
   gtk_widget_class_bind_template_callback (widget_class, on_conditions_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_wanted);
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_dropped);
   gtk_widget_class_bind_template_callback (widget_class, on_piece_entry_activate);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_max_solutions_changed",
-                                                G_CALLBACK (feerie_window_on_max_solutions_changed));
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_max_solutions_changed", G_CALLBACK (feerie_window_on_max_solutions_changed));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_square_activated",
                                                 G_CALLBACK (feerie_window_on_square_activated));
   gtk_widget_class_bind_template_callback_full (widget_class, "on_payload_dropped",
@@ -619,6 +647,14 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_callback_full (widget_class, "on_dragged_off",
                                                 G_CALLBACK (feerie_window_on_dragged_off));
   gtk_widget_class_bind_template_callback (widget_class, on_twins_edited);
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_collection_problem_selected",
+    G_CALLBACK (feerie_window_on_collection_problem_selected));
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_collection_item_dropped", G_CALLBACK (feerie_window_on_collection_item_dropped));
+  gtk_widget_class_bind_template_callback_full (
+    widget_class, "on_collection_filter_changed",
+    G_CALLBACK (feerie_window_on_collection_filter_changed));
 }
 
 static void
@@ -626,19 +662,20 @@ feerie_window_init (FeerieWindow *self)
 {
   feerie_window_install_actions (self);
   feerie_window_install_solve_actions (self);
+  feerie_window_install_collection_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   feerie_window_connect_solution_view (self);
   feerie_window_install_condition_actions (self);
   self->document = feerie_document_new ();
   self->problem = feerie_document_get_problem (self->document);
-  g_signal_connect_object (self->document, "notify::problem", G_CALLBACK (on_document_problem), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "notify::problem", G_CALLBACK (on_document_problem),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::dirty", G_CALLBACK (update_title), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->document, "notify::file", G_CALLBACK (update_title), self,
                            G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->document, "autosave-failed", G_CALLBACK (feerie_window_show_status), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->document, "autosave-failed",
+                           G_CALLBACK (feerie_window_show_status), self, G_CONNECT_SWAPPED);
   self->imitator_colour = FE_NEUTRAL;
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
   GtkDropTarget *files = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
@@ -648,10 +685,11 @@ feerie_window_init (FeerieWindow *self)
   self->settings = feerie_settings_new ();
   if (self->settings)
     {
-      g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->settings, "changed", G_CALLBACK (apply_settings), self,
+                               G_CONNECT_SWAPPED);
       apply_settings (self);
     }
-
+  feerie_window_connect_collection (self);
 
   show_new_problem (self);
 }

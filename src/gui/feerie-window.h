@@ -12,11 +12,14 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (FeerieWindow, feerie_window, FEERIE, WINDOW, GtkApplicationWindow)
 
 FeerieWindow *feerie_window_new (GtkApplication *app);
-/* Loads a problem file (.xml, Popeye input, .fen) into the window. */
+/* Loads a problem file (.xml, Popeye input, .olv, .fen) into the window,
+ * every problem of it. */
 gboolean feerie_window_open_file (FeerieWindow *self, GFile *file, GError **error);
-/* Nothing in it yet: no file, no edit (recovery fills such a window). */
+/* Nothing in it yet: no file, no edit, one problem (recovery fills such a
+ * window). */
 gboolean feerie_window_is_pristine (FeerieWindow *self);
-/* Shows a recovered problem as unsaved work and writes its autosave. */
-gboolean feerie_window_recover (FeerieWindow *self, FeProblem *problem, GError **error);
+/* Shows recovered problems (the array and its problems are taken) as
+ * unsaved work and writes their autosave. */
+gboolean feerie_window_recover (FeerieWindow *self, GPtrArray *problems, GError **error);
 
 G_END_DECLS

@@ -43,8 +43,8 @@ fail_at (const Reader *r, yaml_node_t *node, GError **error, const char *format,
   char *msg = g_strdup_vprintf (format, ap);
   va_end (ap);
   g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_SYNTAX, "%s:%lu:%lu: %s", r->name,
-               (unsigned long) node->start_mark.line + 1, (unsigned long) node->start_mark.column + 1,
-               msg);
+               (unsigned long) node->start_mark.line + 1,
+               (unsigned long) node->start_mark.column + 1, msg);
   g_free (msg);
   return FALSE;
 }
@@ -85,7 +85,8 @@ scalars (const Reader *r, yaml_node_t *node, const char *key, GPtrArray *out, GE
     }
   if (node->type != YAML_SEQUENCE_NODE)
     return fail_at (r, node, error, "%s: expected a list", key);
-  for (yaml_node_item_t *i = node->data.sequence.items.start; i < node->data.sequence.items.top; i++)
+  for (yaml_node_item_t *i = node->data.sequence.items.start; i < node->data.sequence.items.top;
+       i++)
     {
       yaml_node_t *item = yaml_document_get_node (r->doc, *i);
       const char *text = item ? scalar (r, item, key, error) : NULL;
@@ -147,8 +148,8 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
       for (guint i = 0; ok && i < options->len; i++)
         {
           const char *o = options->pdata[i];
-          g_string_append_printf (s, "%s %s\n", popeye_accepts ("option", o) ? "option" : "condition",
-                                  o);
+          g_string_append_printf (s, "%s %s\n",
+                                  popeye_accepts ("option", o) ? "option" : "condition", o);
         }
       g_ptr_array_unref (options);
       if (!ok)
@@ -175,8 +176,9 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
               g_string_append_printf (s, "%s %s", any ? "      " : "pieces", colours[c]);
               any = TRUE;
               if (!append_piece (s, pieces->pdata[i]))
-                ok = fail_at (r, list, error, "%s: \"%s\" is no piece (Olive writes Sf6, Magic Gb3)",
-                              colours[c], (char *) pieces->pdata[i]);
+                ok
+                  = fail_at (r, list, error, "%s: \"%s\" is no piece (Olive writes Sf6, Magic Gb3)",
+                             colours[c], (char *) pieces->pdata[i]);
               g_string_append_c (s, '\n');
             }
           g_ptr_array_unref (pieces);
@@ -198,8 +200,10 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
       for (guint i = 0; i < keys->len; i++)
         for (guint k = i + 1; k < keys->len; k++)
           {
-            yaml_node_t *a = yaml_document_get_node (r->doc, ((yaml_node_pair_t *) keys->pdata[i])->key);
-            yaml_node_t *b = yaml_document_get_node (r->doc, ((yaml_node_pair_t *) keys->pdata[k])->key);
+            yaml_node_t *a
+              = yaml_document_get_node (r->doc, ((yaml_node_pair_t *) keys->pdata[i])->key);
+            yaml_node_t *b
+              = yaml_document_get_node (r->doc, ((yaml_node_pair_t *) keys->pdata[k])->key);
             if (a->type == YAML_SCALAR_NODE && b->type == YAML_SCALAR_NODE
                 && strcmp ((char *) a->data.scalar.value, (char *) b->data.scalar.value) > 0)
               {
@@ -211,7 +215,8 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
       gboolean ok = TRUE;
       for (guint i = 0; ok && i < keys->len; i++)
         {
-          yaml_node_t *v = yaml_document_get_node (r->doc, ((yaml_node_pair_t *) keys->pdata[i])->value);
+          yaml_node_t *v
+            = yaml_document_get_node (r->doc, ((yaml_node_pair_t *) keys->pdata[i])->value);
           const char *twin = scalar (r, v, "twins", error);
           if (!twin)
             ok = FALSE;

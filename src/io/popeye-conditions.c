@@ -161,8 +161,10 @@ input_fail (FeWordInput *in, int offset, const char *message)
 /* ---- reading ---------------------------------------------------------------- */
 
 /* One keyword of a registered condition, and the words after it. */
+static void read_unsupported (P *p, const Kw *kw, gboolean in_twin);
+
 static gboolean
-read_keyword (P *p, const Tok *t, int cid, int w, FeConditionTarget *target)
+read_keyword (P *p, const Tok *t, int cid, int w, FeConditionTarget *target, gboolean in_twin)
 {
   const FeConditionClass *cls = fe_condition_nth (cid);
   const FeConditionKeyword *kw = &cls->popeye_keywords[w];
@@ -173,6 +175,7 @@ read_keyword (P *p, const Tok *t, int cid, int w, FeConditionTarget *target)
       if (!cls->popeye_read_args (target, w, &input.in))
         return FALSE;
     }
+  guint after_keyword = p->i;
   row[kw->param] = kw->value;
   if (kw->flags & FE_KEYWORD_NEEDS_SWITCH)
     note_modifier (p, cid, t);
@@ -188,6 +191,16 @@ read_keyword (P *p, const Tok *t, int cid, int w, FeConditionTarget *target)
       if ((after->flags & FE_KEYWORD_AFTER_SWITCH)
           && py_kw_lookup (&one, 1, py_peek (p), NULL) == 0)
         {
+          if (after->flags & FE_KEYWORD_REFUSED)
+            {
+              /* A variant Féerie does not solve: the whole condition, its
+               * words read again, is kept unsolved. */
+              memset (row, 0, FE_MAX_CONDITION_PARAMS);
+              p->i = after_keyword;
+              Kw whole = { kw->word };
+              read_unsupported (p, &whole, in_twin);
+              return TRUE;
+            }
           row[after->param] = after->value;
           p->i++;
         }
@@ -242,7 +255,7 @@ py_parse_conditions (P *p, const Tok *cmd, FeConditionTarget *target, gboolean i
       const Kw *kw = &p->conditions[k];
       if (kw->id == COND_UNSUPPORTED)
         read_unsupported (p, kw, in_twin);
-      else if (!read_keyword (p, t, COND_CLASS (kw->id), COND_KEYWORD (kw->id), target))
+      else if (!read_keyword (p, t, COND_CLASS (kw->id), COND_KEYWORD (kw->id), target, in_twin))
         return FALSE;
     }
   if (!count && !in_twin)
@@ -306,8 +319,10 @@ py_note_piece_attributes (P *p, FePiece piece)
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
-      if (cls->attribute && (piece.attrs & cls->attribute->bit))
-        p->pb->conditions.v[id][0] = MAX (cls->params[0].xml_default, 1);
+      /* In force for its pieces (Patrol's 1: those pieces, not Patrouille's
+       * every piece). */
+      if (cls->attribute && (piece.attrs & cls->attribute->bit) && !p->pb->conditions.v[id][0])
+        p->pb->conditions.v[id][0] = 1;
     }
 }
 
@@ -330,7 +345,7 @@ void
 py_omit_attribute_conditions (FeConditionParams *c, const FeConditionParams *implied)
 {
   for (int id = 0; id < fe_condition_count (); id++)
-    if (fe_condition_nth (id)->attribute && implied->v[id][0])
+    if (fe_condition_nth (id)->attribute && implied->v[id][0] && c->v[id][0] <= implied->v[id][0])
       c->v[id][0] = 0;
 }
 

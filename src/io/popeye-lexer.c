@@ -115,7 +115,8 @@ py_tokenise (P *p)
       gsize start = pos;
       while (pos < n && !is_sep (text[pos]))
         pos++;
-      Tok t = { text + start, (int) (pos - start), line, column_of (text, line_start, start), start };
+      Tok t
+        = { text + start, (int) (pos - start), line, column_of (text, line_start, start), start };
       g_array_append_val (p->toks, t);
     }
   p->eof.line = line;
@@ -278,20 +279,27 @@ py_is_piece_word (const Tok *t)
   return py_kw_lookup (words, n, t, NULL) >= 0;
 }
 
-/* Twinning commands. */
-const Kw py_twin_words[] = {
-  { "move", T_MOVE }, { "exchange", T_EXCHANGE }, { "stipulation", T_STIP },
-  { "sstipulation", T_SSTIP }, { "add", T_ADD }, { "remove", T_REMOVE },
-  { "continued", T_CONTINUED }, { "rotate", T_ROTATE }, { "condition", T_COND },
-  { "PolishType", T_POLISH }, { "mirror", T_MIRROR }, { "shift", T_SHIFT },
-  { "substitute", T_SUBSTITUTE }, { "forsyth", T_FORSYTH },
-};
-const int py_n_twin_words = G_N_ELEMENTS (py_twin_words);
+const Kw *
+py_twin_words (void)
+{
+  static Kw words[PY_N_TWIN_WORDS];
+  static gsize filled;
+  if (g_once_init_enter (&filled))
+    {
+      for (int kind = 0; kind < FE_TWIN_N_KINDS; kind++)
+        words[kind] = (Kw) { fe_twin_kinds[kind].popeye, kind, FALSE };
+      words[T_CONTINUED] = (Kw) { "continued", T_CONTINUED, FALSE };
+      words[T_SSTIP] = (Kw) { "sstipulation", T_SSTIP, FALSE };
+      words[T_FORSYTH] = (Kw) { "forsyth", T_FORSYTH, FALSE };
+      g_once_init_leave (&filled, 1);
+    }
+  return words;
+}
 
 gboolean
 py_is_twin_word (const Tok *t)
 {
-  return py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL) >= 0;
+  return py_kw_lookup (py_twin_words (), PY_N_TWIN_WORDS, t, NULL) >= 0;
 }
 
 gboolean

@@ -56,8 +56,8 @@ parse_piece_token (P *p, PieceGroup *g, PieceSink sink, gpointer data, gboolean 
   if (!squares_ok)
     {
       /* A known code followed by something square-like but wrong: a bad square. */
-      if ((walk != FE_WALK_NONE || py_popeye_knows_code (code)) && py_command_of (t) < 0 && sqlen >= 1
-          && sqtok == t)
+      if ((walk != FE_WALK_NONE || py_popeye_knows_code (code)) && py_command_of (t) < 0
+          && sqlen >= 1 && sqtok == t)
         {
           const char *s = sqtok->s + sqoff;
           for (int k = 0; k < sqlen; k += 2)
@@ -78,7 +78,8 @@ parse_piece_token (P *p, PieceGroup *g, PieceSink sink, gpointer data, gboolean 
     {
       char *s = py_tok_str (t);
       if (py_popeye_knows_code (code))
-        py_perr (p, t, "Popeye's piece code \"%s\" (in \"%s\") is not supported by Féerie", code, s);
+        py_perr (p, t, "Popeye's piece code \"%s\" (in \"%s\") is not supported by Féerie", code,
+                 s);
       else
         py_perr (p, t, "unknown piece code \"%s\" in \"%s\"", code, s);
       g_free (s);
@@ -223,8 +224,8 @@ py_diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
       char name[3];
       fe_square_name (sq, name);
       py_perr (p, t, "two pieces on %s: the %s %s and the %s %s (a square holds one piece)", name,
-            py_colour_name (there.colour), fe_walk_def (there.walk)->name, py_colour_name (piece.colour),
-            fe_walk_def (piece.walk)->name);
+               py_colour_name (there.colour), fe_walk_def (there.walk)->name,
+               py_colour_name (piece.colour), fe_walk_def (piece.walk)->name);
       return;
     }
   p->placed[sq] = *t;

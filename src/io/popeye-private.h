@@ -103,13 +103,12 @@ uint8_t py_extension_attributes (void);
 char *py_attribute_words (uint8_t attrs);
 gboolean py_is_piece_word (const Tok *t);
 
-/* Twinning commands (py_twin_words ids). */
-enum {
-  T_MOVE, T_EXCHANGE, T_STIP, T_SSTIP, T_ADD, T_REMOVE, T_CONTINUED, T_ROTATE, T_COND,
-  T_POLISH, T_MIRROR, T_SHIFT, T_SUBSTITUTE, T_FORSYTH,
-};
-extern const Kw py_twin_words[];
-extern const int py_n_twin_words;
+/* Twinning words: each kind's (fe_twin_kinds; its id is the
+ * FeTwinCommandKind), then the words that are no command of their own. */
+enum { T_CONTINUED = FE_TWIN_N_KINDS, T_SSTIP, T_FORSYTH };
+#define PY_N_TWIN_WORDS (T_FORSYTH + 1)
+/* The PY_N_TWIN_WORDS twinning words, each at the index of its id. */
+const Kw *py_twin_words (void);
 gboolean py_is_twin_word (const Tok *t);
 /* A word not in a command's list: TRUE when it ends the list (a command,
  * or in a twin a twinning word), else fails with "unknown WHAT "x"". */
@@ -185,6 +184,7 @@ void py_omit_attribute_conditions (FeConditionParams *c, const FeConditionParams
 /* Parses the commands of one twin; `first` is the twin or zeroposition token. */
 gboolean py_parse_twin (P *p, const Tok *first, gboolean zero);
 gboolean py_twin_needs_extension (const FeProblem *pb, const FeTwin *tw);
-void py_write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw);
+/* Appends `head` ("twin", "zeroposition"), "continued" and the commands. */
+void py_write_twin (GString *s, const FeProblem *pb, const FeTwin *tw, const char *head);
 void py_write_stipulation (GString *s, const FeStipulation *st);
 

@@ -183,7 +183,9 @@ parse_options (P *p, const Tok *cmd)
             /* Options that change the solution and Féerie doesn't have. */
             GString *s = g_string_new ("option ");
             g_string_append (s, name);
-            int nparams = options[k].id == OPT_NONTRIVIAL ? 2 : options[k].id == OPT_MAXFLIGHTS ? 1 : 0;
+            int nparams = options[k].id == OPT_NONTRIVIAL   ? 2
+                          : options[k].id == OPT_MAXFLIGHTS ? 1
+                                                            : 0;
             for (int j = 0; j < nparams && py_peek (p); j++)
               {
                 Tok *a = py_next (p);
@@ -306,7 +308,8 @@ parse_problem (P *p, const Tok *begin_tok)
             return -1;
           return cmd;
         case CMD_BEGIN:
-          py_perr (p, t, "\"begin\" inside a problem: the previous problem lacks \"end\" or \"next\"");
+          py_perr (p, t,
+                   "\"begin\" inside a problem: the previous problem lacks \"end\" or \"next\"");
           return -1;
         case CMD_STIP:
           if (!py_parse_stipulation (p, t, &pb->stipulation, &pb->unsupported_stipulation))
@@ -385,7 +388,8 @@ parse_problem (P *p, const Tok *begin_tok)
               {
                 FePiece w = { (uint8_t) fe_walk_from_code (row[f]), FE_WHITE, 0, 0 };
                 FePiece b = { w.walk, FE_BLACK, 0, 0 };
-                FePiece wp = { FE_WALK_PAWN, FE_WHITE, 0, 0 }, bp = { FE_WALK_PAWN, FE_BLACK, 0, 0 };
+                FePiece wp = { FE_WALK_PAWN, FE_WHITE, 0, 0 },
+                        bp = { FE_WALK_PAWN, FE_BLACK, 0, 0 };
                 fe_position_put (&pb->diagram, FE_SQ (f, 0), w);
                 fe_position_put (&pb->diagram, FE_SQ (f, 7), b);
                 fe_position_put (&pb->diagram, FE_SQ (f, 1), wp);

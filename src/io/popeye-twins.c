@@ -38,33 +38,54 @@ read_walk (P *p, const char *what, uint8_t *out)
   return w != FE_WALK_NONE;
 }
 
+/* Reads a mirror axis: Popeye's words (fe_mirror_axes). */
+static gboolean
+read_mirror (P *p, uint8_t *out)
+{
+  Tok *m = py_next (p);
+  for (int j = 0; m && j < FE_N_MIRRORS; j++)
+    if (py_tok_eq (m, fe_mirror_axes[j].popeye)
+        || (fe_mirror_axes[j].popeye_alias && py_tok_eq (m, fe_mirror_axes[j].popeye_alias)))
+      {
+        *out = (uint8_t) j;
+        return TRUE;
+      }
+  GString *names = g_string_new (NULL);
+  for (int j = 0; j < FE_N_MIRRORS; j++)
+    g_string_append_printf (names, "%s%s", j == 0 ? "" : j + 1 < FE_N_MIRRORS ? ", " : " or ",
+                            fe_mirror_axes[j].popeye);
+  py_perr (p, m, "mirror needs %s", names->str);
+  g_string_free (names, TRUE);
+  return FALSE;
+}
+
 /* Parses the commands of one twin; `first` is the twin or zeroposition token. */
 gboolean
 py_parse_twin (P *p, const Tok *first, gboolean zero)
 {
+  const Kw *words = py_twin_words ();
+  const int n_words = PY_N_TWIN_WORDS;
   FeTwin *twin = fe_twin_new ();
   Tok *t = py_peek (p);
-  if (!zero && t && py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL) >= 0
-      && py_twin_words[py_kw_lookup (py_twin_words, py_n_twin_words, t, NULL)].id == T_CONTINUED)
+  int k = !zero && t ? py_kw_lookup (words, n_words, t, NULL) : KW_NONE;
+  if (k >= 0 && words[k].id == T_CONTINUED)
     {
       twin->continued = TRUE;
       p->i++;
     }
   while ((t = py_peek (p)))
     {
-      int k = py_lookup (p, t, py_twin_words, py_n_twin_words, "twinning command");
+      k = py_lookup (p, t, words, n_words, "twinning command");
       if (k < 0 || p->failed)
         break;
       p->i++;
       FeTwinCommand c = { 0 };
-      switch (py_twin_words[k].id)
+      c.kind = words[k].id < FE_TWIN_N_KINDS ? (FeTwinCommandKind) words[k].id : FE_TWIN_MOVE;
+      switch (words[k].id)
         {
-        case T_MOVE:
-        case T_EXCHANGE:
-        case T_SHIFT:
-          c.kind = py_twin_words[k].id == T_MOVE       ? FE_TWIN_MOVE
-                   : py_twin_words[k].id == T_EXCHANGE ? FE_TWIN_EXCHANGE
-                                                    : FE_TWIN_SHIFT;
+        case FE_TWIN_MOVE:
+        case FE_TWIN_EXCHANGE:
+        case FE_TWIN_SHIFT:
           if (py_peek (p) && py_peek (p)->len == 4 && py_is_square_list (py_peek (p)))
             {
               FeSquare sq[2] = { 0, 0 };
@@ -72,14 +93,13 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
               c.a = sq[0], c.b = sq[1];
               p->i++;
             }
-          else if (!py_read_square (p, py_twin_words[k].name, &c.a)
-                   || !py_read_square (p, py_twin_words[k].name, &c.b))
+          else if (!py_read_square (p, words[k].name, &c.a)
+                   || !py_read_square (p, words[k].name, &c.b))
             break;
           g_array_append_val (twin->commands, c);
           break;
-        case T_REMOVE:
+        case FE_TWIN_REMOVE:
           {
-            c.kind = FE_TWIN_REMOVE;
             int removed = 0;
             /* A token may name any number of squares: read them one by
              * one (no fixed-size buffer to overrun). */
@@ -96,16 +116,14 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
               py_read_square (p, "remove", &c.a);
           }
           break;
-        case T_ADD:
+        case FE_TWIN_ADD:
           py_parse_piece_groups (p, t, twin_add_sink, twin, TRUE);
           break;
-        case T_SUBSTITUTE:
-          c.kind = FE_TWIN_SUBSTITUTE;
+        case FE_TWIN_SUBSTITUTE:
           if (read_walk (p, "substitute", &c.walk_from) && read_walk (p, "substitute", &c.walk_to))
             g_array_append_val (twin->commands, c);
           break;
-        case T_ROTATE:
-          c.kind = FE_TWIN_ROTATE;
+        case FE_TWIN_ROTATE:
           if (py_read_number (p, "rotate", 90, 270, &c.rotation))
             {
               if (c.rotation % 90)
@@ -115,37 +133,19 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
                 g_array_append_val (twin->commands, c);
             }
           break;
-        case T_MIRROR:
-          {
-            Tok *m = py_next (p);
-            static const char *const names[] = { "a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1",
-                                                 "h1<-->a8" };
-            int which = -1;
-            for (int j = 0; m && j < 5; j++)
-              if (py_tok_eq (m, names[j]))
-                which = j == 4 ? 3 : j;
-            if (which < 0)
-              {
-                py_perr (p, m, "mirror needs a1<-->h1, a1<-->a8, a1<-->h8 or a8<-->h1");
-                break;
-              }
-            c.kind = FE_TWIN_MIRROR;
-            c.mirror = (uint8_t) which;
+        case FE_TWIN_MIRROR:
+          if (read_mirror (p, &c.mirror))
             g_array_append_val (twin->commands, c);
-          }
           break;
-        case T_POLISH:
-          c.kind = FE_TWIN_POLISH;
+        case FE_TWIN_POLISH:
           g_array_append_val (twin->commands, c);
           break;
-        case T_STIP:
-          c.kind = FE_TWIN_STIPULATION;
+        case FE_TWIN_STIPULATION:
           if (py_parse_stipulation (p, t, &c.stipulation, NULL))
             g_array_append_val (twin->commands, c);
           break;
-        case T_COND:
+        case FE_TWIN_CONDITION:
           {
-            c.kind = FE_TWIN_CONDITION;
             uint8_t n = 0;
             FeConditionTarget ct = { &c.conditions, &n, c.imitators, NULL };
             if (py_parse_conditions (p, t, &ct, TRUE))
@@ -169,8 +169,19 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
         break;
     }
   if (!p->failed && !twin->commands->len && !zero)
-    py_perr (p, first, "twin without a twinning command (move, exchange, remove, add, substitute, "
-                    "rotate, mirror, shift, polishtype, stipulation, condition)");
+    {
+      GString *names = g_string_new (NULL);
+      for (int kind = 0; kind < FE_TWIN_N_KINDS; kind++)
+        g_string_append_printf (names, "%s%s", kind ? ", " : "", fe_twin_kinds[kind].popeye);
+      /* A word on the twin's line is a command mistyped. */
+      const Tok *next = py_peek (p);
+      if (next && next->line == first->line)
+        py_perr (p, next, "\"%.*s\" is not a twinning command (%s)", next->len, next->s,
+                 names->str);
+      else
+        py_perr (p, first, "twin without a twinning command (%s)", names->str);
+      g_string_free (names, TRUE);
+    }
   if (p->failed)
     {
       fe_twin_free (twin);
@@ -184,6 +195,83 @@ py_parse_twin (P *p, const Tok *first, gboolean zero)
   else
     fe_twin_free (twin);
   return TRUE;
+}
+
+/* The token that names the first condition `pb` holds past `known`
+ * (a twin bringing Circe), else `fallback`. */
+static const Tok *
+unsupported_token (P *p, guint known, const Tok *fallback)
+{
+  const char *name = p->pb->unsupported->pdata[known];
+  gsize len = strcspn (name, " ");
+  for (guint i = 0; i < p->toks->len; i++)
+    {
+      const Tok *t = &g_array_index (p->toks, Tok, i);
+      if ((gsize) t->len == len && g_ascii_strncasecmp (t->s, name, len) == 0)
+        return t;
+    }
+  return fallback;
+}
+
+FeTwin *
+fe_popeye_read_twin_line (const FeProblem *problem, const char *line, GError **error)
+{
+  g_return_val_if_fail (problem != NULL && line != NULL, NULL);
+  fe_walks_init ();
+  P p = { 0 };
+  p.text = line;
+  p.length = strlen (line);
+  p.filename = "twin";
+  p.error = error;
+  p.toks = g_array_new (FALSE, FALSE, sizeof (Tok));
+  p.twin_toks = g_array_new (FALSE, FALSE, sizeof (Tok));
+  py_conditions_table_init (&p);
+  /* The problem is the context: its conditions (a modifier needs its
+   * condition), the conditions it already cannot solve. */
+  g_autoptr (FeProblem) pb = fe_problem_copy (problem);
+  g_ptr_array_set_size (pb->twins, 0);
+  guint known = pb->unsupported->len;
+  p.pb = pb;
+  FeTwin *twin = NULL;
+  if (!py_tokenise (&p))
+    goto done;
+  const Tok *first = py_peek (&p);
+  if (!first)
+    {
+      py_perr (&p, NULL, "an empty twin: give a twinning command (move e1 e2 …)");
+      goto done;
+    }
+  Tok start = *first;
+  if (py_tok_eq (first, "twin"))
+    p.i++;
+  if (!py_parse_twin (&p, &start, FALSE))
+    goto done;
+  const Tok *rest = py_peek (&p);
+  if (rest)
+    {
+      py_perr (&p, rest, "\"%.*s\" is not a twinning command", rest->len, rest->s);
+      goto done;
+    }
+  if (!py_finish_conditions (&p, NULL))
+    goto done;
+  if (pb->unsupported->len > known)
+    {
+      GString *names = g_string_new (NULL);
+      for (guint u = known; u < pb->unsupported->len; u++)
+        g_string_append_printf (names, "%s%s", u > known ? ", " : "",
+                                (char *) pb->unsupported->pdata[u]);
+      g_autofree char *msg
+        = g_strdup_printf ("this twin brings a condition Féerie cannot solve: %s", names->str);
+      g_string_free (names, TRUE);
+      py_fail (&p, FE_FILE_ERROR_RULE, unsupported_token (&p, known, &start), msg);
+      goto done;
+    }
+  twin = g_ptr_array_steal_index (pb->twins, 0);
+done:
+  g_array_unref (p.toks);
+  g_array_unref (p.twin_toks);
+  g_free (p.conditions);
+  return twin;
 }
 
 /* ---- writer ---------------------------------------------------------------- */
@@ -228,24 +316,28 @@ py_twin_needs_extension (const FeProblem *pb, const FeTwin *tw)
 }
 
 void
-py_write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw)
+py_write_twin (GString *s, const FeProblem *pb, const FeTwin *tw, const char *head)
 {
+  g_string_append_printf (s, "%s%s", head, tw->continued ? " continued" : "");
   for (guint j = 0; j < tw->commands->len; j++)
     {
       const FeTwinCommand *c = &g_array_index (tw->commands, FeTwinCommand, j);
       char a[3], b[3];
       fe_square_name (c->a, a);
       fe_square_name (c->b, b);
+      g_string_append_printf (s, " %s", fe_twin_kinds[c->kind].popeye);
       switch (c->kind)
         {
-        case FE_TWIN_MOVE: g_string_append_printf (s, " move %s %s", a, b); break;
-        case FE_TWIN_EXCHANGE: g_string_append_printf (s, " exchange %s %s", a, b); break;
-        case FE_TWIN_SHIFT: g_string_append_printf (s, " shift %s %s", a, b); break;
-        case FE_TWIN_REMOVE: g_string_append_printf (s, " remove %s", a); break;
+        case FE_TWIN_MOVE:
+        case FE_TWIN_EXCHANGE:
+        case FE_TWIN_SHIFT:
+          g_string_append_printf (s, " %s %s", a, b);
+          break;
+        case FE_TWIN_REMOVE: g_string_append_printf (s, " %s", a); break;
         case FE_TWIN_ADD:
           {
             g_autofree char *words = py_attribute_words (c->piece.attrs);
-            g_string_append_printf (s, " add %s%s", py_colour_name (c->piece.colour), words);
+            g_string_append_printf (s, " %s%s", py_colour_name (c->piece.colour), words);
           }
           /* unsupported attributes of a piece the twin adds */
           for (guint k = 0; k < pb->unsupported->len; k++)
@@ -265,26 +357,23 @@ py_write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw)
           g_string_append_printf (s, " %s%s", py_walk_code (c->piece.walk), a);
           break;
         case FE_TWIN_SUBSTITUTE:
-          g_string_append_printf (s, " substitute %s %s", py_walk_code (c->walk_from),
+          g_string_append_printf (s, " %s %s", py_walk_code (c->walk_from),
                                   py_walk_code (c->walk_to));
           break;
-        case FE_TWIN_ROTATE: g_string_append_printf (s, " rotate %d", c->rotation); break;
+        case FE_TWIN_ROTATE: g_string_append_printf (s, " %d", c->rotation); break;
         case FE_TWIN_MIRROR:
-          {
-            static const char *const names[] = { "a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1" };
-            g_string_append_printf (s, " mirror %s", names[c->mirror & 3]);
-          }
+          g_string_append_printf (s, " %s", fe_mirror_axes[c->mirror % FE_N_MIRRORS].popeye);
           break;
-        case FE_TWIN_POLISH: g_string_append (s, " PolishType"); break;
+        case FE_TWIN_POLISH: break;
         case FE_TWIN_STIPULATION:
-          g_string_append (s, " stipulation ");
+          g_string_append_c (s, ' ');
           py_write_stipulation (s, &c->stipulation);
           break;
         case FE_TWIN_CONDITION:
           {
             GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
             twin_condition_words (pb, c, po, ex);
-            g_string_append_printf (s, " condition%s%s", po->str, ex->str);
+            g_string_append_printf (s, "%s%s", po->str, ex->str);
             g_string_free (po, TRUE);
             g_string_free (ex, TRUE);
           }
@@ -293,3 +382,12 @@ py_write_twin_commands (GString *s, const FeProblem *pb, const FeTwin *tw)
     }
 }
 
+
+char *
+fe_popeye_write_twin_line (const FeProblem *problem, const FeTwin *twin)
+{
+  g_return_val_if_fail (problem != NULL && twin != NULL, NULL);
+  GString *s = g_string_new (NULL);
+  py_write_twin (s, problem, twin, "twin");
+  return g_string_free (s, FALSE);
+}

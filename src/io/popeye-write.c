@@ -262,8 +262,7 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
                           "Féerie reads", label);
           g_free (label);
         }
-      g_string_append_printf (s, "%s%s", head, tw->continued ? " continued" : "");
-      py_write_twin_commands (s, pb, tw);
+      py_write_twin (s, pb, tw, head);
       g_string_append_c (s, '\n');
     }
   if (pb->zero_position && !pb->twins->len)

@@ -22,5 +22,17 @@ char *fe_popeye_write (const FeProblem *problem, GPtrArray *warnings);
  * hold is added to `losses` (may be NULL). */
 char *fe_popeye_write_problems (GPtrArray *problems, GPtrArray *losses);
 
+/* One twin as the writer writes it in a file, "twin [continued] COMMANDS"
+ * (the words after `problem`'s pieces and conditions, which it names;
+ * Féerie's extension words inline). */
+char *fe_popeye_write_twin_line (const FeProblem *problem, const FeTwin *twin);
+
+/* Reads one such line ("twin" may be left out) in the context of
+ * `problem` (its conditions, those it cannot solve).  NULL with an
+ * FE_FILE_ERROR located in the line (fe_file_error_get_location: line 1,
+ * the column) when it does not read or brings a condition Féerie cannot
+ * solve. */
+FeTwin *fe_popeye_read_twin_line (const FeProblem *problem, const char *line, GError **error);
+
 /* Popeye input in the table of formats (problem-file.h). */
 extern const FeFileFormat fe_popeye_format;

@@ -87,7 +87,8 @@ fe_problem_text_read (const char *text, gsize length, const char *name, const Fe
   GPtrArray *problems = format->read (text, length, name, error);
   if (problems && problems->len == 0)
     {
-      g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_EMPTY, "%s: the file holds no problem", name);
+      g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_EMPTY, "%s: the file holds no problem",
+                   name);
       g_clear_pointer (&problems, g_ptr_array_unref);
     }
   return problems;

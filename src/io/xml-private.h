@@ -95,5 +95,3 @@ typedef struct {
 /* In the order the writer emits them (xml-read.c). */
 extern const OptionDesc fe_xml_options[];
 extern const guint fe_xml_n_options;
-/* <mirror axis>, indexed by FeTwinCommand.mirror. */
-extern const char *const fe_xml_mirror_names[4];

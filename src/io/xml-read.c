@@ -341,96 +341,79 @@ read_stipulation (Loader *l, GError **error, xmlNodePtr node, FeStipulation *out
   return TRUE;
 }
 
-const char *const fe_xml_mirror_names[4] = { "a1-h1", "a1-a8", "a1-h8", "h1-a8" };
+/* <condition>: the twin's complete set of conditions and imitators. */
+static gboolean
+read_twin_conditions (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
+{
+  guint seen = 0;
+  FOR_CHILDREN (child, node)
+    {
+      g_autofree char *square = attr (child, "square");
+      if (is (child, "imitator") && square)
+        {
+          if (!read_imitator (l, error, child, &c->n_imitators, c->imitators, NULL))
+            return FALSE;
+          c->conditions.FE_P_IMITATOR = true;
+        }
+      else if (!read_condition (l, error, child, &c->conditions, &seen))
+        return FALSE;
+    }
+  return TRUE;
+}
 
 static gboolean
 read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
 {
   memset (c, 0, sizeof *c);
-  if (is (node, "move"))
+  int kind = 0;
+  while (kind < FE_TWIN_N_KINDS && !is (node, fe_twin_kinds[kind].xml))
+    kind++;
+  c->kind = (FeTwinCommandKind) kind;
+  switch (kind)
     {
-      c->kind = FE_TWIN_MOVE;
+    case FE_TWIN_MOVE:
+    case FE_TWIN_SHIFT:
       return get_square (l, error, node, "from", &c->a) && get_square (l, error, node, "to", &c->b);
-    }
-  if (is (node, "exchange"))
-    {
-      c->kind = FE_TWIN_EXCHANGE;
+    case FE_TWIN_EXCHANGE:
       return get_square (l, error, node, "first", &c->a)
              && get_square (l, error, node, "second", &c->b);
-    }
-  if (is (node, "remove"))
-    {
-      c->kind = FE_TWIN_REMOVE;
+    case FE_TWIN_REMOVE:
       return get_square (l, error, node, "square", &c->a);
-    }
-  if (is (node, "add"))
-    {
-      c->kind = FE_TWIN_ADD;
+    case FE_TWIN_ADD:
       return get_piece (l, error, node, &c->a, &c->piece);
-    }
-  if (is (node, "substitute"))
-    {
-      c->kind = FE_TWIN_SUBSTITUTE;
+    case FE_TWIN_SUBSTITUTE:
       return get_walk (l, error, node, "from", &c->walk_from)
              && get_walk (l, error, node, "to", &c->walk_to);
-    }
-  if (is (node, "rotate"))
-    {
-      g_autofree char *d = attr (node, "degrees");
-      c->kind = FE_TWIN_ROTATE;
-      c->rotation = g_strcmp0 (d, "90") == 0 ? 90 : g_strcmp0 (d, "180") == 0 ? 180
-                                                : g_strcmp0 (d, "270") == 0 ? 270
-                                                                            : 0;
-      if (!c->rotation)
-        return fail_at (l, error, node, "rotation must be 90, 180 or 270 degrees");
-      return TRUE;
-    }
-  if (is (node, "mirror"))
-    {
-      g_autofree char *axis = attr (node, "axis");
-      c->kind = FE_TWIN_MIRROR;
-      for (guint i = 0; i < G_N_ELEMENTS (fe_xml_mirror_names); i++)
-        if (g_strcmp0 (axis, fe_xml_mirror_names[i]) == 0)
-          {
-            c->mirror = (uint8_t) i;
-            return TRUE;
-          }
-      return fail_at (l, error, node, "unknown mirror axis \"%s\"", axis ? axis : "");
-    }
-  if (is (node, "shift"))
-    {
-      c->kind = FE_TWIN_SHIFT;
-      return get_square (l, error, node, "from", &c->a) && get_square (l, error, node, "to", &c->b);
-    }
-  if (is (node, "polish-type"))
-    {
-      c->kind = FE_TWIN_POLISH;
-      return TRUE;
-    }
-  if (is (node, "stipulation"))
-    {
-      c->kind = FE_TWIN_STIPULATION;
-      return read_stipulation (l, error, node, &c->stipulation, NULL);
-    }
-  if (is (node, "condition"))
-    {
-      guint seen = 0;
-      c->kind = FE_TWIN_CONDITION;
-      FOR_CHILDREN (child, node)
-        {
-          g_autofree char *square = attr (child, "square");
-          if (is (child, "imitator") && square)
+    case FE_TWIN_ROTATE:
+      {
+        g_autofree char *d = attr (node, "degrees");
+        c->rotation = g_strcmp0 (d, "90") == 0 ? 90 : g_strcmp0 (d, "180") == 0 ? 180
+                                                  : g_strcmp0 (d, "270") == 0 ? 270
+                                                                              : 0;
+        if (!c->rotation)
+          return fail_at (l, error, node, "rotation must be 90, 180 or 270 degrees");
+        return TRUE;
+      }
+    case FE_TWIN_MIRROR:
+      {
+        g_autofree char *axis = attr (node, "axis");
+        for (int i = 0; i < FE_N_MIRRORS; i++)
+          if (g_strcmp0 (axis, fe_mirror_axes[i].xml) == 0)
             {
-              if (!read_imitator (l, error, child, &c->n_imitators, c->imitators, NULL))
-                return FALSE;
-              c->conditions.FE_P_IMITATOR = true;
+              c->mirror = (uint8_t) i;
+              return TRUE;
             }
-          else if (!read_condition (l, error, child, &c->conditions, &seen))
-            return FALSE;
-        }
+        return fail_at (l, error, node, "unknown mirror axis \"%s\"", axis ? axis : "");
+      }
+    case FE_TWIN_POLISH:
       return TRUE;
+    case FE_TWIN_STIPULATION:
+      return read_stipulation (l, error, node, &c->stipulation, NULL);
+    case FE_TWIN_CONDITION:
+      return read_twin_conditions (l, error, node, c);
+    default:
+      return fail_at (l, error, node, "unknown twin command <%s>", (const char *) node->name);
     }
-  return fail_at (l, error, node, "unknown twin command <%s>", (const char *) node->name);
 }
 
 static gboolean

@@ -156,7 +156,9 @@ refine_message (const Loader *l)
     return g_strdup (l->message);
   const char *name = (const char *) node->name;
   /* A <problem> without its required children reports its next element. */
-  xmlNodePtr problem = is (node, "problem") ? node : is (node->parent, "problem") ? node->parent : NULL;
+  xmlNodePtr problem = is (node, "problem")           ? node
+                       : is (node->parent, "problem") ? node->parent
+                                                      : NULL;
   if (problem)
     {
       gboolean stip = FALSE, pos = FALSE;

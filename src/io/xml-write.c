@@ -226,8 +226,8 @@ write_options (GString *s, int level, const FeProblem *p)
       else if (fe_xml_options[i].kind == OPT_COUNT && *(const int *) field > 0)
         {
           indent (body, level + 1);
-          g_string_append_printf (body, "<%s>%d</%s>\n", fe_xml_options[i].name, *(const int *) field,
-                                  fe_xml_options[i].name);
+          g_string_append_printf (body, "<%s>%d</%s>\n", fe_xml_options[i].name,
+                                  *(const int *) field, fe_xml_options[i].name);
         }
     }
   squares_element (body, level + 1, "en-passant",
@@ -235,7 +235,8 @@ write_options (GString *s, int level, const FeProblem *p)
   squares_element (body, level + 1, "no-castling",
                    CLAMP (o->n_no_castling, 0, (int) G_N_ELEMENTS (o->no_castling)),
                    o->no_castling);
-  for (int i = 0; i < CLAMP (o->n_castling_exclusive, 0, (int) G_N_ELEMENTS (o->castling_exclusive)); i++)
+  for (int i = 0;
+       i < CLAMP (o->n_castling_exclusive, 0, (int) G_N_ELEMENTS (o->castling_exclusive)); i++)
     {
       indent (body, level + 1);
       g_string_append (body, "<castling-exclusive");
@@ -268,6 +269,7 @@ write_stipulation (GString *s, int level, const FeStipulation *stip)
 static void
 write_twin_command (GString *s, int level, const FeTwinCommand *c)
 {
+  const char *element = fe_twin_kinds[c->kind].xml;
   indent (s, level);
   switch (c->kind)
     {
@@ -276,44 +278,45 @@ write_twin_command (GString *s, int level, const FeTwinCommand *c)
     case FE_TWIN_EXCHANGE:
       {
         gboolean ex = c->kind == FE_TWIN_EXCHANGE;
-        g_string_append_printf (s, "<%s", ex ? "exchange" : c->kind == FE_TWIN_MOVE ? "move" : "shift");
+        g_string_append_printf (s, "<%s", element);
         square_attribute (s, ex ? "first" : "from", c->a);
         square_attribute (s, ex ? "second" : "to", c->b);
         g_string_append (s, "/>\n");
       }
       break;
     case FE_TWIN_REMOVE:
-      g_string_append (s, "<remove");
+      g_string_append_printf (s, "<%s", element);
       square_attribute (s, "square", c->a);
       g_string_append (s, "/>\n");
       break;
     case FE_TWIN_ADD:
-      g_string_append (s, "<add");
+      g_string_append_printf (s, "<%s", element);
       piece_attributes (s, c->a, c->piece);
       g_string_append (s, "/>\n");
       break;
     case FE_TWIN_SUBSTITUTE:
-      g_string_append (s, "<substitute");
+      g_string_append_printf (s, "<%s", element);
       attribute (s, "from", walk_code (c->walk_from));
       attribute (s, "to", walk_code (c->walk_to));
       g_string_append (s, "/>\n");
       break;
     case FE_TWIN_ROTATE:
-      g_string_append_printf (s, "<rotate degrees=\"%d\"/>\n",
+      g_string_append_printf (s, "<%s degrees=\"%d\"/>\n", element,
                               c->rotation == 180 ? 180 : c->rotation == 270 ? 270 : 90);
       break;
     case FE_TWIN_MIRROR:
-      g_string_append_printf (s, "<mirror axis=\"%s\"/>\n", fe_xml_mirror_names[c->mirror & 3]);
+      g_string_append_printf (s, "<%s axis=\"%s\"/>\n", element,
+                              fe_mirror_axes[c->mirror % FE_N_MIRRORS].xml);
       break;
     case FE_TWIN_POLISH:
-      g_string_append (s, "<polish-type/>\n");
+      g_string_append_printf (s, "<%s/>\n", element);
       break;
     case FE_TWIN_STIPULATION:
       {
         char *t = fe_stipulation_to_string (&c->stipulation);
-        g_string_append (s, "<stipulation>");
+        g_string_append_printf (s, "<%s>", element);
         append_escaped (s, t, FALSE);
-        g_string_append (s, "</stipulation>\n");
+        g_string_append_printf (s, "</%s>\n", element);
         g_free (t);
       }
       break;
@@ -322,10 +325,10 @@ write_twin_command (GString *s, int level, const FeTwinCommand *c)
         int n = CLAMP (c->n_imitators, 0, FE_MAX_IMITATORS);
         if (conditions_empty (&c->conditions) && n == 0)
           {
-            g_string_append (s, "<condition/>\n");
+            g_string_append_printf (s, "<%s/>\n", element);
             break;
           }
-        g_string_append (s, "<condition>\n");
+        g_string_append_printf (s, "<%s>\n", element);
         write_conditions (s, level + 1, &c->conditions, n > 0);
         for (int i = 0; i < n; i++)
           {
@@ -334,7 +337,7 @@ write_twin_command (GString *s, int level, const FeTwinCommand *c)
             square_attribute (s, "square", c->imitators[i]);
             g_string_append (s, "/>\n");
           }
-        close_tag (s, level, "condition");
+        close_tag (s, level, element);
       }
       break;
     }

@@ -205,7 +205,8 @@ fe_collection_write_pdf (GPtrArray *problems, GPtrArray *solutions, const char *
           const char *text = solutions->pdata[i];
           if (!text || !*text)
             continue;
-          g_autofree char *head = solution_heading (problems->pdata[i], opts.first_number + (int) i);
+          g_autofree char *head
+            = solution_heading (problems->pdata[i], opts.first_number + (int) i);
           put_text (&f, "DejaVu Serif 9", head, TRUE, 9);
           /* Line by line, so a long solution flows on to the next column. */
           g_auto (GStrv) lines = g_strsplit (text, "\n", -1);

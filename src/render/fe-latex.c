@@ -120,7 +120,7 @@ symbol_equal (Symbol a, Symbol b)
 }
 
 /* Each fairy walk of the problem gets a symbol no other walk of the problem
- * uses: first the figure and turn the screen draws it with (fe-render.c),
+ * uses: first the figure and turn the screen draws it with (its look),
  * else another turn of that figure, else any free turned figure.  The
  * package has no badges, so two walks sharing a symbol would be ambiguous;
  * the legend (\piecedefs) names each. */
@@ -145,17 +145,13 @@ candidates (int w, Symbol *cand)
 {
   static const char turns[] = { 'U', 'R', 'L' };
   int n = 0;
-  if (w == FE_WALK_EQUIHOPPER)
-    cand[n++] = (Symbol) { 'E', 0 };
-  if (w == FE_WALK_NONSTOP_EQUIHOPPER)
-    cand[n++] = (Symbol) { 'X', 0 };
-  int figure, turn;
-  gboolean badge;
-  fe_render_walk_figure (w, &figure, &turn, &badge);
-  char letter = figure_letters[figure - FE_WALK_KING];
-  if (turn && n == 0)
-    cand[n++] = (Symbol) { letter, turn == 90 ? 'R' : turn == 180 ? 'U' : 'L' };
-  else if (n == 0)
+  const FeWalkLook *look = &fe_walk_def (w)->look;
+  char letter = figure_letters[look->figure - FE_WALK_KING];
+  if (look->tex_symbol)
+    cand[n++] = (Symbol) { look->tex_symbol, 0 };
+  else if (look->turn)
+    cand[n++] = (Symbol) { letter, look->turn == 90 ? 'R' : look->turn == 180 ? 'U' : 'L' };
+  else
     cand[n++] = (Symbol) { letter, 0 }; /* not its own: only a placeholder */
   for (int k = 0; k < 3; k++)
     cand[n++] = (Symbol) { letter, turns[k] };

@@ -19,67 +19,6 @@
 
 G_DEFINE_QUARK (fe-render-error-quark, fe_render_error)
 
-/* The orthodox figure a walk is drawn with, how far it is turned, and
- * whether the walk's code is shown as a badge (when the figure alone would
- * be ambiguous).  Families share a turn: hoppers upside down, lions a
- * quarter turn right, locusts a quarter turn left. */
-typedef struct {
-  uint8_t figure; /* FE_WALK_KING..FE_WALK_PAWN */
-  int16_t turn;   /* degrees, clockwise */
-  gboolean badge;
-} FigureStyle;
-
-static FigureStyle
-figure_style (int walk)
-{
-  switch (walk)
-    {
-    case FE_WALK_KING: case FE_WALK_QUEEN: case FE_WALK_ROOK:
-    case FE_WALK_BISHOP: case FE_WALK_KNIGHT: case FE_WALK_PAWN:
-      return (FigureStyle) { walk, 0, FALSE };
-    case FE_WALK_GRASSHOPPER: return (FigureStyle) { FE_WALK_QUEEN, 180, FALSE };
-    case FE_WALK_NIGHTRIDER: return (FigureStyle) { FE_WALK_KNIGHT, 180, FALSE };
-    case FE_WALK_GRASSHOPPER2: case FE_WALK_GRASSHOPPER3:
-    case FE_WALK_EQUIHOPPER: case FE_WALK_NONSTOP_EQUIHOPPER: case FE_WALK_MOOSE:
-      return (FigureStyle) { FE_WALK_QUEEN, 180, TRUE };
-    case FE_WALK_ROOKHOPPER: return (FigureStyle) { FE_WALK_ROOK, 180, FALSE };
-    case FE_WALK_BISHOPHOPPER: return (FigureStyle) { FE_WALK_BISHOP, 180, FALSE };
-    case FE_WALK_KINGHOPPER: return (FigureStyle) { FE_WALK_KING, 180, FALSE };
-    case FE_WALK_LION: return (FigureStyle) { FE_WALK_QUEEN, 90, FALSE };
-    case FE_WALK_ROOKLION: return (FigureStyle) { FE_WALK_ROOK, 90, FALSE };
-    case FE_WALK_BISHOPLION: return (FigureStyle) { FE_WALK_BISHOP, 90, FALSE };
-    case FE_WALK_NIGHTRIDERLION: return (FigureStyle) { FE_WALK_KNIGHT, 90, TRUE };
-    case FE_WALK_LOCUST: return (FigureStyle) { FE_WALK_QUEEN, 270, FALSE };
-    case FE_WALK_ROOKLOCUST: return (FigureStyle) { FE_WALK_ROOK, 270, FALSE };
-    case FE_WALK_BISHOPLOCUST: return (FigureStyle) { FE_WALK_BISHOP, 270, FALSE };
-    case FE_WALK_NIGHTRIDERLOCUST: return (FigureStyle) { FE_WALK_KNIGHT, 270, TRUE };
-    case FE_WALK_CAMEL: case FE_WALK_GIRAFFE: case FE_WALK_ANTELOPE:
-      return (FigureStyle) { FE_WALK_KNIGHT, 90, TRUE };
-    case FE_WALK_ZEBRA: case FE_WALK_GNU: case FE_WALK_OKAPI: case FE_WALK_BISON:
-      return (FigureStyle) { FE_WALK_KNIGHT, 270, TRUE };
-    case FE_WALK_CAMELRIDER: case FE_WALK_ZEBRARIDER:
-      return (FigureStyle) { FE_WALK_KNIGHT, 180, TRUE };
-    case FE_WALK_AMAZON: return (FigureStyle) { FE_WALK_QUEEN, 0, TRUE };
-    case FE_WALK_EMPRESS: case FE_WALK_WAZIR: case FE_WALK_DABBABA:
-      return (FigureStyle) { FE_WALK_ROOK, 0, TRUE };
-    case FE_WALK_PRINCESS: case FE_WALK_ALFIL: case FE_WALK_FERS: case FE_WALK_BOYSCOUT:
-      return (FigureStyle) { FE_WALK_BISHOP, 0, TRUE };
-    case FE_WALK_ROSE: case FE_WALK_MAO: case FE_WALK_MOA:
-      return (FigureStyle) { FE_WALK_KNIGHT, 0, TRUE };
-    default:
-      return (FigureStyle) { FE_WALK_QUEEN, 0, TRUE };
-    }
-}
-
-void
-fe_render_walk_figure (int walk, int *figure, int *turn, gboolean *badge)
-{
-  FigureStyle fs = figure_style (walk);
-  *figure = fs.figure;
-  *turn = fs.turn;
-  *badge = fs.badge;
-}
-
 /* U+2654.. white figures (outlines), U+265A.. black (solid). */
 static const char *
 glyph (int figure, gboolean solid)
@@ -303,15 +242,18 @@ draw_frame (cairo_t *cr, uint8_t attrs, double x, double y, double sq)
 }
 
 void
-fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq, const FeRenderStyle *style)
+fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq,
+                 const FeRenderStyle *style)
 {
+  g_return_if_fail (piece.walk < FE_WALK_COUNT);
   if (piece.walk == FE_WALK_NONE)
     return;
-  FigureStyle fs = figure_style (piece.walk);
+  /* The walk's figure, turn and badge are its catalogue row's. */
+  const FeWalkLook *look = &fe_walk_def (piece.walk)->look;
   draw_frame (cr, piece.attrs, x, y, sq);
   cairo_save (cr);
   cairo_translate (cr, x + sq / 2, y + sq / 2);
-  cairo_rotate (cr, fs.turn * G_PI / 180);
+  cairo_rotate (cr, look->turn * G_PI / 180);
   if (piece.colour == FE_NEUTRAL)
     {
       /* Half white, half black: the left half of the white figure, the
@@ -319,18 +261,18 @@ fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq, cons
       cairo_save (cr);
       cairo_rectangle (cr, -sq, -sq, sq, 2 * sq);
       cairo_clip (cr);
-      draw_figure (cr, style, fs.figure, FALSE, sq);
+      draw_figure (cr, style, look->figure, FALSE, sq);
       cairo_restore (cr);
       cairo_save (cr);
       cairo_rectangle (cr, 0, -sq, sq, 2 * sq);
       cairo_clip (cr);
-      draw_figure (cr, style, fs.figure, TRUE, sq);
+      draw_figure (cr, style, look->figure, TRUE, sq);
       cairo_restore (cr);
     }
   else
-    draw_figure (cr, style, fs.figure, piece.colour == FE_BLACK, sq);
+    draw_figure (cr, style, look->figure, piece.colour == FE_BLACK, sq);
   cairo_restore (cr);
-  if (fs.badge)
+  if (look->badge)
     draw_badge (cr, fe_walk_print_code (piece.walk), x, y, sq);
 }
 
@@ -368,7 +310,8 @@ fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq)
 }
 
 static void
-tint_square (cairo_t *cr, const FeRenderGeometry *geo, FeSquare sq, double r, double g, double b, double a)
+tint_square (cairo_t *cr, const FeRenderGeometry *geo, FeSquare sq, double r, double g, double b,
+             double a)
 {
   if (sq == FE_NO_SQUARE || !FE_ON_BOARD (sq))
     return;
@@ -459,7 +402,8 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
     [FE_RENDER_HIGHLIGHT_MUTATION] = { 0.62, 0.3, 0.9 },
     [FE_RENDER_HIGHLIGHT_RECOLOUR] = { 1.0, 0.6, 0.1 },
   };
-  const double *rgb = kind_rgb[marks->highlight_kind <= FE_RENDER_HIGHLIGHT_RECOLOUR ? marks->highlight_kind : 0];
+  const double *rgb
+    = kind_rgb[marks->highlight_kind <= FE_RENDER_HIGHLIGHT_RECOLOUR ? marks->highlight_kind : 0];
   for (int i = 0; i < 64; i++)
     if (marks->highlight & (G_GUINT64_CONSTANT (1) << i))
       tint_square (cr, geo, FE_SQ88 (i), rgb[0], rgb[1], rgb[2], 0.55);

@@ -82,10 +82,6 @@ void fe_render_piece (cairo_t *cr, FePiece piece, double x, double y, double sq,
  * black are the monochrome ones. */
 void fe_render_imitator (cairo_t *cr, FeColour colour, double x, double y, double sq);
 
-/* The orthodox figure (FE_WALK_KING..FE_WALK_PAWN) a walk is drawn with,
- * its clockwise turn in degrees and whether a badge names it. */
-void fe_render_walk_figure (int walk, int *figure, int *turn, gboolean *badge);
-
 /* The short caption of the window: "stipulation   (w+b)" and the
  * conditions on a second line. Caller frees. */
 char *fe_render_caption (const FeProblem *problem);
@@ -109,12 +105,13 @@ double fe_render_diagram_height (const FeProblem *problem, double width,
                                  const FeRenderStyle *style, const FeDiagramOptions *opts);
 
 /* Writes a diagram with its caption; the format comes from the extension
- * (.png, .svg, .pdf, or .tex: a fragment for LaTeX's diagram package).  `size` is the board side in pixels (PNG) or points. */
+ * (.png, .svg, .pdf, or .tex: a fragment for LaTeX's diagram package).
+ * `size` is the board side in pixels (PNG) or points. */
 gboolean fe_render_export (const FeProblem *problem, const char *path, int size, GError **error);
 /* Finishes and destroys `surface`; FALSE with an error "WHERE: reason" when
  * drawing (`status`) or finishing failed. */
-gboolean fe_render_surface_close (cairo_surface_t *surface, cairo_status_t status, const char *where,
-                                  GError **error);
+gboolean fe_render_surface_close (cairo_surface_t *surface, cairo_status_t status,
+                                  const char *where, GError **error);
 /* The same in a given style (board colours and piece font of the user's
  * preferences); style NULL is the default style. */
 gboolean fe_render_export_with_style (const FeProblem *problem, const char *path, int size,

@@ -23,6 +23,9 @@ cli, data = sys.argv[1], sys.argv[2]
 HEAVY = {"h3.5_twin_shift", "sers6_castling", "h2_twin_continued", "h3_twin_mirror_castling"}
 if "--skip" in sys.argv:
     HEAVY |= set(sys.argv[sys.argv.index("--skip") + 1].split(","))
+# beyond/: group A (the stipulations, issue 21); group B has its own tests.
+with open(os.path.join(data, "beyond", "INDEX.tsv"), encoding="utf-8") as f:
+    GROUP_A = {line.split("\t")[0] for line in f if line.split("\t")[1:2] == ["A"]}
 failures = []
 
 
@@ -92,7 +95,7 @@ with tempfile.TemporaryDirectory() as tmp:
     for kind in ("cases", "orthodox", "beyond"):
         for name in sorted(os.listdir(os.path.join(data, kind))):
             d = os.path.join(data, kind, name)
-            if name in HEAVY or not os.path.isdir(d):
+            if name in HEAVY or not os.path.isdir(d) or (kind == "beyond" and name not in GROUP_A):
                 continue
             sol = popeye_solution(os.path.join(d, "popeye.out"))
             solutions[name] = (os.path.join(d, "problem.inp"), sol)
@@ -179,8 +182,12 @@ with tempfile.TemporaryDirectory() as tmp:
         fail("one short Sd7 took both knights' moves: %s" % report["problems"][0]["details"])
 
     # Conditions Féerie cannot solve, and a time limit too short.
+    # (unsupported/ also holds problems whose conditions Féerie solves now.)
     report, _ = check([os.path.join(data, "unsupported")])
-    if report and {p["verdict"] for p in report["problems"]} != {"unsupported"}:
+    unsolved = [p for p in report["problems"] if p["verdict"] == "unsupported"] if report else []
+    if report and (len(unsolved) < 3
+                   or any("unsupported condition" not in " ".join(p["details"]) for p in unsolved)
+                   or any(p["verdict"] == "error" for p in report["problems"])):
         fail("unsupported/: %s" % report["summary"])
     report, _ = check([os.path.join(data, "orthodox", "h3.5_twin_shift", "problem.inp"),
                        "--max-time", "0.05"])

@@ -23,6 +23,9 @@ cli, data = sys.argv[1], sys.argv[2]
 HEAVY = {"h3.5_twin_shift", "sers6_castling", "h2_twin_continued", "h3_twin_mirror_castling"}
 if "--skip" in sys.argv:
     HEAVY |= set(sys.argv[sys.argv.index("--skip") + 1].split(","))
+# beyond/: group A (the stipulations, issue 21); group B has its own tests.
+with open(os.path.join(data, "beyond", "INDEX.tsv"), encoding="utf-8") as f:
+    GROUP_A = {line.split("\t")[0] for line in f if line.split("\t")[1:2] == ["A"]}
 SQUARE = re.compile(r"^[a-h][1-8]$")
 ROLES = {"key", "try", "refutation", "threat", "defence", "continuation", "set-play", "solution",
          "short", "violation"}
@@ -152,7 +155,7 @@ checked = 0
 for kind in ("cases", "orthodox", "beyond"):
     for name in sorted(os.listdir(os.path.join(data, kind))):
         d = os.path.join(data, kind, name)
-        if name in HEAVY or not os.path.isdir(d):
+        if name in HEAVY or not os.path.isdir(d) or (kind == "beyond" and name not in GROUP_A):
             continue
         r = subprocess.run([cli, "solve", os.path.join(d, "problem.inp"), "--json",
                             "--threads", "1"], capture_output=True, text=True)
@@ -192,7 +195,7 @@ for kind in ("cases", "orthodox", "beyond"):
 
 # An unsupported condition: an "error" member and status 2.
 d = os.path.join(data, "unsupported")
-name = sorted(os.listdir(d))[0]
+name = "bsp_madrasi_01"  # GridChess
 r = subprocess.run([cli, "solve", os.path.join(d, name, "problem.inp"), "--json"],
                    capture_output=True, text=True)
 if r.returncode != 2 or "error" not in json.loads(r.stdout)["problems"][0]:

@@ -17,12 +17,19 @@
  *   - magic views (§5): list every view of every magic piece before and
  *     after the move, compare them by (magic id, target id, line) as sets;
  *   - legal moves (§1.4): every displacement, all consequences in the order
- *     of §8.1, each choice enumerated, then "own king not attacked".
+ *     of §8.1 (rules-beyond.md §1.1 for its conditions), each choice
+ *     enumerated, then "own king not in check" and the tests of the final
+ *     position (Isardam, KoeKo);
+ *   - check of the legal-capture kind (rules-beyond.md §1.2: Circe Rex
+ *     inclusive, AntiCirce, Isardam A, KoeKo): every capture of the king
+ *     is played out with all its effects, and checks when one of them is
+ *     a move that takes the king off the board for good.
  */
 #include "reference.h"
 
 #include <string.h>
 
+#include "core/conditions/circe.h"
 #include "core/notation.h"
 #include "core/walk.h"
 
@@ -39,6 +46,12 @@ typedef struct {
   int ep_n;
   int ep_sq[2];
   uint64_t touched; /* squares whose piece a consequence changed (§1.7) */
+  /* Circe Parrain (rules-beyond.md §4): the piece owed a rebirth in the
+   * next move and its capture square (-1: none) */
+  FePiece owed;
+  int owed_sq;
+  /* during a move: where the moving piece stands (-1: gone) */
+  int mover;
 } R;
 
 typedef FeRefRules RR;
@@ -281,6 +294,43 @@ lion (Ctx *c, int from, int uf, int ur)
     }
 }
 
+/* Leo, Pao, Vao (the Chinese pieces): a rider as long as it does not
+ * capture; it captures the piece it meets after passing over exactly one
+ * piece (the screen), with any number of empty squares before and after
+ * the screen.  An imitator copies the move as a ride, the capture as a
+ * lion's hop (the screen its hurdle, every other square empty). */
+static void
+chinese (Ctx *c, int from, int uf, int ur)
+{
+  int screen = 0;
+  for (int k = 1;; k++)
+    {
+      int f = FI (from) + k * uf, r = RK (from) + k * ur;
+      if (!on (f, r))
+        return;
+      int s = SQ (f, r);
+      if (!occ (c->p, s, c->view))
+        {
+          if (!screen && !c->observe)
+            {
+              Disp *d = add (c, from, s, -1, K_STRAIGHT);
+              d->uf = uf, d->ur = ur;
+              for (int j = 1; j <= k; j++)
+                step (d, j * uf, j * ur, NEED_EMPTY);
+            }
+          continue;
+        }
+      if (!screen)
+        {
+          screen = k;
+          continue;
+        }
+      if (has_piece (c->p, s) && (c->observe || c->p->b[s].colour != c->side))
+        hop_steps (c, add (c, from, s, s, K_STRAIGHT), uf, ur, screen, k);
+      return;
+    }
+}
+
 static void
 rose (Ctx *c, int from)
 {
@@ -459,10 +509,14 @@ pawn (Ctx *c, const RR *rr, int from)
   if (rel == 0)
     {
       /* §1.6: only in the Einstein family (its own side, D31) and with
-       * magicians; then 1–3 squares. */
-      if (!einstein_side (rr, c->side) && !rr->magician)
+       * magicians; then 1–3 squares.  Circe Parrain (rules-beyond.md §4.1):
+       * one square, and captures. */
+      if (einstein_side (rr, c->side) || rr->magician)
+        max = 3;
+      else if (rr->circe == FE_CIRCE_PARRAIN)
+        max = 1;
+      else
         return;
-      max = 3;
     }
   int f0 = FI (from), r1 = RK (from) + dir;
   for (int s = -1; s <= 1; s += 2)
@@ -507,8 +561,8 @@ pawn (Ctx *c, const RR *rr, int from)
 
 /* ---- the catalogue: each walk by Popeye code, as a few parts ---------- */
 
-enum { P_NONE, P_LEAP, P_RIDE, P_HOP, P_KINGHOP, P_LION, P_LOCUST, P_ROSE, P_MOOSE, P_EQUI,
-       P_NONSTOP_EQUI, P_BOYSCOUT, P_MAO, P_MOA, P_PAWN };
+enum { P_NONE, P_LEAP, P_RIDE, P_HOP, P_KINGHOP, P_LION, P_LOCUST, P_CHINESE, P_ROSE, P_MOOSE,
+       P_EQUI, P_NONSTOP_EQUI, P_BOYSCOUT, P_MAO, P_MOA, P_PAWN };
 
 /* A part: its kind and, for leaps and lines, the vector (a, b) whose
  * symmetric images are the leaps or the lines' units; `land` for hoppers. */
@@ -569,6 +623,10 @@ static const RefWalk ref_walks[] = {
   { "bt", { { P_BOYSCOUT } } },
   { "ma", { { P_MAO } } },
   { "mo", { { P_MOA } } },
+  { "nh", { { P_HOP, 1, 2, 1 } } },
+  { "le", { ORTH_ (P_CHINESE), DIAG_ (P_CHINESE) } },
+  { "pa", { ORTH_ (P_CHINESE) } },
+  { "va", { DIAG_ (P_CHINESE) } },
 };
 #undef ORTH_
 #undef DIAG_
@@ -613,6 +671,7 @@ displacements (const R *p, const RR *rr, int from, int side, int view, bool obse
           case P_KINGHOP: hopper (&c, from, v[k][0], v[k][1], 1, true); break;
           case P_LION: lion (&c, from, v[k][0], v[k][1]); break;
           case P_LOCUST: locust (&c, from, v[k][0], v[k][1]); break;
+          case P_CHINESE: chinese (&c, from, v[k][0], v[k][1]); break;
           default: break;
           }
       switch (part->kind)
@@ -632,16 +691,13 @@ displacements (const R *p, const RR *rr, int from, int side, int view, bool obse
 
 /* ---- Madrasi (§3) ---------------------------------------------------- */
 
+/* The piece on `sq`, of `side`, is observed by an enemy piece of its own
+ * walk (§3.1; e.p. §3.4): Madrasi's paralysis, Isardam's forbidden
+ * position (rules-beyond.md §8.1). */
 static bool
-paralysed (const R *p, const RR *rr, int sq, int side)
+observed_by_same_walk (const R *p, const RR *rr, int sq, int side)
 {
-  if (!rr->c.FE_P_MADRASI && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
-    return false;
   FePiece x = p->b[sq];
-  if (x.walk == FE_WALK_KING && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
-    return false;
-  if (x.attrs & FE_ATTR_MAGICIAN)
-    return false;
   for (int e = 0; e < 64; e++)
     {
       FePiece y = p->b[e];
@@ -656,7 +712,9 @@ paralysed (const R *p, const RR *rr, int sq, int side)
     }
   /* §3.4: the pawn that just made a multi-step, still a pawn, is observed
    * by every enemy pawn that could take it e.p. */
-  if (x.walk == FE_WALK_PAWN && sq == p->ep_victim)
+  /* (only the side to move takes e.p.: a pawn recoloured after its
+   * multi-step is observed by no one) */
+  if (x.walk == FE_WALK_PAWN && sq == p->ep_victim && FE_OPPONENT (side) == p->side)
     for (int e = 0; e < p->ep_n; e++)
       {
         int enemy = FE_OPPONENT (side);
@@ -671,6 +729,31 @@ paralysed (const R *p, const RR *rr, int sq, int side)
               return true;
           }
       }
+  return false;
+}
+
+static bool
+paralysed (const R *p, const RR *rr, int sq, int side)
+{
+  if (!rr->c.FE_P_MADRASI && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
+    return false;
+  FePiece x = p->b[sq];
+  if (x.walk == FE_WALK_KING && !rr->c.FE_P_MADRASI_REX_INCLUSIVE)
+    return false;
+  if (x.attrs & FE_ATTR_MAGICIAN)
+    return false;
+  return observed_by_same_walk (p, rr, sq, side);
+}
+
+/* Isardam (rules-beyond.md §8.1): some piece observed by an enemy piece of
+ * its walk, kings only with Rex inclusive. */
+static bool
+isardam_violation (const R *p, const RR *rr)
+{
+  for (int s = 0; s < 64; s++)
+    if (p->b[s].walk && (p->b[s].walk != FE_WALK_KING || rr->isardam_rex)
+        && observed_by_same_walk (p, rr, s, p->b[s].colour))
+      return true;
   return false;
 }
 
@@ -726,8 +809,9 @@ imitable (const R *p, const Disp *d, int side)
 
 /* ---- attack and check (§1.3, §8.2) ------------------------------------ */
 
+/* The filters of an observation: paralysis, imitability, magicians. */
 static bool
-capture_ok (const R *p, const RR *rr, const Disp *d, int side)
+observer_ok (const R *p, const RR *rr, const Disp *d, int side)
 {
   if ((p->b[d->from].attrs & FE_ATTR_MAGICIAN) || (p->b[d->cap].attrs & FE_ATTR_MAGICIAN))
     return false;
@@ -736,6 +820,47 @@ capture_ok (const R *p, const RR *rr, const Disp *d, int side)
   return imitable (p, d, side);
 }
 
+static bool
+is_patrol (const RR *rr, FePiece x)
+{
+  return rr->patrol == 2 || (x.attrs & FE_ATTR_PATROL);
+}
+
+/* Patrol (rules-beyond.md §10): a piece of `side` observes `sq`, with the
+ * other conditions' filters; it needs no support itself. */
+static bool
+supported (const R *p, const RR *rr, int sq, int side)
+{
+  for (int s = 0; s < 64; s++)
+    {
+      if (s == sq || !p->b[s].walk || p->b[s].colour != side)
+        continue;
+      DList *l = g_new (DList, 1);
+      l->n = 0;
+      displacements (p, rr, s, side, side, true, l);
+      bool found = false;
+      for (int i = 0; i < l->n && !found; i++)
+        found = l->d[i].cap == sq && observer_ok (p, rr, &l->d[i], side);
+      g_free (l);
+      if (found)
+        return true;
+    }
+  return false;
+}
+
+/* The piece may capture there (attack, check, magic views, moves). */
+static bool
+capture_ok (const R *p, const RR *rr, const Disp *d, int side)
+{
+  if (!observer_ok (p, rr, d, side))
+    return false;
+  return !is_patrol (rr, p->b[d->from]) || supported (p, rr, d->from, side);
+}
+
+/* Attack as the engine's fe_square_attacked means it: an observation the
+ * filters allow, a patrol piece's only when supported (Popeye validates
+ * every observation so, conditions/patrol.c); the legal-capture kind of
+ * check is in_check's. */
 static bool
 attacked (const R *p, const RR *rr, int t, int by)
 {
@@ -753,12 +878,42 @@ attacked (const R *p, const RR *rr, int t, int by)
   return false;
 }
 
+/* rules-beyond.md §1.2: check is a capture that would be a legal move
+ * (self-check of the capturer ignored) and would take the king for good. */
+static bool
+legal_capture_kind (const RR *rr)
+{
+  return (rr->circe_rex && rr->circe != FE_CIRCE_PARRAIN) || rr->anticirce
+         || (rr->isardam && !rr->isardam_b) || rr->koeko;
+}
+
+static bool capture_takes_king (const R *p, const RR *rr, const Disp *d, int by);
+
 static bool
 in_check (const R *p, const RR *rr, int side)
 {
-  for (int s = 0; s < 64; s++)
-    if (p->b[s].walk == FE_WALK_KING && p->b[s].colour == side)
-      return attacked (p, rr, s, FE_OPPONENT (side));
+  int by = FE_OPPONENT (side);
+  for (int t = 0; t < 64; t++)
+    {
+      if (p->b[t].walk != FE_WALK_KING || p->b[t].colour != side)
+        continue;
+      for (int a = 0; a < 64; a++)
+        {
+          if (!p->b[a].walk || p->b[a].colour != by)
+            continue;
+          DList *l = g_new (DList, 1);
+          l->n = 0;
+          displacements (p, rr, a, by, by, true, l);
+          bool check = false;
+          for (int i = 0; i < l->n && !check; i++)
+            check = l->d[i].cap == t && capture_ok (p, rr, &l->d[i], by)
+                    && (!legal_capture_kind (rr) || capture_takes_king (p, rr, &l->d[i], by));
+          g_free (l);
+          if (check)
+            return true;
+        }
+      return false;
+    }
   return false;
 }
 
@@ -792,7 +947,7 @@ collect_views (const R *p, const RR *rr, Views *out)
           FePiece t = p->b[d->cap];
           if (t.walk == FE_WALK_KING || (t.attrs & FE_ATTR_MAGIC) || t.colour == FE_NEUTRAL)
             continue;
-          if (paralysed (p, rr, s, m.colour) || !imitable (p, d, m.colour))
+          if (!capture_ok (p, rr, d, m.colour))
             continue;
           View v = { m.id, t.id, d->kind, 0, 0, 0 };
           if (d->kind == K_LEAP)
@@ -899,8 +1054,8 @@ clear_flag_if_left (int *rights, const R *before, const R *after, int sq)
 }
 
 static void
-finish (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Views *before,
-        Results *res)
+finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Views *before,
+             Results *res)
 {
   /* 6. magic recolouring on V_after (no e.p. state yet: that is step 7) */
   if (rr->magic)
@@ -950,6 +1105,18 @@ finish (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vie
             rights |= corner_flag[i];
         }
     }
+  /* rules-beyond.md §1.3: a king put on its square (reborn, transferred)
+   * gets its flag back */
+  for (int i = 0; i < 2; i++)
+    {
+      int s = SQ (4, i ? 7 : 0), flag = i ? FE_CASTLE_BK : FE_CASTLE_WK;
+      if (cur->b[s].walk && (cur->touched & (UINT64_C (1) << s)))
+        {
+          rights &= ~flag;
+          if (cur->b[s].walk == FE_WALK_KING && cur->b[s].colour == (i ? FE_BLACK : FE_WHITE))
+            rights |= flag;
+        }
+    }
   cur->castling = rights;
   cur->ep_victim = -1, cur->ep_n = 0;
   if (mv->d.multi)
@@ -960,13 +1127,189 @@ finish (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vie
         cur->ep_sq[cur->ep_n++] = SQ (FI (mv->d.from), r);
     }
   cur->side = FE_OPPONENT (x->side);
-  /* 8. legality */
-  if (in_check (cur, rr, x->side))
+  /* 8. legality (rules-beyond.md §1.1 step 10: the condition's check, then
+   * Isardam and KoeKo on the final position) */
+  if (!rr->probe && in_check (cur, rr, x->side))
     return;
+  /* (Isardam type B: check is plain attack, whatever the capture creates) */
+  if (rr->isardam && !(rr->probe && rr->isardam_b) && isardam_violation (cur, rr))
+    return;
+  if (rr->koeko && !mv->castle_short && !mv->castle_long && cur->mover >= 0)
+    {
+      /* KoeKo (§11): the piece that moved touches another piece */
+      bool contact = false;
+      for (int df = -1; df <= 1; df++)
+        for (int dr = -1; dr <= 1; dr++)
+          {
+            int f = FI (cur->mover) + df, r = RK (cur->mover) + dr;
+            contact |= (df || dr) && on (f, r) && has_piece (cur, SQ (f, r));
+          }
+      if (!contact)
+        return;
+    }
   g_assert_cmpint (res->n, <, (int) G_N_ELEMENTS (res->pos));
   int *key = res->key[res->n];
   key[0] = mv->d.from, key[1] = mv->d.to, key[2] = mv->d.cap, key[3] = mv->promo;
   res->pos[res->n++] = *cur;
+}
+
+/* rules-beyond.md §2.2: the square of a piece of `walk` captured on `cap`,
+ * in the column of `home` (FE_WHITE: e1, d1, h1/a1 …, pawns on rank 2,
+ * other walks on rank 8). */
+static int
+home_square (int walk, int cap, int home)
+{
+  bool light = (FI (cap) + RK (cap)) & 1, white = home == FE_WHITE;
+  int back = white ? 0 : 7;
+  switch (walk)
+    {
+    case FE_WALK_KING: return SQ (4, back);
+    case FE_WALK_QUEEN: return SQ (3, back);
+    case FE_WALK_ROOK: return SQ (light == white ? 7 : 0, back);
+    case FE_WALK_BISHOP: return SQ (light == white ? 5 : 2, back);
+    case FE_WALK_KNIGHT: return SQ (light == white ? 1 : 6, back);
+    case FE_WALK_PAWN: return SQ (FI (cap), white ? 1 : 6);
+    default: return SQ (FI (cap), white ? 7 : 0);
+    }
+}
+
+/* Where the Circe in force sends `piece` captured on `cap` (plain, Mirror,
+ * Diagram): `column` the side whose column plain Circe reads (§2.2: the
+ * victim's, i.e. the capturer's opponent; a kamikaze capturer's own, §12);
+ * Mirror reads the other one (§6).  -1: none. */
+static int
+circe_square (const RR *rr, FePiece piece, int cap, int column)
+{
+  if (rr->circe == FE_CIRCE_DIAGRAM)
+    return rr->diagram_sq[piece.id];
+  return home_square (piece.walk, cap, rr->circe == FE_CIRCE_MIRROR ? FE_OPPONENT (column) : column);
+}
+
+static void
+put (R *cur, int sq, FePiece piece)
+{
+  cur->b[sq] = piece;
+  cur->touched |= UINT64_C (1) << sq;
+}
+
+/* rules-beyond.md §1.1 steps 5–7: the capturer's transfer (AntiCirce, a
+ * kamikaze piece under Circe), the Andernach colour change, the Circe
+ * rebirth; then the rest of the move (finish_rest). */
+static void
+effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Views *before,
+         Results *res)
+{
+  int side = x->side, cap = mv->d.cap, m = cur->mover;
+  bool castling = mv->castle_short || mv->castle_long;
+  FePiece victim = cap >= 0 ? x->b[cap] : FE_PIECE_EMPTY;
+  /* 5. the capturer to its own rebirth square */
+  if (cap >= 0 && m >= 0)
+    {
+      FePiece c = cur->b[m];
+      if (rr->anticirce)
+        {
+          /* §7.1: the plain table, its own column; occupied: illegal;
+           * on its own square: Calvet stays, Cheylan is illegal */
+          int sq = home_square (c.walk, cap, side);
+          if (sq == m && rr->anticirce == 2)
+            return;
+          if (sq != m && has_piece (cur, sq))
+            return;
+          cur->b[m] = FE_PIECE_EMPTY;
+          put (cur, sq, c);
+          m = sq;
+        }
+      else if (rr->circe && rr->kamikaze && (c.attrs & FE_ATTR_KAMIKAZE))
+        {
+          /* §12: like an AntiCirce capturer, but an occupied square makes
+           * it vanish */
+          int sq = circe_square (rr, c, cap, side);
+          cur->b[m] = FE_PIECE_EMPTY;
+          if (sq == m || (sq >= 0 && !has_piece (cur, sq)))
+            {
+              put (cur, sq, c);
+              m = sq;
+            }
+          else
+            m = -1;
+        }
+    }
+  cur->mover = m;
+  /* 6. Andernach after a capture, AntiAndernach after any other move:
+   * the mover (not a king, not neutral) takes the other side's colour */
+  if (rr->andernach && m >= 0 && (rr->andernach == 1) == (cap >= 0) && !castling)
+    {
+      FePiece c = cur->b[m];
+      if (c.walk != FE_WALK_KING && c.colour != FE_NEUTRAL)
+        {
+          c.colour = FE_OPPONENT (side);
+          put (cur, m, c);
+        }
+    }
+  /* 7. Circe rebirth */
+  if (rr->circe && rr->circe != FE_CIRCE_PARRAIN)
+    {
+      if (cap >= 0 && (victim.walk != FE_WALK_KING || rr->circe_rex))
+        {
+          int sq = circe_square (rr, victim, cap, FE_OPPONENT (side));
+          if (sq >= 0 && !has_piece (cur, sq))
+            {
+              /* §2.5: an imitator there forbids the move */
+              for (int i = 0; i < cur->n_imit; i++)
+                if (cur->imit[i] == sq)
+                  return;
+              put (cur, sq, victim);
+            }
+        }
+      finish_rest (x, rr, mv, disp, cur, before, res);
+      return;
+    }
+  if (rr->circe != FE_CIRCE_PARRAIN)
+    {
+      finish_rest (x, rr, mv, disp, cur, before, res);
+      return;
+    }
+  /* Parrain (§4.1): the rebirth owed by the previous move, on its capture
+   * square moved by the sum of this move's displacements; a pawn on its
+   * promotion rank promotes at once (each choice a move); this move's
+   * victim is owed to the next one */
+  int sq = -1;
+  if (x->owed_sq >= 0)
+    {
+      int vf = FI (mv->d.to) - FI (mv->d.from), vr = RK (mv->d.to) - RK (mv->d.from);
+      if (castling)
+        vf += mv->castle_short ? -2 : 3;
+      int f = FI (x->owed_sq) + vf, r = RK (x->owed_sq) + vr;
+      if (on (f, r) && !has_piece (cur, SQ (f, r)))
+        sq = SQ (f, r);
+    }
+  cur->owed = victim;
+  cur->owed_sq = cap;
+  if (sq < 0)
+    {
+      finish_rest (x, rr, mv, disp, cur, before, res);
+      return;
+    }
+  FePiece reborn = x->owed;
+  int walks[FE_WALK_MAX + 4], n = 0;
+  if (reborn.walk == FE_WALK_PAWN && RK (sq) == (reborn.colour == FE_WHITE ? 7 : 0))
+    {
+      static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_KNIGHT, FE_WALK_ROOK, FE_WALK_BISHOP };
+      for (int k = 0; k < 4; k++)
+        walks[n++] = orth[k];
+      for (int k = 0; k < rr->n_fairy; k++)
+        walks[n++] = rr->fairy[k];
+    }
+  else
+    walks[n++] = reborn.walk;
+  for (int k = 0; k < n; k++)
+    {
+      R next = *cur;
+      FePiece z = reborn;
+      z.walk = walks[k];
+      put (&next, sq, z);
+      finish_rest (x, rr, mv, disp, &next, before, res);
+    }
 }
 
 /* Magician mutations (§6.2–6.4) with every combination of choices. */
@@ -1025,7 +1368,7 @@ magician_step (const R *x, const RR *rr, const Mv *mv, const R *disp, const R *c
             next.b[sqs[i]].walk = alts[i][digit[i]];
             next.touched |= UINT64_C (1) << sqs[i];
           }
-      finish (x, rr, mv, disp, &next, before, res);
+      effects (x, rr, mv, disp, &next, before, res);
       int i = 0;
       while (i < n && (na[i] <= 1 || ++digit[i] == na[i]))
         {
@@ -1045,6 +1388,7 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
   /* The e.p. record of the previous move ends here (step 7 sets a new
    * one after the recolouring). */
   cur.ep_victim = -1, cur.ep_n = 0, cur.touched = 0;
+  cur.mover = mv->promo == -1 ? -1 : mv->d.to;
   int side = x->side;
   const Disp *d = &mv->d;
   FePiece piece = x->b[d->from];
@@ -1113,6 +1457,14 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
           return;
     }
   R disp = cur;
+  /* rules-beyond.md §12: without Circe a capturing kamikaze piece goes
+   * (a pawn without promoting: reference_moves) */
+  if (rr->kamikaze && !rr->circe && d->cap >= 0 && cur.mover >= 0
+      && (cur.b[cur.mover].attrs & FE_ATTR_KAMIKAZE))
+    {
+      cur.b[cur.mover] = FE_PIECE_EMPTY;
+      cur.mover = -1;
+    }
   /* 4. Einstein: the moved piece (the rook when castling), not after a
    * promotion (D29) */
   int alts[FE_WALK_COUNT], na = 0, at = -1;
@@ -1123,7 +1475,7 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
                 : rr->c.FE_P_EINSTEIN == FE_EINSTEIN_REVERSE ? !capture : false;
       bool change = !(rr->c.FE_P_EINSTEIN == FE_EINSTEIN_ANTI && capture);
       at = rook_to >= 0 ? rook_to : d->to;
-      if (change && cur.b[at].walk != FE_WALK_KING)
+      if (change && cur.b[at].walk && cur.b[at].walk != FE_WALK_KING)
         na = chain (rr, cur.b[at].walk, up, alts);
       if (rook_to >= 0)
         na = MIN (na, 1);
@@ -1139,6 +1491,72 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
       /* 5.–8. */
       magician_step (x, rr, mv, &disp, &e, before, res);
     }
+}
+
+/* The move, once per promotion choice if it promotes. */
+static void
+make_with_promotions (const R *x, const RR *rr, Mv *mv, const Views *before, Results *res)
+{
+  int side = x->side;
+  FePiece p = x->b[mv->d.from];
+  int rel = side == FE_WHITE ? RK (mv->d.to) : 7 - RK (mv->d.to);
+  bool promotes = p.walk == FE_WALK_PAWN && rel == 7
+                  && (!einstein_side (rr, side) || rr->c.FE_P_EINSTEIN_PROMOTIONS)
+                  /* rules-beyond.md §12: a capturing kamikaze pawn goes
+                   * without promoting, unless Circe sends it home */
+                  && !(rr->kamikaze && !rr->circe && mv->d.cap >= 0 && (p.attrs & FE_ATTR_KAMIKAZE));
+  if (!promotes)
+    {
+      make (x, rr, mv, before, res);
+      return;
+    }
+  static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT };
+  for (int k = 0; k < 4 + rr->n_fairy; k++)
+    {
+      mv->promo = k < 4 ? orth[k] : rr->fairy[k - 4];
+      make (x, rr, mv, before, res);
+    }
+  if (rr->imitator && !rr->c.FE_P_IMITATOR_NO_PROMOTION && x->n_imit < FE_MAX_IMITATORS)
+    {
+      mv->promo = -1;
+      make (x, rr, mv, before, res);
+    }
+  mv->promo = 0;
+}
+
+/* The capture of the king on d->cap by the piece on d->from, played out
+ * with every effect and choice but no self-check test: does one of its
+ * outcomes leave the king off the board (rules-beyond.md §1.2)? */
+static bool
+capture_takes_king (const R *p, const RR *rr, const Disp *d, int by)
+{
+  R y = *p;
+  y.side = by;
+  RR *probe = g_new (RR, 1);
+  *probe = *rr;
+  probe->probe = true;
+  Views *before = g_new (Views, 1);
+  before->n = 0;
+  if (rr->magic)
+    collect_views (&y, probe, before);
+  Results *res = g_new (Results, 1);
+  res->n = 0;
+  Mv mv = { *d, 0, false, false };
+  mv.d.ep = false;
+  make_with_promotions (&y, probe, &mv, before, res);
+  int king_colour = p->b[d->cap].colour;
+  bool takes = false;
+  for (int i = 0; i < res->n && !takes; i++)
+    {
+      takes = true;
+      for (int s = 0; s < 64; s++)
+        if (res->pos[i].b[s].walk == FE_WALK_KING && res->pos[i].b[s].colour == king_colour)
+          takes = false;
+    }
+  g_free (res);
+  g_free (before);
+  g_free (probe);
+  return takes;
 }
 
 /* All legal moves' results from x. */
@@ -1164,25 +1582,10 @@ reference_moves (const R *x, const RR *rr, Results *res)
           Mv mv = { l->d[i], 0, false, false };
           if (mv.d.cap >= 0 && ((p.attrs & FE_ATTR_MAGICIAN) || (x->b[mv.d.cap].attrs & FE_ATTR_MAGICIAN)))
             continue;
-          int rel = side == FE_WHITE ? RK (mv.d.to) : 7 - RK (mv.d.to);
-          bool promotes = p.walk == FE_WALK_PAWN && rel == 7
-                          && (!einstein_side (rr, side) || rr->c.FE_P_EINSTEIN_PROMOTIONS);
-          if (!promotes)
-            {
-              make (x, rr, &mv, before, res);
-              continue;
-            }
-          static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT };
-          for (int k = 0; k < 4 + rr->n_fairy; k++)
-            {
-              mv.promo = k < 4 ? orth[k] : rr->fairy[k - 4];
-              make (x, rr, &mv, before, res);
-            }
-          if (rr->imitator && !rr->c.FE_P_IMITATOR_NO_PROMOTION && x->n_imit < FE_MAX_IMITATORS)
-            {
-              mv.promo = -1;
-              make (x, rr, &mv, before, res);
-            }
+          /* rules-beyond.md §10: a patrol piece captures when supported */
+          if (mv.d.cap >= 0 && is_patrol (rr, p) && !supported (x, rr, s, side))
+            continue;
+          make_with_promotions (x, rr, &mv, before, res);
         }
       g_free (l);
       /* castling (§1.7) */
@@ -1236,15 +1639,24 @@ reference_moves (const R *x, const RR *rr, Results *res)
 /* ---- comparison -------------------------------------------------------- */
 
 static void
+piece_text (GString *s, FePiece p)
+{
+  g_string_append_printf (s, "%c", "wbn"[p.colour]);
+  fe_attribute_append_prefixes (s, p.attrs);
+  g_string_append (s, fe_walk_print_code (p.walk));
+}
+
+static void
 fingerprint (GString *s, const FePiece *b64, const int *imit, const int *imit_col, int n_imit,
-             int side, int castling, int ep_victim, const int *ep_sq, int ep_n)
+             int side, int castling, int ep_victim, const int *ep_sq, int ep_n, FePiece owed,
+             int owed_sq)
 {
   for (int i = 0; i < 64; i++)
     if (b64[i].walk)
-      g_string_append_printf (s, "%c%s%s%s%c%d#%d ", "wbn"[b64[i].colour],
-                              (b64[i].attrs & FE_ATTR_MAGICIAN) ? "mg" : "",
-                              (b64[i].attrs & FE_ATTR_MAGIC) ? "m" : "", fe_walk_print_code (b64[i].walk),
-                              'a' + FI (i), RK (i) + 1, b64[i].id);
+      {
+        piece_text (s, b64[i]);
+        g_string_append_printf (s, "%c%d#%d ", 'a' + FI (i), RK (i) + 1, b64[i].id);
+      }
   int sq[FE_MAX_IMITATORS + 1];
   for (int i = 0; i < n_imit; i++)
     sq[i] = imit[i] * 4 + imit_col[i];
@@ -1272,6 +1684,12 @@ fingerprint (GString *s, const FePiece *b64, const int *imit, const int *imit_co
       for (int i = 0; i < ep_n; i++)
         g_string_append_printf (s, "%d,", ep_sq[i]);
     }
+  if (owed_sq >= 0)
+    {
+      g_string_append (s, " owed ");
+      piece_text (s, owed);
+      g_string_append_printf (s, "#%d@%c%d", owed.id, 'a' + FI (owed_sq), RK (owed_sq) + 1);
+    }
 }
 
 static char *
@@ -1279,7 +1697,7 @@ fp_ref (const R *p)
 {
   GString *s = g_string_new (NULL);
   fingerprint (s, p->b, p->imit, p->imit_col, p->n_imit, p->side, p->castling, p->ep_victim,
-               p->ep_sq, p->ep_n);
+               p->ep_sq, p->ep_n, p->owed, p->owed_sq);
   return g_string_free (s, FALSE);
 }
 
@@ -1301,6 +1719,9 @@ to_ref (const FePosition *pos, R *x)
   x->ep_n = pos->ep_count;
   for (int i = 0; i < pos->ep_count; i++)
     x->ep_sq[i] = FE_SQ64 (pos->ep_squares[i]);
+  x->owed = pos->owed;
+  x->owed_sq = pos->owed.walk ? FE_SQ64 (pos->owed_square) : -1;
+  x->mover = -1;
 }
 
 static char *
@@ -1338,6 +1759,10 @@ describe (const FePosition *pos, const RR *rr)
                           rr->c.FE_P_IMITATOR_NO_HURDLES, rr->c.FE_P_IMITATOR_NO_PROMOTION, rr->mono,
                           rr->c.FE_P_EINSTEIN, rr->c.FE_P_EINSTEIN_SIDE, rr->c.FE_P_EINSTEIN_PROMOTIONS, rr->magic,
                           rr->magician);
+  g_string_append_printf (s, "\n  circe %d rex %d anticirce %d andernach %d isardam %d (B %d rex %d) "
+                          "patrol %d koeko %d kamikaze %d",
+                          rr->circe, rr->circe_rex, rr->anticirce, rr->andernach, rr->isardam, rr->isardam_b,
+                          rr->isardam_rex, rr->patrol, rr->koeko, rr->kamikaze);
   g_free (fp);
   return g_string_free (s, FALSE);
 }
@@ -1359,17 +1784,20 @@ fe_ref_compare (FePosition *pos, const RR *rr, FeMoveList *legal, FeRefSeen *see
   to_ref (pos, &x);
   for (int side = FE_WHITE; side <= FE_BLACK; side++)
     if (fe_in_check (pos, side) != in_check (&x, rr, side))
-      report (pos, rr, side == FE_WHITE ? "white in check" : "black in check"), failures++;
+      report (pos, rr, side == FE_WHITE ? (in_check (&x, rr, side) ? "white in check (engine: not)" : "white not in check (engine: in check)")
+                                         : (in_check (&x, rr, side) ? "black in check (engine: not)" : "black not in check (engine: in check)")), failures++;
   for (int s = 0; s < 64; s++)
     {
       FePiece p = x.b[s];
       if (!p.walk)
         continue;
       int by = FE_OPPONENT (p.colour);
-      if (fe_square_attacked (pos, FE_SQ88 (s), by) != attacked (&x, rr, s, by))
+      bool engine_attacked = fe_square_attacked (pos, FE_SQ88 (s), by);
+      if (engine_attacked != attacked (&x, rr, s, by))
         {
           char what[64];
-          g_snprintf (what, sizeof what, "attack on %c%d", 'a' + FI (s), RK (s) + 1);
+          g_snprintf (what, sizeof what, "attack on %c%d (engine: %s)", 'a' + FI (s), RK (s) + 1,
+                      engine_attacked ? "attacked" : "not attacked");
           report (pos, rr, what), failures++;
         }
       if (rr->c.FE_P_MADRASI || rr->c.FE_P_MADRASI_REX_INCLUSIVE)
@@ -1407,6 +1835,8 @@ fe_ref_compare (FePosition *pos, const RR *rr, FeMoveList *legal, FeRefSeen *see
       FePosition before = *pos;
       fe_make (pos, &legal->moves[i], &undo);
       seen->effects += undo.n_changes > undo.n_displacement_changes;
+      seen->rebirths += undo.n_rebirths > 0;
+      seen->owed += pos->owed.walk != 0;
       g_ptr_array_add (mine, move_key (FE_SQ64 (m->from), FE_SQ64 (m->to),
                                        m->capture == FE_NO_SQUARE ? -1 : FE_SQ64 (m->capture), promo,
                                        fp_engine (pos)));
@@ -1477,8 +1907,47 @@ fe_ref_in_check (const FePosition *pos, const RR *rr, int side)
 }
 
 /* The conditions the reference knows, by registry name: it reads their
- * cells through the FE_P_* names. */
-static const char *const known_conditions[] = { "madrasi", "imitator", "einstein", "magic", "magician" };
+ * cells through the FE_P_* names and the builtin ids. */
+static const char *const known_conditions[] = { "madrasi", "imitator", "einstein", "magic", "magician",
+                                                "circe", "anticirce", "andernach", "isardam", "patrol",
+                                                "koeko", "kamikaze" };
+
+/* The combinations of rules-beyond.md's conditions the reference judges:
+ * those Appendix A (and §8.3) accepts, less those whose rules the spec
+ * leaves open (named below). */
+static bool
+ref_combination_known (const RR *rr)
+{
+  bool circe = rr->circe, parrain = rr->circe == FE_CIRCE_PARRAIN;
+  bool any_new = circe || rr->anticirce || rr->andernach || rr->isardam || rr->patrol || rr->koeko
+                 || rr->kamikaze;
+  /* magician pieces: the place of their mutation among the new effects */
+  if (any_new && rr->magician)
+    return false;
+  /* Imitator: refused by Popeye with Isardam and KoeKo; the spec does not
+   * say what an imitator on a transfer square or a Parrain rebirth square
+   * does, nor how it follows a king's capture for Rex inclusive */
+  if (rr->imitator && (rr->isardam || rr->koeko || rr->anticirce || rr->kamikaze || parrain || rr->circe_rex))
+    return false;
+  if (rr->isardam && (rr->c.FE_P_MADRASI || rr->c.FE_P_MADRASI_REX_INCLUSIVE))
+    return false;
+  /* Parrain: a kamikaze capturer's square and a king's rebirth depend on
+   * a move not yet played */
+  if (parrain && (rr->kamikaze || rr->circe_rex))
+    return false;
+  /* AntiCirce: refused with kamikaze pieces; with Circe only the plain
+   * form is shown (§2.5) */
+  if (rr->anticirce && (rr->kamikaze || (circe && (rr->circe != FE_CIRCE_PLAIN || rr->circe_rex))))
+    return false;
+  /* pairs of new conditions Appendix A does not accept */
+  if (rr->patrol && (circe || rr->anticirce || rr->andernach || rr->isardam || rr->koeko))
+    return false;
+  if (rr->isardam && (rr->anticirce || rr->andernach || rr->koeko))
+    return false;
+  if (rr->koeko && (rr->anticirce || rr->andernach))
+    return false;
+  return true;
+}
 
 gboolean
 fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram)
@@ -1501,6 +1970,18 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
     rr->mono |= diagram->imitator_colour[i] != FE_NEUTRAL;
   rr->magic = c->FE_P_MAGIC;
   rr->magician = c->FE_P_MAGICIAN;
+  rr->circe = c->v[FE_COND_CIRCE][0];
+  rr->circe_rex = rr->circe && c->v[FE_COND_CIRCE][1];
+  rr->anticirce = c->v[FE_COND_ANTICIRCE][0];
+  rr->andernach = c->v[FE_COND_ANDERNACH][0];
+  rr->isardam = c->v[FE_COND_ISARDAM][0];
+  rr->isardam_b = rr->isardam && c->v[FE_COND_ISARDAM][1];
+  rr->isardam_rex = rr->isardam && c->v[FE_COND_ISARDAM][2];
+  rr->patrol = c->v[FE_COND_PATROL][0];
+  rr->koeko = c->v[FE_COND_KOEKO][0];
+  rr->kamikaze = c->v[FE_COND_KAMIKAZE][0];
+  for (int i = 0; i < 256; i++)
+    rr->diagram_sq[i] = -1;
   bool present[FE_WALK_MAX] = { false };
   for (int i = 0; i < 64; i++)
     {
@@ -1509,10 +1990,17 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
         continue;
       if (!ref_walk (p.walk) || p.colour == FE_NEUTRAL)
         return FALSE;
+      /* a kamikaze king: does it attack, being unable to capture (§12)? */
+      if (p.walk == FE_WALK_KING && (p.attrs & FE_ATTR_KAMIKAZE))
+        return FALSE;
       present[p.walk] = true;
       rr->magic |= (p.attrs & FE_ATTR_MAGIC) != 0;
       rr->magician |= (p.attrs & FE_ATTR_MAGICIAN) != 0;
+      rr->kamikaze |= (p.attrs & FE_ATTR_KAMIKAZE) != 0;
+      rr->diagram_sq[p.id] = i;
     }
+  if (!ref_combination_known (rr))
+    return FALSE;
   /* The fairy set F (§2.4): every walk of the diagram but K Q R B S P, in
    * the engine's walk order (the order of the choices). */
   static const char *const orthodox[] = { "k", "q", "r", "b", "s", "p" };

@@ -4,9 +4,12 @@
  *
  * Used by test-reference (random positions of every genre set) and by the
  * solver differential (tests/solver/test-differential.c, the positions of
- * random problems).  It knows the built-in genres (Madrasi, Imitator, Magic,
- * Magician, Einstein) and every walk of its own catalogue; for anything
- * else fe_ref_rules_init says no and the caller skips the comparison.
+ * random problems).  It knows the seeds' genres (Madrasi, Imitator, Magic,
+ * Magician, Einstein), those of rules-beyond.md (Circe in all its forms,
+ * AntiCirce, Andernach, Isardam, Patrol, KoeKo, Kamikaze), alone and in the
+ * combinations its Appendix A accepts, and every walk of its own catalogue;
+ * for anything else (neutral pieces, combinations the spec leaves unclear:
+ * see fe_ref_rules_init) it says no and the caller skips the comparison.
  */
 #pragma once
 
@@ -36,6 +39,20 @@ typedef struct {
   bool magic;
   int fairy[FE_WALK_MAX];
   int n_fairy;
+  /* rules-beyond.md: the forms in force (0: off) */
+  int circe;          /* FeCirceVariant */
+  bool circe_rex;     /* §3 */
+  int anticirce;      /* 1 Calvet, 2 Cheylan */
+  int andernach;      /* 1 Andernach, 2 AntiAndernach */
+  bool isardam, isardam_b, isardam_rex;
+  int patrol;         /* 1 the pieces with the attribute, 2 every piece */
+  bool koeko;
+  bool kamikaze;
+  /* Diagram Circe: each piece's square in the diagram (by id; -1 none) */
+  int diagram_sq[256];
+  /* reference.c's own: a capture of a king played out to see whether it
+   * would take the king (the legal-capture check), no self-check test */
+  bool probe;
 } FeRefRules;
 
 /* What the compared moves exercised, so that a weak generator of
@@ -45,6 +62,8 @@ typedef struct {
   int promotions, fairy_promotions;
   /* moves the reference reached by two routes or more (rose, moose…) */
   int routes;
+  /* moves with a Circe rebirth; moves leaving a Parrain rebirth owed */
+  int rebirths, owed;
 } FeRefSeen;
 
 /* Reads the rules of `diagram` under `c`.  FALSE when the reference cannot

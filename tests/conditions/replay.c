@@ -99,7 +99,9 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
     {
       char *t = tokens[i];
       int side = -1;
-      if (!*t)
+      /* "1... ... 2.": set play of a play the second side starts skips
+       * both halves of the first move. */
+      if (!*t || strcmp (t, "...") == 0)
         continue;
       if (g_ascii_isdigit (*t))
         {

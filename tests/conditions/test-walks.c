@@ -112,6 +112,77 @@ test_leapers (void)
   check (pieces, "GIe5", "GIe5-a4 GIe5-a6 GIe5-d1 GIe5-f1");
 }
 
+/* Issue 24: the Nightrider-hopper hops over the first piece of a knight
+ * line, at any distance, onto the square just beyond (Popeye's nh). */
+static void
+test_nightrider_hopper (void)
+{
+  /* Its two lines from the corner: c2 next to it, over it to e3,
+   * capturing; c5 beyond the empty b3, over it to d7. */
+  check ("wKh1 wNHa1 wPc2 bKh8 bSe3 bPc5", "NHa1", "NHa1*e3 NHa1-d7");
+  /* the landing square beyond the hurdle is the only one: e3 held by its
+   * own piece, nothing */
+  check ("wKh1 wNHa1 wPc2 wPe3 bKh8", "NHa1", "");
+}
+
+/* Issue 24: the Chinese pieces ride without capturing and capture the
+ * first piece beyond a screen (Popeye's le, pa, va). */
+static void
+test_chinese (void)
+{
+  /* Up: d2, then the screen d3 and the capture of d6 (the rook behind is
+   * safe); left: b1 c1, a1 is a screen with nothing beyond; right: e1 f1,
+   * beyond the screen g1 its own king. */
+  check ("wKh1 wPAd1 wPd3 bPd6 bRd8 bKa8 bSa1 bPg1", "PAd1",
+         "PAd1*d6 PAd1-b1 PAd1-c1 PAd1-d2 PAd1-e1 PAd1-f1");
+  /* The vao along diagonals: over b2 it captures e5, never the adjacent b2. */
+  check ("wKh1 wVAa1 bPb2 bSe5 bKa8", "VAa1", "VAa1*e5");
+  /* The leo on every queen line: up to the screens a3 and c3 and along the
+   * first rank quietly, beyond the screens a capture each. */
+  check ("wKh1 wLEa1 wPa3 wSc3 bBa7 bRe5 bKh8", "LEa1",
+         "LEa1*a7 LEa1*e5 LEa1-a2 LEa1-b1 LEa1-b2 LEa1-c1 LEa1-d1 LEa1-e1 LEa1-f1 LEa1-g1");
+}
+
+/* Madrasi (§3): a Chinese piece observes what it could capture, so two
+ * paos on a file paralyse each other only across a screen. */
+static void
+test_chinese_madrasi (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  params.FE_P_MADRASI = 1;
+  fe_test_setup (&pos, &rules, &params, "wKh1 wPAa1 wPe2 bKh8 bPAa8", FE_WHITE);
+  g_autofree char *free_to_move = moves_with_prefix (&pos, "PAa1");
+  g_assert_cmpstr (free_to_move, !=, "");
+  fe_test_setup (&pos, &rules, &params, "wKh1 wPAa1 wPa4 wPe2 bKh8 bPAa8", FE_WHITE);
+  g_autofree char *paralysed = moves_with_prefix (&pos, "PAa1");
+  g_assert_cmpstr (paralysed, ==, "");
+}
+
+/* Imitator (docs/decisions.md, Walks): a Chinese piece's quiet move is
+ * copied as a ride, its capture as a lion's hop, so the imitator needs a
+ * hurdle where the screen stands and empty squares elsewhere. */
+static void
+test_chinese_imitator (void)
+{
+  FePosition pos;
+  FeRules rules;
+  FeConditionParams params = { 0 };
+  params.FE_P_IMITATOR = 1;
+  /* PAa1*a6 over a3: the imitator on c1 passes c2, hops over c3 (a piece
+   * there) and lands on c6. */
+  fe_test_setup (&pos, &rules, &params, "wKh1 wPAa1 wPa3 wPc3 bSa6 bKh8 Ic1", FE_WHITE);
+  g_autofree char *with_hurdle = moves_with_prefix (&pos, "PAa1*");
+  g_assert_cmpstr (with_hurdle, ==, "PAa1*a6[Ic6]");
+  fe_test_setup (&pos, &rules, &params, "wKh1 wPAa1 wPa3 wPd3 bSa6 bKh8 Ic1", FE_WHITE);
+  g_autofree char *no_hurdle = moves_with_prefix (&pos, "PAa1*");
+  g_assert_cmpstr (no_hurdle, ==, "");
+  /* the quiet PAa1-a2 is a ride: c2 must be empty */
+  g_autofree char *quiet = moves_with_prefix (&pos, "PAa1-a2");
+  g_assert_cmpstr (quiet, ==, "PAa1-a2[Ic2]");
+}
+
 /* Issue 19: a moose reaches a knight's square over an orthogonal and over
  * a diagonal neighbour: one move (D7), not two. */
 static void
@@ -206,6 +277,10 @@ main (int argc, char **argv)
   g_test_add_func ("/walks/rose", test_rose);
   g_test_add_func ("/walks/amazon", test_amazon);
   g_test_add_func ("/walks/leapers", test_leapers);
+  g_test_add_func ("/walks/nightrider-hopper", test_nightrider_hopper);
+  g_test_add_func ("/walks/chinese", test_chinese);
+  g_test_add_func ("/walks/chinese-madrasi", test_chinese_madrasi);
+  g_test_add_func ("/walks/chinese-imitator", test_chinese_imitator);
   g_test_add_func ("/walks/moose-two-hurdles", test_moose_two_hurdles);
   g_test_add_func ("/walks/moose-imitator-either-route", test_moose_imitator_either_route);
   g_test_add_func ("/walks/magic-moose-one-view", test_magic_moose_one_view);

@@ -721,8 +721,8 @@ main (int argc, char **argv)
   test_progress ();
   for (int a = 1; a < argc; a++)
     {
-      const char *kinds[] = { "cases", "orthodox" };
-      for (int k = 0; k < 2; k++)
+      const char *kinds[] = { "cases", "orthodox", "walks" };
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
         {
           g_autofree char *dir_path = g_build_filename (argv[a], kinds[k], NULL);
           GDir *dir = g_dir_open (dir_path, 0, NULL);

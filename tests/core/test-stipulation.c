@@ -425,6 +425,72 @@ test_solve_illegal_position (void)
   g_ptr_array_unref (problems);
 }
 
+/* The refusal the solver and the window share: a reason, what it names,
+ * the solver's sentence; fe_solve fails with that very error. */
+static void
+test_solve_refusal (void)
+{
+  static const struct {
+    const char *text;
+    FeRefusalReason reason;
+    const char *subject;
+  } cases[] = {
+    { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_NONE, NULL },
+    { "begin\ncondition GridChess\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITIONS,
+      "GridChess" },
+    { "begin\npieces white ka1 black kh8\nstip pser-h#2\nend\n", FE_REFUSAL_STIPULATION, "pser-h#2" },
+    { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITION_VALUES, NULL },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GError *error = NULL;
+      GPtrArray *problems = fe_popeye_read (cases[i].text, strlen (cases[i].text), "t.inp", &error);
+      g_assert_no_error (error);
+      FeProblem *p = g_ptr_array_index (problems, 0);
+      if (cases[i].reason == FE_REFUSAL_CONDITION_VALUES)
+        {
+          /* A value past its parameter's range, as no reader would leave it. */
+          const FeConditionClass *cls = fe_condition_nth (0);
+          p->conditions.v[0][0] = (uint8_t) cls->params[0].n_values;
+        }
+      FeRefusal refusal;
+      g_assert_cmpint (fe_solve_refusal (p, &refusal), ==, cases[i].reason != FE_REFUSAL_NONE);
+      g_assert_cmpint (refusal.reason, ==, cases[i].reason);
+      g_assert_cmpstr (refusal.subject, ==, cases[i].subject);
+      gboolean solved = fe_solve (p, NULL, NULL, NULL, &error);
+      g_assert_cmpint (solved, ==, cases[i].reason == FE_REFUSAL_NONE);
+      if (refusal.error)
+        {
+          g_assert_nonnull (error);
+          g_assert_cmpstr (error->message, ==, refusal.error->message);
+        }
+      if (cases[i].reason == FE_REFUSAL_CONDITIONS)
+        g_assert_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED);
+      g_clear_error (&error);
+      fe_refusal_clear (&refusal);
+      g_ptr_array_unref (problems);
+    }
+}
+
+/* A problem made in code, not read: the solver asks the model's own
+ * rules (fe_position_validate), so a second king is refused as a reader
+ * would refuse it. */
+static void
+test_solve_two_kings (void)
+{
+  const char *text = "begin\npieces white ka1 rh1 black kh8\nstip #1\nend\n";
+  GError *error = NULL;
+  GPtrArray *problems = fe_popeye_read (text, strlen (text), "test.inp", &error);
+  g_assert_no_error (error);
+  FeProblem *p = g_ptr_array_index (problems, 0);
+  fe_position_put (&p->diagram, FE_SQ (4, 0), (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  g_assert_false (fe_solve (p, NULL, NULL, NULL, &error));
+  g_assert_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "two white kings (a1 and e1)"));
+  g_clear_error (&error);
+  g_ptr_array_unref (problems);
+}
+
 /* Set play of a helpmate: the side to move passes first. */
 static void
 test_solve_help_set_play (void)
@@ -441,6 +507,8 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/solve/illegal-position", test_solve_illegal_position);
+  g_test_add_func ("/solve/two-kings", test_solve_two_kings);
+  g_test_add_func ("/solve/refusal", test_solve_refusal);
   g_test_add_func ("/solve/help-set-play", test_solve_help_set_play);
   g_test_add_func ("/stipulation/valid", test_valid);
   g_test_add_func ("/stipulation/invalid", test_invalid);

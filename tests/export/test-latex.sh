@@ -62,13 +62,17 @@ check "fairy: grasshoppers upside down" g '{wsn}{DU}{Grasshopper}' fairy
 check "fairy: lions turned right" g '{ws}{DR}{Lion}' fairy
 check "fairy: equihopper" g '{w}{E}{Equihopper}' fairy
 check "fairy: neutral rook" g 'nTd4' fairy
+check "walks: nightrider-hopper upside down" g '{ws}{SU}{Nightrider-hopper}' walks
+check "walks: pao and vao turned right" g '{ws}{TR}{Pao}; {w}{LR}{Vao}' walks
+check "walks: the lion keeps its figure, the leo another" g '{w}{DR}{Lion}' walks
+check "walks: the leo's figure is its own" sh -c "! grep -qF '{DR}{Leo}' '$tmp/walks.tex'"
 check "einstein: condition" g '\cond{Reverse Einstein}' einstein
 check "einstein: series help" g '\stip{ser-h\#4}' einstein
 check "escaping: source" g '\source{Phénix \& Co\_Review \#12{,} 50\% off \{special\} \textasciitilde{} \$5}' magician
 check "escaping: author" g '\author{Dupont, Jean; O'"'"'Neil, Anne-Marie}' magician
 check "twins: arrow" g '\twins{b) wKg1{\ra}h1}' magician
 check "unsupported stipulation kept" g '\stip{a=\textgreater{}b}' unsupported
-check "unsupported condition kept" g '\cond{AndernachChess}' unsupported
+check "unsupported condition kept" g '\cond{GridChess}' unsupported
 
 # --no-caption: the board alone.
 "$cli" diagram --no-caption "$data/magic.inp" "$tmp/bare.tex"

@@ -9,8 +9,7 @@
 #include <string.h>
 
 #include "io/fen.h"
-
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+#include "fuzz.h"
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)

@@ -11,8 +11,7 @@
 
 #include "io/popeye.h"
 #include "io/xml.h"
-
-int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+#include "fuzz.h"
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)

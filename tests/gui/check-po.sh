@@ -15,9 +15,9 @@ trap 'rm -rf "$work"' EXIT
 status=0
 
 # The GUI's strings, and the core's FE_N_ labels the GUI translates
-# (conditions, playback stages).
-for f in "$top"/src/gui/*.c "$top"/src/core/conditions/*.c "$top"/src/core/solver/*.c \
-         "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
+# (conditions, playback stages, walk names).
+for f in "$top"/src/gui/*.c "$top"/src/core/*.[ch] "$top"/src/core/conditions/*.c \
+         "$top"/src/core/solver/*.c "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
   rel=${f#"$top"/}
   if grep -q '_ ("\|FE_N_ ("\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
     echo "$rel has translatable strings but is not in po/POTFILES.in"; status=1

@@ -20,7 +20,9 @@ for entry in feerie_window_run_script feerie_application_set_script_runner \
              feerie_recovery_describe feerie_recovery_choose feerie_metadata_pane_type \
              feerie_palette_select feerie_palette_get_tile feerie_palette_get_focused_walk \
              feerie_palette_get_font feerie_preferences_choose_font feerie_preferences_choose_colour \
-             feerie_application_get_preferences feerie_board_view_get_error; do
+             feerie_application_get_preferences feerie_board_view_get_error \
+             feerie_twins_editor_pick feerie_twins_editor_describe feerie_twins_editor_get_button \
+             feerie_twins_editor_get_error feerie_twins_editor_get_text feerie_twins_editor_set_text; do
   if echo "$symbols" | grep -qw "$entry"; then
     echo "test entry point in the shipped program: $entry"; status=1
   fi

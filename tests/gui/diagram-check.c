@@ -138,12 +138,10 @@ count_square (const DcImage *img, double x0, double y0, double sq, const guint8 
       }
 }
 
-char *
-dc_check_board (const DcImage *img, const guint8 light[3], const guint8 dark[3],
-                const char *pieces, double *square_px)
+gboolean
+dc_find_board (const DcImage *img, const guint8 light[3], const guint8 dark[3], int *x0, int *y0,
+               int *width, int *height)
 {
-  GString *err = g_string_new (NULL);
-  /* The board: the bounding box of the pixels in either square colour. */
   int minx = img->width, maxx = -1, miny = img->height, maxy = -1;
   for (int y = 0; y < img->height; y++)
     for (int x = 0; x < img->width; x++)
@@ -157,12 +155,46 @@ dc_check_board (const DcImage *img, const guint8 light[3], const guint8 dark[3],
             maxy = MAX (maxy, y);
           }
       }
-  if (maxx < 0)
+  *x0 = minx;
+  *y0 = miny;
+  *width = maxx - minx + 1;
+  *height = maxy - miny + 1;
+  return maxx >= 0;
+}
+
+gboolean
+dc_ink_box (const DcImage *img, int x0, int y0, int x1, int y1, int *width, int *height)
+{
+  int minx = G_MAXINT, maxx = -1, miny = G_MAXINT, maxy = -1;
+  for (int y = MAX (0, y0); y < MIN (y1, img->height); y++)
+    for (int x = MAX (0, x0); x < MIN (x1, img->width); x++)
+      {
+        const guint8 *p = img->rgb + ((gsize) y * img->width + x) * 3;
+        if (p[0] + p[1] + p[2] < 3 * 170)
+          {
+            minx = MIN (minx, x);
+            maxx = MAX (maxx, x);
+            miny = MIN (miny, y);
+            maxy = MAX (maxy, y);
+          }
+      }
+  *width = maxx - minx + 1;
+  *height = maxy - miny + 1;
+  return maxx >= 0;
+}
+
+char *
+dc_check_board (const DcImage *img, const guint8 light[3], const guint8 dark[3],
+                const char *pieces, double *square_px)
+{
+  GString *err = g_string_new (NULL);
+  int minx, miny, bw_px, bh_px;
+  if (!dc_find_board (img, light, dark, &minx, &miny, &bw_px, &bh_px))
     {
       g_string_free (err, TRUE);
       return g_strdup ("no pixel has the light or the dark square colour");
     }
-  double bw = maxx - minx + 1, bh = maxy - miny + 1;
+  double bw = bw_px, bh = bh_px;
   double sq = bw / 8;
   if (square_px)
     *square_px = sq;

@@ -22,6 +22,16 @@ void dc_image_clear (DcImage *image);
 gboolean dc_schema_colours (const char *gschema_path, guint8 light[3], guint8 dark[3],
                             GError **error);
 
+/* The board in `image`: the bounding box of the pixels in the light or
+ * the dark square colour (tolerance 6 a channel); FALSE when none is. */
+gboolean dc_find_board (const DcImage *image, const guint8 light[3], const guint8 dark[3], int *x,
+                        int *y, int *width, int *height);
+
+/* The bounding box of the ink (pixels darker than mid-grey, text drawn
+ * on a light background) in the rectangle [x0, x1) × [y0, y1); FALSE
+ * when there is none. */
+gboolean dc_ink_box (const DcImage *image, int x0, int y0, int x1, int y1, int *width, int *height);
+
 /* Checks the board in `image`:
  *  - the board is found as the square area painted in the light and dark
  *    colours, and every square shows its own colour (a1 dark);

@@ -10,6 +10,10 @@
 #                 the window shows: NAME.dump .show .pane .msg, NAME.done
 #   pass NAME     (from the shell) opens that gate and waits for it
 #   has / lacks NAME EXT LINE: NAME.EXT holds that whole line / not that text
+#   wait_window TITLE-REGEX      until a window so named shows (xdotool)
+#   choose_file TITLE PATH       PATH typed into that file chooser, until written
+#   pointer_drag X0 Y0 X1 Y1     a real mouse drag; click_at FILE: a click there
+#   no_line_twice CHECKER PANE...  no line of those panes' rows twice (D7)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 need () {
@@ -73,3 +77,38 @@ gate () { # gate NAME: a script part; the script waits for NAME, then writes wha
 pass () { touch "$work/$1"; await "$work/$1.done"; }
 has () { grep -qxF -- "$3" "$work/$1.$2" || { cat "$work/$1.$2"; fail "$1: no “$3”"; }; }
 lacks () { if grep -qF -- "$3" "$work/$1.$2"; then cat "$work/$1.$2"; fail "$1: “$3” should not be there"; fi; }
+
+# Waiting for what the screen shows (no fixed sleeps): a window by its title.
+wait_window () { # wait_window TITLE-REGEX: until a window so named shows; its id in $window
+  n=0
+  until window=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | tail -n 1) && [ -n "$window" ]; do
+    n=$((n + 1)); [ $n -lt 600 ] || fail "no window “$1”"
+    sleep 0.1
+  done
+}
+# choose_file TITLE PATH: in the file chooser of that title (opened by an
+# action), PATH typed over the name and Return; waits until PATH exists.
+choose_file () {
+  wait_window "^$1\$"
+  xdotool windowfocus --sync "$window"
+  xdotool key --clearmodifiers ctrl+a
+  xdotool type --delay 30 "$2"
+  xdotool key Return
+  n=0
+  while [ ! -e "$2" ]; do n=$((n + 1)); [ $n -lt 600 ] || fail "nothing written to $2"; sleep 0.1; done
+}
+# pointer_drag X0 Y0 X1 Y1: a mouse drag as a hand makes it (press, past
+# GTK's threshold, a glide, a pause over the target, release).
+pointer_drag () {
+  xdotool mousemove "$1" "$2" sleep 0.2 mousedown 1 sleep 0.3 mousemove "$1" $(($2 + 12)) sleep 0.5 \
+          mousemove $((($1 + $3) / 2)) $((($2 + $4) / 2)) sleep 0.4 mousemove "$3" $(($4 + 6)) sleep 0.3 \
+          mousemove "$3" "$4" sleep 0.6 mouseup 1
+}
+# click_at FILE: a click where the script's locate command put FILE's point.
+click_at () { read -r cx cy < "$1"; xdotool mousemove "$cx" "$cy" sleep 0.2 click 1; }
+# no_line_twice REPEATED-LINES PANE...: no line of the Solution pane's rows
+# printed twice under one parent (rules.md D7; tests/gui/repeated-lines).
+no_line_twice () {
+  checker=$1; shift
+  "$checker" pane "$@" || fail "a line printed twice in the Solution pane"
+}

@@ -58,6 +58,20 @@ save $work/problem.xml
 action clear
 open $work/problem.xml
 dump $work/dump.txt
+# the board's transforms (the twin commands' geometry): a quarter turn
+# clockwise, a mirror a1<->h1, a shift up, a colour swap; a shift that
+# would push a piece off the board changes nothing
+action clear
+pieces wKa1 bKh8 wSb2 wRh1
+palette-drop w plain i c3
+action rotate
+dump $work/rotated.txt
+action mirror
+dump $work/mirrored.txt
+action shift "'down'"
+dump $work/shifted.txt
+action swap-colours
+dump $work/swapped.txt
 quit
 SCRIPT
 
@@ -104,4 +118,19 @@ xml "<family>Dawson</family>"
 xml "<given>Thomas</given>"
 xml "<name>Feenschach</name>"
 if grep -q "mistake" "$work/problem.xml"; then echo "undo left the keyword"; exit 1; fi
+has () { grep -qx -- "$2" "$work/$1.txt" || { cat "$work/$1.txt"; echo "$1: missing $2"; exit 1; }; }
+has rotated "piece wKa8"
+has rotated "piece bKh1"
+has rotated "piece wSb7"
+has rotated "piece wRa1"
+has rotated "imitator c6 n"
+has mirrored "piece wKh8"
+has mirrored "piece wRh1"
+has mirrored "imitator f6 n"
+# down: the rook on h1 would leave the board
+has shifted "piece wKh8"
+has shifted "piece wRh1"
+has swapped "piece bKh8"
+has swapped "piece wKa1"
+has swapped "piece bRh1"
 echo "ok"

@@ -13,7 +13,8 @@
 #   16 Ctrl+C in one window and Ctrl+V in another carry the whole problem
 #      (stipulation, conditions, twins); the FEN is on the clipboard too;
 #   17 Ctrl+W closes a window; Save As and Export open in the problem's
-#      folder with its name; during playback both Stop buttons are off;
+#      folder with its name; Open and Import there show every file they
+#      read (Popeye input and FEN were hidden by the first filter); during playback both Stop buttons are off;
 #      "key" on the selected row takes the row's colour;
 #   11 F5 on a problem Féerie cannot solve says why in the status line; a
 #      twin bringing such a condition is flagged on the Twins page.
@@ -26,8 +27,9 @@ in_session 1280x800 "$@"
 FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd)
 work_dir composer
 mkdir -p "$work/folder"
-printf 'begin\nstipulation #2\ncondition Circe\npieces white ke1 qd1 black ke8\nend\n' > "$work/circe.inp"
+printf 'begin\nstipulation #2\ncondition GridChess\npieces white ke1 qd1 black ke8\nend\n' > "$work/circe.inp"
 cp "$ORACLE/cases/bsp_imitator_00/problem.inp" "$work/folder/zugzwang.inp"
+echo "4k3/8/8/8/8/8/8/4K2R w K - 0 1" > "$work/folder/position.fen"
 {
   echo "bus-info $work/bus"
   echo "locate a1 $work/a1-before"
@@ -70,12 +72,18 @@ cp "$ORACLE/cases/bsp_imitator_00/problem.inp" "$work/folder/zugzwang.inp"
   echo "chooser $work/export.chooser"
   echo "chooser-cancel"
   echo "touch $work/export-closed"
+  for c in open import; do
+    gate $c
+    echo "chooser $work/$c.chooser"
+    echo "chooser-cancel"
+    echo "touch $work/$c-closed"
+  done
   gate playing
   echo "open $work/circe.inp"
   echo "touch $work/circe"
   gate f5
   echo "open $work/folder/zugzwang.inp"
-  echo "twins 'condition Circe'"
+  echo "twins 'condition GridChess'"
   echo "wait 500"
   gate circe-twin
   echo "quit"
@@ -169,6 +177,14 @@ chooser () { # chooser ACTION NAME: the action's chooser opens in the folder, of
 }
 chooser save-as zugzwang.xml
 chooser export zugzwang.png
+# Open and Import show every file they read: Popeye input and FEN too,
+# not only Féerie's XML (Open) or only Popeye input (Import).
+chooser open ""
+has open chooser "visible zugzwang.inp"
+has open chooser "visible position.fen"
+chooser import ""
+has import chooser "visible zugzwang.inp"
+has import chooser "visible position.fen"
 
 # 17: playback: both Stop buttons off; "key" readable on its selected row.
 act solve
@@ -180,14 +196,14 @@ has playing show "playing 1"
 has playing show "stop-solving-enabled 0"
 grep -q '^role-colour selected key #ffffff' "$work/playing.pane" || { cat "$work/playing.pane"; fail "“key” on the selected row is not in the row's colour"; }
 
-# 11: F5 says why; a twin bringing Circe to a problem Féerie solves is
+# 11: F5 says why; a twin bringing GridChess to a problem Féerie solves is
 # flagged.
 await "$work/circe"
 xdotool mousemove "$xa" "$ya" click 1; sleep 0.3
 key F5
 pass f5
-grep -q '^status .*Circe' "$work/f5.msg" || { cat "$work/f5.msg"; fail "F5 did not say why it cannot solve"; }
+grep -q '^status .*GridChess' "$work/f5.msg" || { cat "$work/f5.msg"; fail "F5 did not say why it cannot solve"; }
 pass circe-twin
-grep -q '^twins-error .*Circe' "$work/circe-twin.msg" || { cat "$work/circe-twin.msg"; fail "the twin with Circe is not flagged"; }
+grep -q '^twins-error .*GridChess' "$work/circe-twin.msg" || { cat "$work/circe-twin.msg"; fail "the twin with GridChess is not flagged"; }
 wait $app || fail "feerie-test failed"
 echo "ok"

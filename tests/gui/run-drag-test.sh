@@ -10,7 +10,14 @@
 #      the drag moves (wSg1→g3), Ctrl pressed during it copies (wPh2→h4);
 #   5. click-to-move still works (click f2, click f3: the king moves), and a
 #      press that starts a drag picks nothing for it (a drag c4→d5, then a
-#      click on empty e5 moves nothing).
+#      click on empty e5 moves nothing);
+#   6. an imitator drags as a piece does: a plain drag moves it (a3→b3), a
+#      Ctrl+drag copies it (b3→b6);
+#   7. a press on one square released on another with no drag (from empty
+#      d3 to e3) is no click: the king picked on f3 stays there;
+#   8. a piece dragged from the board or the palette onto the stipulation
+#      field is not typed into it ("#2square:3"): the field takes no drag
+#      of a piece, the piece from the board is dropped nowhere (removed).
 # Exit 77 (skip) without xvfb-run, dbus-run-session or xdotool.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
@@ -19,15 +26,18 @@ need xvfb-run dbus-run-session xdotool
 in_session 1280x800 "$@"
 FEERIE=$1; SCHEMAS=$2
 work_dir drag
-squares="e1 f2 f3 c1 c4 a1 a5 g1 g3 h2 h4 d5 e5"
+squares="e1 f2 f3 c1 c4 a1 a5 g1 g3 h2 h4 d5 e5 a3 b3 b6 d3 e3"
 {
-  echo "pieces wKe1 bKe8 wRa1 wBc1 wSg1 wPh2"
+  echo "pieces wKe1 bKe8 wRa1 wBc1 wSg1 wPh2 Ia3"
   echo "palette-mode w plain"
   for s in $squares; do echo "locate $s $work/$s"; done
+  echo "locate-widget stipulation $work/field"
+  echo "locate-tile Q $work/tile-q"
   echo "touch $work/ready"
-  for n in 1 2 3 4 5; do
+  for n in 1 2 3 4 5 6 7 8; do
     echo "wait-file $work/step$n"
     echo "dump $work/step$n.dump"
+    echo "messages $work/step$n.msg"
     echo "touch $work/step$n.done"
   done
   echo "quit"
@@ -76,6 +86,22 @@ click e5
 step 5
 has 5 "piece wKf3"; has 5 "piece wBd5"; lacks 5 "piece wBc4"; lacks 5 "piece wBe5"; lacks 5 "piece wKe5"
 count 5 wB 2
+drag a3 b3
+xdotool keydown ctrl
+drag b3 b6
+xdotool keyup ctrl
+step 6
+has 6 "imitator b3 n"; has 6 "imitator b6 n"; lacks 6 "imitator a3 n"
+click f3
+drag d3 e3
+step 7
+has 7 "piece wKf3"; lacks 7 "piece wKd3"; lacks 7 "piece wKe3"
+read -r xf yf < "$work/field"; read -r xq yq < "$work/tile-q"
+pointer_drag $x_a5 $y_a5 $xf $yf; sleep 1
+pointer_drag $xq $yq $xf $yf; sleep 1
+step 8
+grep -qx "stipulation-field #2" "$work/step8.msg" || { cat "$work/step8.msg"; fail "a dragged piece was typed into the stipulation field"; }
+lacks 8 "piece wRa5"; count 8 wQ 0
 wait $app || fail "feerie-test failed"
 grep -i "critical" "$work/log" && fail "criticals in the log"
 echo "ok"

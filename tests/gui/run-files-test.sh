@@ -66,9 +66,9 @@ printf 'begin\nstipulation #2\npieces white kz9\nend\n' > "$work/bad.inp"
   echo "action undo"
   # twins typed in the window are checked on its diagram
   echo "pieces wKe1 bKe8 wQd1"
-  printf '%s\n' "twins 'move e1 e2\\n+move d1 d4'"
+  printf '%s\n' "twins 'move e1 e2\\ncontinued move d1 d4'"
   echo "messages $work/msg-twins-ok"
-  printf '%s\n' "twins 'move d1 d5\\n+add white kb2'"
+  printf '%s\n' "twins 'move d1 d5\\ncontinued add white kb2'"
   echo "messages $work/msg-twins-bad"
   echo "delay 0"
   i=0

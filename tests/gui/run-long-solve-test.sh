@@ -1,13 +1,15 @@
 #!/bin/sh
-# run-long-solve-test.sh FEERIE SCHEMAS EXAMPLE — issue 25.10: a solve that
-# finds hundreds of thousands of lines (the README's example as h#6) keeps
-# the window's memory bounded and stops at once.  Solve is started over the
+# run-long-solve-test.sh FEERIE SCHEMAS EXAMPLE REPEATED-LINES — issue
+# 25.10: a solve that finds hundreds of thousands of lines (the README's
+# example as h#6) keeps the window's memory bounded and stops at once, and
+# shows no line twice (issue 19).  Solve is started over the
 # session bus; the app's resident memory (VmRSS) is sampled every 0.5 s
 # for 30 s of solving, then Stop: the solve must end within 200 ms of it
 # (the window's own log of the action and the end of the solve), and the
 # process may spend at most 200 ms of CPU time from Stop on (then idle:
 # counted in CPU time, which other programs loading the machine do not
 # stretch as they stretch wall-clock time).
+# The progress line reads "half-moves n of 12" (issue 25.17).
 # The pane says how many solutions it does not show and asked whether to
 # keep solving; Keep Solving (over the bus) hides the question.  Then the
 # options composers use here: "at most 5 solutions" (MaxSolutions) ends the
@@ -19,7 +21,7 @@ set -eu
 . "$(dirname "$0")/lib.sh"
 need xvfb-run dbus-run-session gdbus
 in_session 1280x800 "$@"
-FEERIE=$1; SCHEMAS=$2; EXAMPLE=$3
+FEERIE=$1; SCHEMAS=$2; EXAMPLE=$3; REPEATED=$4
 work_dir long
 sed 's/^stipulation .*/stipulation h#6/' "$EXAMPLE" > "$work/h6.inp"
 # The window takes about 110 MB before solving, and solving adds its table
@@ -75,6 +77,10 @@ echo "resident memory: $before MB before the solve, at most $max MB in 30 s of i
 [ "$(finished)" -eq 0 ] || fail "the solve ended before Stop: no long solve to measure"
 pass asked
 has asked pane "keep solving"
+# 25.17: the progress line names its unit, half-moves for help play (an
+# h#6 searches 12 of them), and counts the first moves.
+grep -q '^progress Solving: half-moves [0-9][0-9]* of 12 · first move [0-9][0-9]* of [0-9][0-9]* · ' "$work/asked.pane" \
+  || { cat "$work/asked.pane"; fail "the progress line does not say “half-moves n of 12”"; }
 act keep-solving
 sleep 0.5
 pass kept-on
@@ -115,5 +121,8 @@ await_finished 3
 pass short
 grep '^finished' "$work/solve.log" | sed -n 3p | grep -q 'stopped=0' || fail "the solve with StopOnShortSolutions did not end by itself"
 grep '^row' "$work/short.pane" | grep -vq 'short$' && { cat "$work/short.pane"; fail "a full-length line after the short ones"; }
+# Issue 19 in the window: the thousand lines shown, the five of
+# MaxSolutions and the short ones have no line twice.
+no_line_twice "$REPEATED" "$work/stopped.pane" "$work/max.pane" "$work/short.pane"
 wait $app || fail "feerie-test failed"
 echo "ok"

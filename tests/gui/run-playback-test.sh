@@ -1,6 +1,7 @@
 #!/bin/sh
-# run-playback-test.sh FEERIE SCHEMAS ORACLE — issue 25, items 5 to 8, with
-# the window's actions on the session bus and the real keyboard (xdotool):
+# run-playback-test.sh FEERIE SCHEMAS ORACLE REPEATED-LINES — issue 25,
+# items 5 to 9, with the window's actions on the session bus and the real
+# keyboard (xdotool); no pane shows a line twice (issue 19):
 #   5. after Solve, Right plays the first line from the diagram (the key),
 #      Home returns to the diagram; Right in a text field moves its cursor;
 #   9. the imitators' shift is marked from where they stood (an arrow
@@ -10,14 +11,16 @@
 #      status line (nothing "of an earlier position" from another problem);
 #   6. a helpmate's solutions are one row each, as composers print them
 #      (bsp_einstein_00: two rows, Popeye's two lines), and Right after
-#      Solve plays the first of them, its row selected.
+#      Solve plays the first of them, its row selected; so are series
+#      play's (a ser-#6 duplex: two rows; a ser-h#4's four twins: a row
+#      each), Popeye's lines, and a row longer than the pane wraps.
 # Exit 77 (skip) without xvfb-run, dbus-run-session, gdbus or xdotool.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 . "$(dirname "$0")/lib.sh"
 need xvfb-run dbus-run-session gdbus xdotool
 in_session 1280x800 "$@"
-FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd)
+FEERIE=$1; SCHEMAS=$2; ORACLE=$(cd "$3" && pwd); REPEATED=$4
 work_dir playback
 zugzwang=$ORACLE/cases/bsp_imitator_00
 helpmate=$ORACLE/cases/bsp_einstein_00
@@ -39,6 +42,12 @@ helpmate=$ORACLE/cases/bsp_einstein_00
   gate solved2
   gate right2
   gate mutation2
+  echo "wait-line dump 'stipulation ser-#6'"
+  echo "touch $work/series-open"
+  gate series
+  echo "wait-line dump 'stipulation ser-h#4'"
+  echo "touch $work/serieshelp-open"
+  gate serieshelp
   echo "quit"
 } > "$work/script"
 start_app "$FEERIE" "$SCHEMAS"
@@ -91,10 +100,15 @@ has opened show "playing 0"
 solve 2
 pass solved2
 [ "$(grep -c '^row' "$work/solved2.pane")" = 2 ] || { cat "$work/solved2.pane"; fail "the h#2 is not two rows"; }
-# (in any order: Popeye's order of solutions is its search's)
-grep '^  1\.' "$helpmate/popeye.out" | sed 's/^  //; s/   */ /g; s/^/row /' | sort > "$work/popeye.rows"
-grep '^row' "$work/solved2.pane" | sort > "$work/window.rows"
-diff "$work/popeye.rows" "$work/window.rows" || fail "the rows are not Popeye's lines"
+# popeye_rows CASE NAME: the rows of the solutions in NAME.pane are
+# Popeye's lines, one a solution (in any order: Popeye's order of solutions
+# is its search's; twins' headings aside).
+popeye_rows () {
+  grep '^  1\.' "$1/popeye.out" | sed 's/^  //; s/   */ /g; s/^/row /' | sort > "$work/$2.popeye"
+  grep '^row [0-9]' "$work/$2.pane" | sort > "$work/$2.rows"
+  diff "$work/$2.popeye" "$work/$2.rows" || fail "$2: the rows are not Popeye's lines"
+}
+popeye_rows "$helpmate" solved2
 click_a1
 xdotool key Right; sleep 0.6
 pass right2
@@ -105,5 +119,26 @@ xdotool key Right; sleep 0.6
 pass mutation2
 grep -q "^step ${first%% *} 2/2 einstein" "$work/mutation2.show" || { cat "$work/mutation2.show"; fail "no Einstein stage"; }
 grep -q "^highlight .. mutation" "$work/mutation2.show" || { cat "$work/mutation2.show"; fail "the mutation is not marked as one"; }
+# Series play reads as lines too: a ser-#6 duplex (two rows of six moves,
+# not a tree of twelve half-moves) and a ser-h#4 with four twins.
+act open-recent "<'file://$ORACLE/orthodox/ser6_duplex/problem.inp'>"
+await "$work/series-open"
+solve 3
+pass series
+[ "$(grep -c '^row' "$work/series.pane")" = 2 ] || { cat "$work/series.pane"; fail "the ser-#6 duplex is not two rows"; }
+popeye_rows "$ORACLE/orthodox/ser6_duplex" series
+# The rows wrap between moves: a line longer than the pane is wide (these
+# took 403 px of 379) is read without scrolling sideways.
+widths=$(sed -n 's/^list-width //p' "$work/series.pane")
+[ "${widths% *}" -le "${widths#* }" ] || fail "the series' rows take ${widths% *} px, the pane shows ${widths#* }"
+act open-recent "<'file://$ORACLE/orthodox/serh4_twin_continued/problem.inp'>"
+await "$work/serieshelp-open"
+solve 4
+pass serieshelp
+popeye_rows "$ORACLE/orthodox/serh4_twin_continued" serieshelp
+[ "$(grep -c '^row [0-9]' "$work/serieshelp.pane")" = 4 ] || { cat "$work/serieshelp.pane"; fail "the ser-h#4's twins are not a row each"; }
+# Issue 19 in the window: no line printed twice in any pane shown.
+no_line_twice "$REPEATED" "$work/solved1.pane" "$work/right1.pane" "$work/solved2.pane" "$work/right2.pane" \
+  "$work/series.pane" "$work/serieshelp.pane"
 wait $app || fail "feerie-test failed"
 echo "ok"

@@ -7,7 +7,9 @@
 # long solve and check Stop's latency (< 200 ms) and that the main loop
 # never paused over 50 ms while solving; an edit during a solve stops it and
 # greys the solution; on a problem with an unsupported condition Solve
-# starts nothing and says why (issue 25.11: F5 stays on to say it).  Exit 77 (skip) without xvfb-run, dbus or gdbus.
+# starts nothing and says why (issue 25.11: F5 stays on to say it); no
+# line shows twice in the pane, solved or stopped (issue 19).  Exit 77
+# (skip) without xvfb-run, dbus or gdbus.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 if [ "${1:-}" != "--inside" ]; then
@@ -20,6 +22,7 @@ shift
 FEERIE=$1
 SCHEMAS=$2
 ORACLE=$3
+REPEATED=$4
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-solve-XXXXXX")
 [ -n "${FEERIE_KEEP_TEST:-}" ] || trap 'rm -rf "$work"' EXIT
@@ -57,6 +60,7 @@ SCRIPT
   echo "wait-file $work/solved"
   echo "setting solve-threads 0"
   echo "show $work/solved.txt"
+  echo "pane $work/solved.pane"
   echo "select mQh6-g7"
   echo "show $work/key.txt"
   echo "touch $work/selected"
@@ -66,12 +70,13 @@ cat >> "$work/script" <<SCRIPT
 open $work/long.inp
 touch $work/long-loaded
 wait-file $work/stopped
+pane $work/stopped.pane
 action solve
 wait 400
 pieces wPh2
 wait-solve
 show $work/stale.txt
-open $ORACLE/unsupported/bsp_einstein_02/problem.inp
+open $ORACLE/unsupported/bsp_madrasi_01/problem.inp
 action solve
 show $work/unsupported.txt
 messages $work/unsupported.msg
@@ -138,6 +143,9 @@ act stop-solving
 await_finished 3
 touch "$work/stopped"
 wait $app || fail "feerie failed"
+# Issue 19 in the window: no line twice in the tree solved, nor in the
+# partial tree of the solve stopped.
+"$REPEATED" pane "$work/solved.pane" "$work/stopped.pane" || fail "a line printed twice in the Solution pane"
 
 cat "$work/solve.log"
 expect () { grep -Fqx -- "$2" "$work/$1.txt" || fail "$1: missing “$2”"; }
@@ -205,7 +213,7 @@ expect stale "stale 1"
 expect stale "piece wPh2"
 # A problem with a condition Féerie cannot solve says why Solve is off.
 expect unsupported "solving 0"
-grep -q '^status .*Circe' "$work/unsupported.msg" || fail "Solve did not say why it cannot solve: $(cat "$work/unsupported.msg")"
-grep -q '^solve-off .*Circe' "$work/unsupported.txt" || fail "no reason why Solve is off"
+grep -q '^status .*GridChess' "$work/unsupported.msg" || fail "Solve did not say why it cannot solve: $(cat "$work/unsupported.msg")"
+grep -q '^solve-off .*GridChess' "$work/unsupported.txt" || fail "no reason why Solve is off"
 expect stale "solve-enabled 1"
 echo "ok"

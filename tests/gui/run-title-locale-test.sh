@@ -5,9 +5,9 @@
 # French catalogue built there without FEERIE_LOCALEDIR.  The French part
 # compiles fr_FR.UTF-8 into a scratch LOCPATH when the system lacks it
 # (skipped, exit 77, without localedef or the locale sources).  The
-# caption names a condition Féerie cannot solve (Circe).  In French the
+# caption names a condition Féerie cannot solve (GridChess).  In French the
 # solving time has a decimal comma and the shortcuts window fits 1280 px
-# (issue 25.17).
+# (issue 25.17); the Preferences window fits 1280×800.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 FEERIE=$1
@@ -27,7 +27,7 @@ run () {
 cat > "$work/mate.inp" <<'INP'
 begin
 stipulation #2
-condition Circe
+condition GridChess
 pieces white ke1 qd1 black ke8
 end
 INP
@@ -36,7 +36,7 @@ run timeout 60 "$FEERIE" "$work/mate.inp"
 cat "$work/m1"
 grep -qx "title mate.inp — Féerie" "$work/m1" || fail "the title does not name the Popeye file"
 grep -q "^status mate.inp .*XML" "$work/m1" || fail "the status line does not say Save writes XML"
-grep -q "^caption .*Circe" "$work/m1" || fail "the caption omits a condition Féerie cannot solve"
+grep -q "^caption .*GridChess" "$work/m1" || fail "the caption omits a condition Féerie cannot solve"
 
 # French from the build folder.
 if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
@@ -64,6 +64,8 @@ pane $work/pane
 action show-help-overlay
 wait 1500
 shortcuts-size $work/shortcuts
+app-action preferences
+preferences-size $work/preferences
 quit
 SCRIPT
 run "$@" timeout 60 "$FEERIE"
@@ -73,4 +75,9 @@ grep -q "Résolu en [0-9]*,[0-9][0-9] s" "$work/pane" || { cat "$work/pane"; fai
 cat "$work/shortcuts"
 read -r _ width _ < "$work/shortcuts"
 [ "$width" -le 1280 ] || fail "the shortcuts window needs $width px, wider than 1280"
+# Preferences fit a 1280×800 screen: the window's minimum and natural
+# heights (it needed 862 px, its bottom off the screen).
+cat "$work/preferences"
+set -- $(sed -n 's/^minimum //p' "$work/preferences") $(sed -n 's/^natural //p' "$work/preferences")
+[ "$2" -le 760 ] && [ "$4" -le 760 ] || fail "the Preferences window needs $2 px (natural $4), more than 1280×800 shows"
 echo "ok"

@@ -91,6 +91,23 @@ shoot playback-imitator "open $ORACLE/cases/bsp_imitator_00/problem.inp
 action solve
 wait-solve
 select Kg3-h2"
+# Playback of the conditions beyond the seeds' genres (issue 20): a Circe
+# rebirth and an Andernach colour change, each its own stage after the
+# displacement.
+printf 'begin\nstipulation x1\ncondition Circe\npieces white kh1 ra1 black ka8 ba2 pa7\nend\n' \
+  > "$work/circe.inp"
+printf 'begin\nstipulation x1\ncondition AndernachChess\npieces white kh1 rd1 black ka8 pd5\nend\n' \
+  > "$work/andernach.inp"
+shoot playback-circe-rebirth "open $work/circe.inp
+action solve
+wait-solve
+action go-forward
+action go-forward"
+shoot playback-andernach "open $work/andernach.inp
+action solve
+wait-solve
+action go-forward
+action go-forward"
 # The Twins page (issue 12): two twins made with the pickers, each with
 # its preview board, and a twin that does not read with its message.
 shoot twins-editor "pieces wKe1 wQd1 wRa1 wSb1 bKe8 bRh8 bPf7 bPg7
@@ -100,6 +117,25 @@ twin-pick move a=d1 b=h5
 twin-pick add piece='black B' a=c6 cont
 twin-pick remove a=d4
 twin-pick add piece='white N' a=f3"
+# A collection (issue 23): reference problems in one Popeye file, checked
+# in the background, each row marked (sound, cooked, dual, unsupported).
+printf 'begin\nstipulation #2\ncondition GridChess\npieces white ke1 qd1 black ke8\nend\n' > "$work/grid.inp"
+for f in "$(dirname "$0")/../../data/examples/millour-imitator.inp" "$ORACLE/cases/bsp_einstein_00/problem.inp" \
+         "$ORACLE/orthodox/d2_armeni_try/problem.inp" "$ORACLE/cases/ex_magicpieces_00/problem.inp" \
+         "$work/grid.inp" "$ORACLE/cases/bsp_imitator_00/problem.inp" "$ORACLE/cases/bsp_madrasi_05/problem.inp" \
+         "$ORACLE/cases/bsp_einstein_01/problem.inp" "$ORACLE/cases/ex_magicpieces_02/problem.inp"; do
+  cat "$f"
+done | awk '/^ *begin *$/ { print (n++ ? "next" : "begin"); next } /^ *end *$/ { next } { print } END { print "end" }' \
+  > "$work/collection.inp"
+shoot collection "open $work/collection.inp
+action collection-check
+wait-check
+action collection-select 'uint32 1'"
+SCREEN=800x600
+shoot collection-small-screen "window-size 800 600
+open $work/collection.inp
+action collection-select 'uint32 3'"
+SCREEN=1280x800
 shoot preferences "pieces wKg1 wRd4 bKc8
 app-action preferences
 wait 500" "Preferences"

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "gui/feerie-document.h"
+#include "io/problem-file.h"
 
 static void
 count_notify (GObject *object, GParamSpec *pspec, int *n)
@@ -110,13 +111,24 @@ test_autosave (void)
 
   /* Recovered work is autosaved at once; a document dropped unsaved keeps
    * its autosave for the next start. */
-  FeProblem *p = fe_problem_new ();
-  p->source_name = g_strdup ("Recovered");
-  g_assert_true (feerie_document_recover (doc, p, NULL));
+  GPtrArray *recovered = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_problem_free);
+  for (int i = 0; i < 2; i++)
+    {
+      FeProblem *p = fe_problem_new ();
+      p->source_name = g_strdup_printf ("Recovered %d", i + 1);
+      g_ptr_array_add (recovered, p);
+    }
+  g_assert_true (feerie_document_recover (doc, recovered, NULL));
   g_assert_true (feerie_document_get_dirty (doc));
+  g_assert_cmpuint (feerie_document_get_n_problems (doc), ==, 2);
   g_free (kept);
   kept = g_strdup (feerie_document_get_autosave_path (doc));
   g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
+  /* A collection's autosave keeps all of it. */
+  g_autoptr (GPtrArray) back = fe_problem_file_read (kept, NULL);
+  g_assert_nonnull (back);
+  g_assert_cmpuint (back->len, ==, 2);
+  g_assert_cmpstr (((FeProblem *) back->pdata[1])->source_name, ==, "Recovered 2");
   g_object_unref (doc);
   g_assert_true (g_file_test (kept, G_FILE_TEST_EXISTS));
   g_unlink (kept);
@@ -152,6 +164,127 @@ test_import (void)
   g_rmdir (dir);
 }
 
+/* The sources of the collection's problems, in order: "A B C". */
+static char *
+order (FeerieDocument *doc)
+{
+  GString *s = g_string_new (NULL);
+  FeerieCollection *c = feerie_document_get_collection (doc);
+  for (guint i = 0; i < feerie_collection_get_n_problems (c); i++)
+    {
+      const char *name = feerie_collection_get_problem (c, i)->source_name;
+      g_string_append_printf (s, "%s%s", i ? " " : "", name ? name : "-");
+    }
+  return g_string_free (s, FALSE);
+}
+
+#define ASSERT_ORDER(doc, text)                                                                    \
+  do                                                                                               \
+    {                                                                                              \
+      g_autofree char *got_ = order (doc);                                                         \
+      g_assert_cmpstr (got_, ==, text);                                                            \
+    }                                                                                              \
+  while (0)
+
+static void
+count_items_changed (GListModel *model, guint position, guint removed, guint added, int *n)
+{
+  (*n)++;
+}
+
+/* Issue 23: a file of several problems is one document; reorder, remove,
+ * insert and edits of any of its problems are steps of one history. */
+static void
+test_collection (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("feerie-doc-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "three.inp", NULL);
+  const char *text = "begin\norigin A\nstipulation #2\npieces white ke1 black ke8\n"
+                     "next\norigin B\nstipulation h#2\npieces white ka1 black ka8\n"
+                     "next\norigin C\nstipulation s#2\npieces white kh1 black kh8\nend\n";
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  FeerieDocument *doc = feerie_document_new ();
+  GFile *file = g_file_new_for_path (path);
+  guint n = 0;
+  g_assert_true (feerie_document_load (doc, file, &n, NULL));
+  g_object_unref (file);
+  g_assert_cmpuint (n, ==, 3);
+  g_assert_cmpuint (feerie_document_get_n_problems (doc), ==, 3);
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 0);
+  g_assert_false (feerie_document_is_pristine (doc));
+  ASSERT_ORDER (doc, "A B C");
+  int changes = 0;
+  g_signal_connect (feerie_document_get_collection (doc), "items-changed",
+                    G_CALLBACK (count_items_changed), &changes);
+
+  /* Selecting is no edit; typing on in a field of another problem is
+   * another step. */
+  feerie_document_select (doc, 1);
+  g_assert_false (feerie_document_get_dirty (doc));
+  g_assert_cmpstr (feerie_document_get_problem (doc)->source_name, ==, "B");
+  set_source (doc, "meta-source", "B1");
+  feerie_document_select (doc, 2);
+  set_source (doc, "meta-source", "C1");
+  ASSERT_ORDER (doc, "A B1 C1");
+  g_assert_cmpstr (feerie_document_peek_undo (doc)->source_name, ==, "C");
+
+  /* Move, remove, insert: each one step; the problem it concerns shown. */
+  feerie_document_move (doc, 2, 0);
+  ASSERT_ORDER (doc, "C1 A B1");
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 0);
+  g_assert_null (feerie_document_peek_undo (doc));
+  g_assert_true (feerie_document_remove (doc, 1));
+  ASSERT_ORDER (doc, "C1 B1");
+  g_assert_cmpstr (feerie_document_get_problem (doc)->source_name, ==, "B1");
+  FeProblem *d = fe_problem_new ();
+  d->source_name = g_strdup ("D");
+  feerie_document_insert (doc, 2, d);
+  ASSERT_ORDER (doc, "C1 B1 D");
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 2);
+  g_assert_cmpint (changes, ==, 3);
+
+  /* Undone one by one, each showing the problem it concerns. */
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  ASSERT_ORDER (doc, "C1 B1");
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  ASSERT_ORDER (doc, "C1 A B1");
+  g_assert_cmpstr (feerie_document_get_problem (doc)->source_name, ==, "A");
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  ASSERT_ORDER (doc, "A B1 C1");
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 2);
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  ASSERT_ORDER (doc, "A B1 C");
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  ASSERT_ORDER (doc, "A B C");
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 1);
+  g_assert_false (feerie_document_can_undo (doc));
+  /* And redone. */
+  for (int i = 0; i < 5; i++)
+    g_assert_true (feerie_document_step_history (doc, TRUE));
+  ASSERT_ORDER (doc, "C1 B1 D");
+  g_assert_false (feerie_document_can_redo (doc));
+
+  /* Removing the last problem shown shows the one before; the last one
+   * of all stays. */
+  g_assert_true (feerie_document_remove (doc, 2));
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 1);
+  g_assert_true (feerie_document_remove (doc, 0));
+  g_assert_false (feerie_document_remove (doc, 0));
+  ASSERT_ORDER (doc, "B1");
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  g_assert_true (feerie_document_step_history (doc, FALSE));
+  ASSERT_ORDER (doc, "C1 B1 D");
+  g_assert_cmpuint (feerie_document_get_current (doc), ==, 2);
+
+  /* Another document: one problem, no history. */
+  feerie_document_set_problem (doc, fe_problem_new (), NULL);
+  g_assert_cmpuint (feerie_document_get_n_problems (doc), ==, 1);
+  g_assert_false (feerie_document_can_undo (doc));
+  g_object_unref (doc);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -162,6 +295,7 @@ main (int argc, char **argv)
   g_test_add_func ("/document/history", test_history);
   g_test_add_func ("/document/autosave", test_autosave);
   g_test_add_func ("/document/import", test_import);
+  g_test_add_func ("/document/collection", test_collection);
   int status = g_test_run ();
   /* Every autosave was deleted above: only the folders are left. */
   g_autofree char *autosaves = g_build_filename (state, "feerie", "autosave", NULL);

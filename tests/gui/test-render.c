@@ -230,6 +230,125 @@ test_export_squares_and_glyphs (void)
   g_rmdir (dir);
 }
 
+/* ---- the figures of walks (issue 24) -------------------------------- */
+
+#define FIGURE_PX 120
+
+/* One white piece of `walk` drawn by the renderer in a square of its own,
+ * on white, turned first by `turn` degrees about the centre by the test. */
+static cairo_surface_t *
+draw_walk (int walk, int turn)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, FIGURE_PX, FIGURE_PX);
+  cairo_t *cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_translate (cr, FIGURE_PX / 2.0, FIGURE_PX / 2.0);
+  cairo_rotate (cr, turn * G_PI / 180);
+  cairo_translate (cr, -FIGURE_PX / 2.0, -FIGURE_PX / 2.0);
+  FeRenderStyle style;
+  fe_render_style_init (&style);
+  fe_render_piece (cr, (FePiece) { (uint8_t) walk, FE_WHITE, 0, 0 }, 0, 0, FIGURE_PX, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Share of the pixels in (or out of) the badge's corner that differ. */
+static double
+figure_difference (cairo_surface_t *a, cairo_surface_t *b, gboolean in_corner)
+{
+  const guint8 *pa = cairo_image_surface_get_data (a), *pb = cairo_image_surface_get_data (b);
+  int stride = cairo_image_surface_get_stride (a);
+  long differing = 0, total = 0;
+  for (int y = 0; y < FIGURE_PX; y++)
+    for (int x = 0; x < FIGURE_PX; x++)
+      {
+        /* The badge sits in the lower right corner (fe-render.c). */
+        gboolean corner = x > FIGURE_PX / 2 && y > FIGURE_PX * 2 / 3;
+        if (corner != in_corner)
+          continue;
+        total++;
+        for (int c = 0; c < 3; c++)
+          if (abs (pa[y * stride + 4 * x + c] - pb[y * stride + 4 * x + c]) > 40)
+            {
+              differing++;
+              break;
+            }
+      }
+  return (double) differing / total;
+}
+
+/* Each new walk is drawn as the print convention chosen for it
+ * (docs/decisions.md, Walks): the orthodox figure, turned, and its code
+ * written on it where the turned figure alone is another walk's.  The
+ * expectation is the orthodox figure turned here, by the test, not read
+ * from the catalogue. */
+static void
+test_walk_figures (void)
+{
+  static const struct {
+    const char *code;
+    int figure, turn;
+    gboolean badge;
+  } cases[] = {
+    /* hoppers upside down; the plain inverted knight is the nightrider */
+    { "nh", FE_WALK_KNIGHT, 180, TRUE },
+    /* capturing like lions, the Chinese pieces take the lions' quarter
+     * turn right; the plain turned figures are the lions' */
+    { "le", FE_WALK_QUEEN, 90, TRUE },
+    { "pa", FE_WALK_ROOK, 90, TRUE },
+    { "va", FE_WALK_BISHOP, 90, TRUE },
+    /* the conventions they follow */
+    { "g", FE_WALK_QUEEN, 180, FALSE },
+    { "n", FE_WALK_KNIGHT, 180, FALSE },
+    { "li", FE_WALK_QUEEN, 90, FALSE },
+    { "rl", FE_WALK_ROOK, 90, FALSE },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      int walk = fe_walk_from_code (cases[i].code);
+      g_assert_cmpint (walk, !=, FE_WALK_NONE);
+      cairo_surface_t *got = draw_walk (walk, 0);
+      cairo_surface_t *want = draw_walk (cases[i].figure, cases[i].turn);
+      double figure = figure_difference (got, want, FALSE);
+      double corner = figure_difference (got, want, TRUE);
+      g_test_message ("%s: %.4f of the figure, %.4f of the corner differ", cases[i].code, figure,
+                      corner);
+      g_assert_cmpfloat (figure, <, 0.002);
+      if (cases[i].badge)
+        g_assert_cmpfloat (corner, >, 0.05);
+      else
+        g_assert_cmpfloat (corner, <, 0.002);
+      /* The comparison tells a turn and a figure apart. */
+      cairo_surface_t *turned = draw_walk (cases[i].figure, cases[i].turn + 90);
+      g_assert_cmpfloat (figure_difference (got, turned, FALSE), >, 0.02);
+      int other = cases[i].figure == FE_WALK_KNIGHT ? FE_WALK_BISHOP : FE_WALK_KNIGHT;
+      cairo_surface_t *other_figure = draw_walk (other, cases[i].turn);
+      g_assert_cmpfloat (figure_difference (got, other_figure, FALSE), >, 0.02);
+      cairo_surface_destroy (got);
+      cairo_surface_destroy (want);
+      cairo_surface_destroy (turned);
+      cairo_surface_destroy (other_figure);
+    }
+}
+
+/* No two walks look alike on the board: a figure and turn drawn without a
+ * badge belong to one walk only, and codes (the badges) are unique. */
+static void
+test_walks_told_apart (void)
+{
+  for (int a = FE_WALK_KING; a < FE_WALK_COUNT; a++)
+    for (int b = a + 1; b < FE_WALK_COUNT; b++)
+      {
+        const FeWalkLook *la = &fe_walk_def (a)->look, *lb = &fe_walk_def (b)->look;
+        g_assert_cmpstr (fe_walk_print_code (a), !=, fe_walk_print_code (b));
+        if (la->figure == lb->figure && la->turn == lb->turn && !la->badge && !lb->badge)
+          g_error ("%s and %s are both drawn as the same figure with no badge",
+                   fe_walk_def (a)->name, fe_walk_def (b)->name);
+      }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -239,5 +358,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/export-formats", test_export_formats);
   g_test_add_func ("/render/export-squares-and-glyphs", test_export_squares_and_glyphs);
   g_test_add_func ("/render/export-follows-style", test_export_follows_style);
+  g_test_add_func ("/render/walk-figures", test_walk_figures);
+  g_test_add_func ("/render/walks-told-apart", test_walks_told_apart);
   return g_test_run ();
 }

@@ -133,7 +133,7 @@ test_oracle_round_trip (void)
   g_assert_nonnull (probe);
   int checked = 0, unreadable = 0;
   g_autoptr (GString) failures = g_string_new (NULL);
-  static const char *kinds[] = { "cases", "orthodox", "unsupported", "beyond" };
+  static const char *kinds[] = { "cases", "orthodox", "unsupported", "walks", "beyond" };
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
       g_autofree char *dir = g_build_filename (ORACLE_DATA_DIR, kinds[k], NULL);
@@ -215,8 +215,8 @@ static const BadCase bad_xml[] = {
   { "missing stipulation", HEAD "<position/>\n</problem>\n", "case.xml:3:1:",
     "<problem> has no <stipulation>" },
   { "unknown condition element", HEAD "<stipulation>#2</stipulation>\n<conditions>\n"
-                                      "<circe/>\n</conditions>\n<position/>\n</problem>\n",
-    "case.xml:5:1:", "element <circe> is not allowed here in <conditions>" },
+                                      "<maximummer/>\n</conditions>\n<position/>\n</problem>\n",
+    "case.xml:5:1:", "element <maximummer> is not allowed here in <conditions>" },
   { "unknown walk", HEAD "<stipulation>#2</stipulation>\n<position>\n"
                          "<piece square=\"c3\" walk=\"xyz\" colour=\"white\"/>\n</position>\n"
                          "</problem>\n",

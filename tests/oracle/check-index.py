@@ -4,15 +4,17 @@
 # and of orthodox/INDEX.tsv has its directory with problem.inp and
 # popeye.out, every directory has its row, meson registered one test per
 # directory, and every problem Popeye solves has a non-empty solution part
-# (so that comparing with it is not comparing two empty lists).  With
-# --shared DIR the copy is also compared file by file with ../shared/oracle.
-# beyond/ holds a part of ../shared/oracle/beyond: every problem of group A
-# (stipulations) but the a=>b ones, each with its row of beyond/INDEX.tsv,
-# which is copied whole.
+# (so that comparing with it is not comparing two empty lists); walks/ has
+# no index, and every one of its problems has a solution.  With --shared DIR
+# the copy is also compared file by file with ../shared/oracle.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
-#                       REGISTERED-UNSUPPORTED REGISTERED-BEYOND [--shared DIR]
+#                       REGISTERED-UNSUPPORTED REGISTERED-WALKS REGISTERED-BEYOND
+#                       [--shared DIR]
+# beyond/ holds the problems of ../shared/oracle/beyond whose group is
+# registered (A, the stipulations, but its a=>b problems; B, the
+# conditions), with that folder's INDEX.tsv.
 import filecmp
 import os
 import sys
@@ -35,8 +37,25 @@ def dirs(path):
 def main():
     data = sys.argv[1]
     registered = {"orthodox": int(sys.argv[2]), "cases": int(sys.argv[3]),
-                  "unsupported": int(sys.argv[4]), "beyond": int(sys.argv[5])}
+                  "unsupported": int(sys.argv[4]), "walks": int(sys.argv[5])}
     errors = []
+    # beyond/: every row of a registered group has its directory and every
+    # directory its row; meson registered each.
+    beyond = rows(os.path.join(data, "beyond", "INDEX.tsv"))
+    beyond_groups = {"A", "B"}
+    beyond_dirs = dirs(os.path.join(data, "beyond"))
+    for name in beyond_dirs:
+        if name not in beyond:
+            errors.append("beyond/%s has no row in beyond/INDEX.tsv" % name)
+    for name, row in beyond.items():
+        # a=>b (position-to-position play) is not solved yet
+        if row.get("group") == "A" and "a=>b" in row.get("stipulation", ""):
+            continue
+        if row.get("group") in beyond_groups and name not in beyond_dirs:
+            errors.append("beyond/INDEX.tsv lists %s (group %s), which has no directory"
+                          % (name, row.get("group")))
+    if len(beyond_dirs) != int(sys.argv[6]):
+        errors.append("beyond: %d directories, %s tests registered" % (len(beyond_dirs), sys.argv[6]))
     index = rows(os.path.join(data, "INDEX.tsv"))
     ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
     on_disk = {k: dirs(os.path.join(data, k)) for k in registered}
@@ -50,40 +69,36 @@ def main():
             errors.append("%s has no row in INDEX.tsv" % name)
     for name in set(ortho) ^ set(on_disk["orthodox"]):
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
-    beyond = rows(os.path.join(data, "beyond", "INDEX.tsv"))
-    for name in on_disk["beyond"]:
-        if name not in beyond:
-            errors.append("beyond/%s has no row in beyond/INDEX.tsv" % name)
-    # Group A but a=>b (position-to-position play, not solved yet).
-    wanted = {n for n, r in beyond.items() if r["group"] == "A" and "a=>b" not in r["stipulation"]}
-    for name in sorted(wanted - set(on_disk["beyond"])):
-        errors.append("beyond/%s: group A, not copied" % name)
     solved = 0
+    on_disk["beyond"] = beyond_dirs
+    tables = {"orthodox": ortho, "walks": None, "beyond": beyond}
     for kind, names in on_disk.items():
-        table = ortho if kind == "orthodox" else beyond if kind == "beyond" else index
+        table = tables.get(kind, index)
         for name in names:
             case = os.path.join(data, kind, name)
             for f in ("problem.inp", "popeye.out"):
                 if not os.path.isfile(os.path.join(case, f)):
                     errors.append("%s/%s: no %s" % (kind, name, f))
             out = os.path.join(case, "popeye.out")
-            if not os.path.isfile(out) or name not in table:
+            if not os.path.isfile(out) or (table is not None and name not in table):
                 continue
-            count = int(table[name].get("solutions") or 0)
             lines = checker.solution_part(open(out, errors="replace").read())
             moves = [line for line in lines if checker.MOVE.match(line)]
+            solved += bool(moves)
+            if table is None:
+                if not moves:
+                    errors.append("%s/%s: popeye.out has no move line" % (kind, name))
+                continue
+            count = int(table[name].get("solutions") or 0)
             if count > 0 and not moves:
                 errors.append("%s/%s: INDEX.tsv says %d solutions, popeye.out has no move line"
                               % (kind, name, count))
             if count == 0 and moves:
                 errors.append("%s/%s: INDEX.tsv says no solution, popeye.out has %d move lines"
                               % (kind, name, len(moves)))
-            solved += bool(moves)
     if "--shared" in sys.argv:
         shared = sys.argv[sys.argv.index("--shared") + 1]
         for kind in registered:
-            if kind == "beyond":
-                continue
             cmp = filecmp.dircmp(os.path.join(shared, kind), os.path.join(data, kind))
             pending = [(cmp, kind)]
             while pending:
@@ -97,21 +112,17 @@ def main():
                 pending += [(s, where + "/" + n) for n, s in c.subdirs.items()]
         if not filecmp.cmp(os.path.join(shared, "INDEX.tsv"), os.path.join(data, "INDEX.tsv"), shallow=False):
             errors.append("INDEX.tsv differs from ../shared/oracle")
-        for name in ["INDEX.tsv", "README.md"] + on_disk["beyond"]:
-            a, b = os.path.join(shared, "beyond", name), os.path.join(data, "beyond", name)
-            if not os.path.exists(a):
-                errors.append("beyond/%s: not in ../shared/oracle/beyond" % name)
-            elif os.path.isdir(a):
-                c = filecmp.dircmp(a, b)
-                for f in c.left_only + c.right_only + c.diff_files:
-                    errors.append("beyond/%s/%s: differs from ../shared/oracle/beyond" % (name, f))
-            elif not filecmp.cmp(a, b, shallow=False):
-                errors.append("beyond/%s: differs from ../shared/oracle/beyond" % name)
+        for f in ["INDEX.tsv", "README.md"] + [n + "/" + g for n in beyond_dirs
+                                              for g in ("problem.inp", "popeye.out")]:
+            a, b = os.path.join(shared, "beyond", f), os.path.join(data, "beyond", f)
+            if not os.path.isfile(a) or not filecmp.cmp(a, b, shallow=False):
+                errors.append("beyond/%s differs from ../shared/oracle" % f)
     for e in errors:
         print(e)
-    print("%d orthodox, %d cases, %d unsupported, %d beyond; %d with a non-empty Popeye solution"
-          % (len(on_disk["orthodox"]), len(on_disk["cases"]), len(on_disk["unsupported"]),
-             len(on_disk["beyond"]), solved))
+    print("%d orthodox, %d cases, %d unsupported, %d walks, %d beyond; %d with a non-empty "
+          "Popeye solution" % (len(on_disk["orthodox"]), len(on_disk["cases"]),
+                               len(on_disk["unsupported"]), len(on_disk["walks"]),
+                               len(on_disk["beyond"]), solved))
     return 1 if errors else 0
 
 

@@ -23,7 +23,14 @@
   X (IMITATOR, imitator)         \
   X (EINSTEIN, einstein)         \
   X (MAGIC, magic)               \
-  X (MAGICIAN, magician)
+  X (MAGICIAN, magician)         \
+  X (CIRCE, circe)               \
+  X (ANTICIRCE, anticirce)       \
+  X (ANDERNACH, andernach)       \
+  X (ISARDAM, isardam)           \
+  X (PATROL, patrol)             \
+  X (KOEKO, koeko)               \
+  X (KAMIKAZE, kamikaze)
 
 #define FE_BUILTIN_ID_(ID, name) FE_COND_##ID,
 enum { FE_BUILTIN_CONDITIONS (FE_BUILTIN_ID_) FE_COND_BUILTIN_COUNT };

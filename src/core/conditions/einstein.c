@@ -47,10 +47,10 @@ applies (const FePosition *pos)
 
 /* Pions dépaysés move only for the Einstein side: the other side plays
  * orthodox chess (rules §1.6, §7.2 D31). */
-static bool
+static int
 einstein_pawns_from_first_rank (const FePosition *pos, int side)
 {
-  return applies_to (pos, side);
+  return applies_to (pos, side) ? 3 : 0;
 }
 
 /* The chain a move uses; false when the moved piece does not change. */
@@ -106,6 +106,9 @@ static void
 mutate (FePosition *pos, FeUndo *undo, FeSquare sq, FeChainDirection dir, int choice)
 {
   FePiece p = pos->board[sq];
+  /* A mover that left the board (a kamikaze piece) has nothing to mutate. */
+  if (!p.walk)
+    return;
   int walk = fe_chain_step (pos->rules, p.walk, dir, choice);
   if (walk == p.walk)
     return;

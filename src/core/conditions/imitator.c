@@ -10,7 +10,9 @@
  * "during" the move (the mover has left, the victim is still there).
  * Walks the rules do not name follow Popeye's conditions/imitator.c:
  * moose and kinghopper as hoppers, mao/moa through their first step,
- * equihoppers with their hurdle at the midpoint, anything else as a leap.
+ * equihoppers with their hurdle at the midpoint, anything else as a leap;
+ * the Chinese pieces (Popeye refuses them) by the natures they move with,
+ * a ride or a lion's hop (docs/decisions.md, Walks).
  */
 #include <glib.h>
 

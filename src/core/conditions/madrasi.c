@@ -34,6 +34,11 @@ ep_paralysed (const FePosition *pos, FeSquare sq, int side)
     return false;
   if (side == pos->side && pos->board[sq].colour == FE_NEUTRAL)
     return false;
+  /* Only the side that did not make the step may take e.p.: a pawn
+   * recoloured by its own step (magic) has no enemy pawn that may. */
+  int stepper = FE_RANK (pos->ep_victim) > FE_RANK (pos->ep_squares[0]) ? FE_WHITE : FE_BLACK;
+  if (pos->board[sq].colour != FE_NEUTRAL && side != stepper)
+    return false;
   int capturer = FE_OPPONENT (side);
   int fwd = capturer == FE_WHITE ? 16 : -16;
   for (int e = 0; e < pos->ep_count; e++)

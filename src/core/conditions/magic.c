@@ -128,16 +128,6 @@ zigzag_line (FeSquare m, FeSquare t, int aux, View *v)
 }
 
 static bool
-observation_allowed (const FePosition *pos, const FeCapturePath *path)
-{
-  const FeRules *r = pos->rules;
-  for (int i = 0; i < r->n_ops; i++)
-    if (r->ops[i]->capture_allowed && !r->ops[i]->capture_allowed (pos, path))
-      return false;
-  return true;
-}
-
-static bool
 view_cb (const FePosition *pos, const FeCapturePath *path, void *data)
 {
   Collect *c = data;
@@ -145,7 +135,7 @@ view_cb (const FePosition *pos, const FeCapturePath *path, void *data)
   /* Kings, magic and neutral pieces never change colour (§5.2, §1.2.1). */
   if (!t.walk || t.walk == FE_WALK_KING || (t.attrs & FE_ATTR_MAGIC) || t.colour == FE_NEUTRAL)
     return false;
-  if (c->n >= MAX_VIEWS || !observation_allowed (pos, path))
+  if (c->n >= MAX_VIEWS || !fe_observation_allowed (pos, path))
     return false;
   View *v = &c->views[c->n];
   v->magic_id = c->magic_id;

@@ -223,12 +223,12 @@ magician_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
 }
 
 /* Pions dépaysés move with magicians on the board (rules §1.6, D4). */
-static bool
+static int
 magician_pawns_from_first_rank (const FePosition *pos, int side)
 {
   (void) pos;
   (void) side;
-  return true;
+  return 3;
 }
 
 const FeConditionOps fe_condition_magician = {

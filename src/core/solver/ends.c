@@ -124,7 +124,7 @@ fe_end_holds (FeSolver *s, FeEnd end)
 }
 
 void
-fe_end_add_lines (FeSolver *s, FeEnd end, int depth, gboolean starts_half, int series_len)
+fe_end_add_lines (FeSolver *s, FeEnd end, int depth, int lead, int series_len)
 {
   FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
@@ -147,7 +147,7 @@ fe_end_add_lines (FeSolver *s, FeEnd end, int depth, gboolean starts_half, int s
               {
                 s->line_moves[depth + 1] = replies.moves[j];
                 fe_unmake (&s->pos, m, &undo);
-                fe_solver_add_line (s, s->line_moves, depth + 2, starts_half, numbered);
+                fe_solver_add_line (s, s->line_moves, depth + 2, lead, numbered);
                 fe_make (&s->pos, m, &undo);
               }
           fe_unmake (&s->pos, m, &undo);
@@ -158,7 +158,7 @@ fe_end_add_lines (FeSolver *s, FeEnd end, int depth, gboolean starts_half, int s
       /* Self: every move reaches the goal (the end holds); reflex: the
        * moves that do. */
       if (goal)
-        fe_solver_add_line (s, s->line_moves, depth + 1, starts_half, series_len);
+        fe_solver_add_line (s, s->line_moves, depth + 1, lead, series_len);
     }
   if (end != FE_END_RECI)
     return;
@@ -167,7 +167,7 @@ fe_end_add_lines (FeSolver *s, FeEnd end, int depth, gboolean starts_half, int s
     if (fe_solver_move_reaches (s, &list.moves[i], s->stip.reci_goal))
       {
         s->line_moves[depth] = list.moves[i];
-        fe_solver_add_reci_line (s, s->line_moves, depth + 1, starts_half, numbered);
+        fe_solver_add_reci_line (s, s->line_moves, depth + 1, lead, numbered);
       }
 }
 

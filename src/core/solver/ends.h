@@ -37,9 +37,9 @@ gboolean fe_forced_to_goal (FeSolver *s);
  * that led here, then each ending move (self: every legal move; reflex:
  * every goal move; reciprocal: each move of the ending side with each
  * reply that reaches the goal, then each move that reaches its own goal).
- * `series_len` as fe_solver_add_line's; for a reciprocal end after a
+ * `lead` and `series_len` as fe_solver_add_line's; for a reciprocal end after a
  * series, the ending side's move is numbered as a series move. */
-void fe_end_add_lines (FeSolver *s, FeEnd end, int depth, gboolean starts_half, int series_len);
+void fe_end_add_lines (FeSolver *s, FeEnd end, int depth, int lead, int series_len);
 
 /* Reflex play's diagram (rules-beyond.md §14.1): when the side to move,
  * which must not reach the goal itself, can, Popeye writes each such move

@@ -19,37 +19,6 @@ exact_key (uint64_t hash, uint64_t salt, int left)
   return hash ^ salt ^ ((uint64_t) (left + 1) * 0x9e3779b97f4a7c15ull);
 }
 
-/* What precedes the i-th move of a written line: help play numbers move
- * pairs ("1.B W   2.B W"); series play numbers each series move and passes
- * for the other side between them, then adds the final reply after a
- * space.  Shared with the verifier (verify.c), which reads lines back. */
-void
-fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len)
-{
-  if (series_len)
-    {
-      if (i < series_len)
-        g_string_append_printf (line, "%s%d.", i ? "   " : "", i + 1);
-      else
-        g_string_append_c (line, ' ');
-      return;
-    }
-  if (starts_half && i == 0)
-    {
-      g_string_append (line, "1...");
-      return;
-    }
-  int half = starts_half ? 1 : 0;
-  if ((i + half) % 2 == 0)
-    {
-      if (i)
-        g_string_append (line, "   ");
-      g_string_append_printf (line, "%d.", (i + half) / 2 + 1);
-    }
-  else
-    g_string_append_c (line, ' ');
-}
-
 static gboolean
 enough (FeSolver *s)
 {
@@ -195,9 +164,10 @@ stalemate_witnesses (FeSolver *s, FeStalemateWitnesses *w)
 }
 
 /* Help play with h half-moves left (toward an end: before the end node);
- * prints solutions when `print`.  Returns whether at least one exists. */
+ * prints solutions when `print`, numbered after `lead` skipped half-moves
+ * (fe_solution_hook_line_move).  Returns whether at least one exists. */
 static gboolean
-help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_half)
+help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
 {
   if (fe_solver_tick (s))
     return FALSE;
@@ -206,7 +176,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
       if (!fe_end_holds (s, end))
         return FALSE;
       if (print)
-        fe_end_add_lines (s, end, depth, starts_half, 0);
+        fe_end_add_lines (s, end, depth, lead, 0);
       return TRUE;
     }
   if (end_closed (s, end, h))
@@ -239,7 +209,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
         {
           ok = !fe_stalemate_excluded (&witnesses, m) && fe_solver_final_move_reaches_goal (s, m);
           if (ok && print)
-            fe_solver_add_line (s, s->line_moves, depth + 1, starts_half, 0);
+            fe_solver_add_line (s, s->line_moves, depth + 1, lead, 0);
         }
       else
         {
@@ -247,7 +217,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, gboolean starts_
             continue;
           /* The goal side moves at odd h. */
           ok = !(end == FE_END_GOAL && (h & 1) && goal_ends_line (s, m, &undo))
-               && help (s, end, h - 1, depth + 1, print, starts_half);
+               && help (s, end, h - 1, depth + 1, print, lead);
           fe_unmake (&s->pos, m, &undo);
         }
       found |= ok;
@@ -296,7 +266,7 @@ typedef struct {
   int n;
   GArray *items; /* pairs of move indices */
   int h;         /* help: half-moves left (toward an end: before the end node); series: moves left */
-  gboolean starts_half;
+  int lead;      /* help: fe_solution_hook_line_move's */
   gboolean series;
   int kind;      /* series: SeriesKind */
   FeEnd end;     /* help: FE_END_GOAL, or the end it plays toward */
@@ -413,7 +383,7 @@ help_item (FeSolver *w, int k, gpointer data)
   FeUndo undo[4];
   if (!split_make (w, sp, k, undo))
     return;
-  help (w, sp->end, sp->h - 2, 2, TRUE, sp->starts_half);
+  help (w, sp->end, sp->h - 2, 2, TRUE, sp->lead);
   split_unmake (w, FALSE, undo);
 }
 
@@ -447,17 +417,17 @@ shortest_help_line (FeEnd end, int total)
 /* One length of help play (`len` half-moves in its lines), on several
  * threads when asked. */
 static void
-help_length (FeSolver *s, FeEnd end, int len, gboolean starts_half, gboolean parallel)
+help_length (FeSolver *s, FeEnd end, int len, int lead, gboolean parallel)
 {
   int h = help_moves_before_end (end, len);
   int threads = s->config ? s->config->threads : 1;
   if (parallel && threads > 1 && !s->max_solutions && h >= 3)
     {
-      Split sp = { .h = h, .starts_half = starts_half, .end = end };
+      Split sp = { .h = h, .lead = lead, .end = end };
       run_split (s, threads, &sp, help_item);
     }
   else
-    help (s, end, h, 0, TRUE, starts_half);
+    help (s, end, h, 0, TRUE, lead);
 }
 
 void
@@ -486,8 +456,11 @@ fe_solve_help (FeSolver *s)
           int set_total = total - 1;
           s->line_full = set_total;
           int before = s->solutions;
+          /* Numbered as the play: when the second side starts it, the set
+           * play misses both halves of its first move. */
+          int lead = set_total % 2 == 1 ? 1 : starts_half ? 2 : 0;
           for (int len = shortest_help_line (end, set_total); len <= set_total && !s->aborted; len += 2)
-            help_length (s, end, len, set_total % 2 == 1, FALSE);
+            help_length (s, end, len, lead, FALSE);
           s->solutions = before; /* set play is not a solution */
           s->play_phase = 0;
         }

@@ -134,6 +134,7 @@ relaxed_walk (int walk, int colour, int s, uint64_t *step, uint64_t *pattern, ui
     case FE_FAMILY_LION:
     case FE_FAMILY_LOCUST:
     case FE_FAMILY_KINGHOPPER:
+    case FE_FAMILY_CHINESE:
       for (int i = 0; i < d->n_hops; i++)
         add_line (s, d->hops[i], &lines, NULL);
       *step = *pattern = *free_pat = lines;

@@ -6,8 +6,6 @@
 #include "solver.h"
 #include "core/walk.h"
 
-char *fe_conditions_describe (const FeConditionParams *c, const FePosition *pos);
-
 static void
 centred (GString *out, const char *text)
 {

@@ -63,17 +63,6 @@ fe_solver_tick (FeSolver *s)
   return s->aborted;
 }
 
-/* The piece that made `last`, as the move's log saw it leave its square
- * (its id is its identity: z follows it through Circe-like transfers). */
-static FePiece
-mover_of (const FeMove *last, const FeUndo *undo)
-{
-  for (int i = 0; undo && i < undo->n_changes; i++)
-    if (undo->changes[i].square == last->from)
-      return undo->changes[i].before;
-  return FE_PIECE_EMPTY;
-}
-
 /* Did a condition's rebirth (Circe) put a piece back in this move? */
 static gboolean
 rebirth_in (const FePosition *pos, const FeUndo *undo)
@@ -119,14 +108,9 @@ fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const F
     case FE_GOAL_CHECK:
       return fe_in_check (pos, to_move);
     case FE_GOAL_TARGET:
-      {
-        if (!last || (last->flags & FE_MOVE_NULL))
-          return FALSE;
-        FePiece mover = mover_of (last, undo), there = pos->board[s->stip.target];
-        if (!mover.id)
-          return last->to == s->stip.target;
-        return there.walk && there.id == mover.id;
-      }
+      /* The mover itself, where its effects left it (an AntiCirce or
+       * kamikaze transfer; a kamikaze piece gone reaches nothing). */
+      return last && !(last->flags & FE_MOVE_NULL) && pos->mover_square == s->stip.target;
     case FE_GOAL_CASTLING:
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
     }
@@ -145,8 +129,7 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo)
  * move is noted from its own position.  A reciprocal end's own line (`reci`)
  * ends on the ending side's goal, marked as such. */
 static void
-replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len,
-             gboolean reci)
+replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
 {
   /* (a reciprocal help line's role is its pair's, one move longer) */
   if (fe_solution_line_over (s, n + (reci && !series_len), series_len, TRUE))
@@ -163,7 +146,7 @@ replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int 
     {
       g_string_truncate (text, 0);
       fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
-      fe_solution_hook_line_move (s, i, &moves[i], text->str, starts_half, series_len);
+      fe_solution_hook_line_move (s, i, &moves[i], text->str, lead, series_len);
       fe_make (&s->pos, &moves[i], &undo[i]);
       if (series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
@@ -186,13 +169,13 @@ replay_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int 
  * lines held as nodes took hundreds of megabytes). */
 typedef struct {
   int n, series_len;
-  gboolean starts_half;
+  int lead;
   gboolean reci;
   FeMove moves[];
 } PendingLine;
 
 static void
-add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len, gboolean reci)
+add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
 {
   s->solutions++;
   /* Once the tree keeps no more lines, a worker's later lines would only
@@ -204,26 +187,26 @@ add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int ser
       PendingLine *p = g_malloc (sizeof (PendingLine) + n * sizeof (FeMove));
       p->n = n;
       p->series_len = series_len;
-      p->starts_half = starts_half;
+      p->lead = lead;
       p->reci = reci;
       memcpy (p->moves, moves, n * sizeof (FeMove));
       g_ptr_array_add (s->pending, p);
       return;
     }
-  replay_line (s, moves, n, starts_half, series_len, reci);
+  replay_line (s, moves, n, lead, series_len, reci);
 }
 
 void
-fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 {
-  add_line (s, moves, n, starts_half, series_len, FALSE);
+  add_line (s, moves, n, lead, series_len, FALSE);
 }
 
 void
-fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len)
+fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 {
   /* The pair's two lines make one solution: counted with the other's. */
-  add_line (s, moves, n, starts_half, series_len, TRUE);
+  add_line (s, moves, n, lead, series_len, TRUE);
   s->solutions--;
 }
 
@@ -234,7 +217,7 @@ add_pending_lines (FeSolver *s, GPtrArray *lines)
   for (guint i = 0; i < lines->len; i++)
     {
       PendingLine *p = lines->pdata[i];
-      replay_line (s, p->moves, p->n, p->starts_half, p->series_len, p->reci);
+      replay_line (s, p->moves, p->n, p->lead, p->series_len, p->reci);
     }
 }
 

@@ -9,8 +9,8 @@
 #include "solver-private.h"
 
 gboolean fe_solver_tick (FeSolver *s);
-/* After `last` was made (its log `undo`, which z and % read; NULL: as
- * if plain): is the goal reached?  The stipulation's goal, or `goal`. */
+/* After `last` was made (its log `undo`, which % reads; NULL: as if
+ * plain): is the goal reached?  The stipulation's goal, or `goal`. */
 gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo);
 gboolean fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const FeUndo *undo);
 /* Plays and takes back the move: is it legal and does it reach the goal? */
@@ -21,12 +21,11 @@ void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolea
  * moves by one side, then its opponent's; 0 in help play).  Counted, and
  * added to the tree, or, in a worker of fe_solver_run_items, kept for the
  * merge. */
-void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half, int series_len);
+void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len);
 /* The same for the line of a reciprocal end that stops on the ending
  * side's own goal (stipulation's reci_goal): written with that goal's
  * mark, noted FE_NOTE_RECI.  Not counted: its pair's other line is. */
-void fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, gboolean starts_half,
-                              int series_len);
+void fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len);
 
 /* Allocates s->line_moves and the killers for s->max_plies. */
 void fe_solver_alloc_line (FeSolver *s);

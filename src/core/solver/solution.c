@@ -390,17 +390,20 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *n)
 
 void
 fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
-                            gboolean starts_half, int series_len)
+                            int lead, int series_len)
 {
   g_assert (i >= 0 && i < s->max_plies); /* fe_solve sizes lines for the stipulation */
   FeSolutionNode *n = node_new (s->tree, &s->pos, m, text, FE_ROLE_SOLUTION);
   if (series_len)
     n->number = i < series_len ? g_strdup_printf ("%d.", i + 1) : g_strdup ("");
+  else if (lead == 2 && i == 0)
+    /* Set play of a play the second side starts: both halves of the
+     * first move are missing (rules-beyond.md's bsp_andrnach_04). */
+    n->number = g_strdup ("1... ... 2.");
   else
     {
-      int half = starts_half ? 1 : 0;
-      int number = 1 + (i + half) / 2;
-      n->number = (i + half) % 2 == 0 ? g_strdup_printf ("%d.", number)
+      int number = 1 + (i + lead) / 2;
+      n->number = (i + lead) % 2 == 0 ? g_strdup_printf ("%d.", number)
                                       : g_strdup_printf ("%d...", number);
     }
   /* Series: the other side passed before each series move but the first. */

@@ -96,9 +96,12 @@ void fe_solution_hook_phase (FeSolver *s);
 FeSolutionNode *fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m,
                                          const char *text);
 void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *node);
-/* Help / series play: move i of a line being found (s->pos before it). */
+/* Help / series play: move i of a line being found (s->pos before it).
+ * `lead`: the half-moves its numbering skips before its first move (1: it
+ * starts with the second side, "1..."; 2: set play of such a play, "1...
+ * ... 2."). */
 void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
-                                 gboolean starts_half, int series_len);
+                                 int lead, int series_len);
 /* The line of n moves is complete: attach it; `notes` (FE_NOTE_*) are
  * added to its last move. */
 void fe_solution_hook_line_end (FeSolver *s, int n, int series_len, guint notes);
@@ -113,5 +116,3 @@ void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);
 void fe_solve_series (FeSolver *s);
-/* Help and series lines: the move number before move i (help.c). */
-void fe_solver_line_prefix (GString *line, int i, gboolean starts_half, int series_len);

@@ -23,27 +23,6 @@ sink_text (const char *text, gpointer data)
     sink->config->line (text, sink->config->user_data);
 }
 
-static gboolean
-check_position (FeSolver *s, const FeProblem *p, GError **error)
-{
-  for (int c = 0; c < 2; c++)
-    {
-      int kings = 0;
-      for (int i = 0; i < 64; i++)
-        {
-          FePiece pc = s->pos.board[FE_SQ88 (i)];
-          kings += pc.walk == FE_WALK_KING && pc.colour == c;
-        }
-      if (kings > 1)
-        {
-          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                       "%s has more than one king", c == FE_WHITE ? "White" : "Black");
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 static void
 solve_one (FeSolver *s, int first_side)
 {
@@ -61,25 +40,61 @@ solve_one (FeSolver *s, int first_side)
 }
 
 gboolean
-fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
-          FeSolverStats *stats, GError **error)
+fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
 {
+  g_return_val_if_fail (problem != NULL && refusal != NULL, FALSE);
+  *refusal = (FeRefusal) { FE_REFUSAL_NONE, NULL, NULL };
   if (problem->unsupported->len)
     {
       GString *names = g_string_new (NULL);
       for (guint i = 0; i < problem->unsupported->len; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "", (char *) problem->unsupported->pdata[i]);
-      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   "unsupported condition: %s (Féerie cannot solve this problem)", names->str);
-      g_string_free (names, TRUE);
-      return FALSE;
+        g_string_append_printf (names, "%s%s", i ? ", " : "",
+                                (char *) problem->unsupported->pdata[i]);
+      refusal->reason = FE_REFUSAL_CONDITIONS;
+      refusal->subject = g_string_free (names, FALSE);
+      g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   "unsupported condition: %s (Féerie cannot solve this problem)",
+                   refusal->subject);
+      return TRUE;
     }
   /* A stipulation kept as written: the parser's own words say why. */
-  if (problem->unsupported_stipulation)
+  FeStipulation ignored;
+  if (problem->unsupported_stipulation
+      && !fe_stipulation_parse (problem->unsupported_stipulation, &ignored, &refusal->error))
     {
-      FeStipulation ignored;
-      if (!fe_stipulation_parse (problem->unsupported_stipulation, &ignored, error))
-        return FALSE;
+      refusal->reason = FE_REFUSAL_STIPULATION;
+      refusal->subject = g_strdup (problem->unsupported_stipulation);
+      return TRUE;
+    }
+  /* The diagram's conditions, when the diagram is solved (a twin's are
+   * checked when the twin is). */
+  if (!problem->zero_position
+      && !fe_conditions_validate (&problem->conditions, &problem->diagram, &refusal->error))
+    {
+      refusal->reason = FE_REFUSAL_CONDITION_VALUES;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+void
+fe_refusal_clear (FeRefusal *refusal)
+{
+  g_clear_pointer (&refusal->subject, g_free);
+  g_clear_error (&refusal->error);
+  refusal->reason = FE_REFUSAL_NONE;
+}
+
+gboolean
+fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
+          FeSolverStats *stats, GError **error)
+{
+  FeRefusal refusal;
+  if (fe_solve_refusal (problem, &refusal))
+    {
+      g_propagate_error (error, g_steal_pointer (&refusal.error));
+      fe_refusal_clear (&refusal);
+      return FALSE;
     }
 
   FeSolver *s = g_new0 (FeSolver, 1);
@@ -159,7 +174,8 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       fe_rules_init (rules, &cond, &pos);
       s->pos = pos;
       s->pos.rules = fe_rules_for_position (rules, config && config->plain_rules);
-      if (!check_position (s, problem, error))
+      /* The diagram's own rules (twins are checked as they are applied). */
+      if (t == 0 && !fe_position_validate (&s->pos, NULL, error))
         {
           g_free (rules);
           ok = FALSE;

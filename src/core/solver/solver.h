@@ -69,10 +69,32 @@ typedef struct {
   guint64 table_entries;
 } FeSolverStats;
 
+/* Why fe_solve refuses a problem before it solves anything. */
+typedef enum {
+  FE_REFUSAL_NONE = 0,
+  FE_REFUSAL_CONDITIONS,       /* conditions read that Féerie cannot solve (Circe…) */
+  FE_REFUSAL_STIPULATION,      /* a stipulation kept as written (a=>b…) */
+  FE_REFUSAL_CONDITION_VALUES, /* the diagram's conditions break their rules */
+} FeRefusalReason;
+
+typedef struct {
+  FeRefusalReason reason;
+  /* What is refused, for a caller's own sentence: the conditions' names
+   * ("Circe, Andernach"), the stipulation as written; NULL for values. */
+  char *subject;
+  GError *error; /* the solver's sentence (FE_PROBLEM_ERROR) */
+} FeRefusal;
+
+/* Fills `refusal` (cleared with fe_refusal_clear) and returns TRUE when
+ * fe_solve refuses `problem` outright: the one place the solver and the
+ * window learn it. */
+gboolean fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal);
+void fe_refusal_clear (FeRefusal *refusal);
+
 /* Solves every twin and appends the solution part of Popeye's output (twin
  * headers, solution lines; no board) to `out` (may be NULL), written from
- * the solution tree as it grows.  Refuses problems with unsupported
- * conditions (FE_PROBLEM_ERROR_UNSUPPORTED). */
+ * the solution tree as it grows.  Refuses what fe_solve_refusal refuses
+ * (with its error). */
 gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
                    FeSolverStats *stats, GError **error);
 

@@ -278,7 +278,8 @@ series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpo
   return (end && match_final (l, next, s->goal)) || series_goes_on (l, next, m, undo, ply);
 }
 
-/* Splits a line into move and mark tokens, dropping "12." and "1..." */
+/* Splits a line into move and mark tokens, dropping "12.", "1..." and the
+ * "..." of a skipped move ("1... ... 2.": set play of an h#n.5) */
 static char **
 line_tokens (const char *text, int *n)
 {
@@ -296,7 +297,7 @@ line_tokens (const char *text, int *n)
           if (strncmp (t, "..", 2) == 0)
             t += 2;
         }
-      if (*t)
+      if (*t && strcmp (t, "...") != 0)
         g_ptr_array_add (a, g_strdup (t));
     }
   g_strfreev (raw);

@@ -67,7 +67,8 @@ describe (const FeProblem *p)
  * coordinates plus the surface offset (the window sits at the origin of
  * the Xvfb screen, with no window manager to move it). */
 gboolean
-harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path, GError **error)
+harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y, const char *path,
+                     GError **error)
 {
   graphene_point_t in = GRAPHENE_POINT_INIT ((float) x, (float) y), out;
   double nx, ny;
@@ -97,7 +98,8 @@ read_back (FeerieWindow *self, const char *path, GError **error)
     return TRUE; /* the window said so before saving */
   if (warned)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s", path, warned);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s reads back, yet the window warned: %s",
+                   path, warned);
     }
   else
     g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s does not read back: %s", path,
@@ -113,7 +115,8 @@ harness_answer (FeerieWindow *self, const char *answer, GError **error)
                  : g_str_equal (answer, "cancel") ? GTK_RESPONSE_CANCEL : GTK_RESPONSE_NONE;
   if (response == GTK_RESPONSE_NONE)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "answer save, discard or cancel");
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "answer save, discard or cancel");
       return FALSE;
     }
   GListModel *tops = gtk_window_get_toplevels ();
@@ -131,12 +134,74 @@ harness_answer (FeerieWindow *self, const char *answer, GError **error)
   return FALSE;
 }
 
+char *
+harness_messages_text (FeerieWindow *self)
+{
+  GString *s = g_string_new (NULL);
+  g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
+  const char *status = gtk_inscription_get_text (self->status);
+  g_string_append_printf (s, "status %s\n", status ? status : "");
+  g_autofree char *caption = g_strdup (gtk_inscription_get_text (self->caption));
+  g_strdelimit (caption, "\n", ' ');
+  g_string_append_printf (s, "caption %s\n", caption);
+  g_string_append_printf (s, "stipulation-field %s\n", gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry)));
+  g_string_append_printf (s, "twins-error %s\n", harness_twins_error (self->twins_editor));
+  g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
+  GListModel *tops = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
+    {
+      g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
+      if (!GTK_IS_MESSAGE_DIALOG (w) || !gtk_widget_get_visible (GTK_WIDGET (w))
+          || gtk_window_get_transient_for (w) != GTK_WINDOW (self))
+        continue;
+      g_autofree char *text = NULL, *secondary = NULL;
+      g_object_get (w, "text", &text, "secondary-text", &secondary, NULL);
+      g_string_append_printf (s, "dialog %s | %s\n", text, secondary ? secondary : "");
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+harness_dump_text (FeerieWindow *self)
+{
+  g_autofree char *text = describe (self->problem);
+  /* The pickers' switches as the window shows them. */
+  GString *all = g_string_new (text);
+  GActionGroup *pickers = feerie_condition_pane_get_actions (self->conditions);
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const char *name = fe_condition_nth (id)->name;
+      g_autoptr (GVariant) state = g_action_group_get_action_state (pickers, name);
+      gboolean on = state && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
+                              ? g_variant_get_boolean (state)
+                              : strcmp (g_variant_get_string (state, NULL),
+                                        fe_condition_nth (id)->params[0].xml_values
+                                        ? fe_condition_nth (id)->params[0].xml_values[0] : "0") != 0);
+      if (on)
+        g_string_append_printf (all, "picker %s\n", name);
+    }
+  /* What the stipulation field explains (issue 21). */
+  const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
+  g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
+  return g_string_free (all, FALSE);
+}
+
 gboolean
 harness_command (FeerieWindow *self, char **argv, GError **error)
 {
   int argc = g_strv_length (argv);
   const char *cmd = argv[0];
-#define NEED(n) do { if (argc < (n) + 1) { g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments", cmd, n); return FALSE; } } while (0)
+#define NEED(n)                                                                                    \
+  do                                                                                               \
+    {                                                                                              \
+      if (argc < (n) + 1)                                                                          \
+        {                                                                                          \
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s needs %d arguments",    \
+                       cmd, n);                                                                    \
+          return FALSE;                                                                            \
+        }                                                                                          \
+    }                                                                                              \
+  while (0)
   if (g_str_equal (cmd, "palette-drop"))
     {
       NEED (4);
@@ -195,7 +260,9 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
       NEED (2);
       g_autofree char *text = g_strjoinv (" ", argv + 2);
       return harness_metadata_type (self->metadata, argv[1], text)
-             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s", argv[1]), FALSE);
+             || (g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no field %s",
+                              argv[1]),
+                 FALSE);
     }
   if (g_str_equal (cmd, "state"))
     {
@@ -256,122 +323,87 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
     {
       NEED (1);
       g_autofree char *text = g_strcompress (argv[1]);
-      feerie_twins_editor_set_text (self->twins_editor, text);
+      harness_twins_type (self->twins_editor, text);
       return TRUE;
     }
   if (g_str_equal (cmd, "twin-pick"))
     {
-      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] */
+      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V] [cont]
+       * [refused] [no-add] */
       NEED (1);
-      const char *a = NULL, *b = NULL, *piece = NULL, *value = NULL;
-      gboolean cont = FALSE, refused = FALSE, add = TRUE;
+      HarnessTwinPick pick = { argv[1], .add = TRUE };
+      gboolean refused = FALSE;
       for (int i = 2; i < argc; i++)
         if (g_str_has_prefix (argv[i], "a="))
-          a = argv[i] + 2;
+          pick.a = argv[i] + 2;
         else if (g_str_has_prefix (argv[i], "b="))
-          b = argv[i] + 2;
+          pick.b = argv[i] + 2;
         else if (g_str_has_prefix (argv[i], "piece="))
-          piece = argv[i] + 6;
+          pick.piece = argv[i] + 6;
+        else if (g_str_has_prefix (argv[i], "walks="))
+          pick.walks = argv[i] + 6;
         else if (g_str_has_prefix (argv[i], "value="))
-          value = argv[i] + 6;
+          pick.value = argv[i] + 6;
         else if (g_str_equal (argv[i], "cont"))
-          cont = TRUE;
+          pick.continued = TRUE;
         else if (g_str_equal (argv[i], "refused"))
           refused = TRUE;
         else if (g_str_equal (argv[i], "no-add"))
-          add = FALSE;
+          pick.add = FALSE;
       if (!refused)
-        return feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, add, error);
+        return harness_twins_pick (self->twins_editor, &pick, error);
       /* The pickers must refuse it, saying why (in twins-show). */
       g_autoptr (GError) why = NULL;
-      if (!feerie_twins_editor_pick (self->twins_editor, argv[1], a, b, piece, value, cont, TRUE, &why))
+      if (!harness_twins_pick (self->twins_editor, &pick, &why))
         return TRUE;
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the pickers took it");
       return FALSE;
     }
-  if (g_str_equal (cmd, "twin-remove"))
+  if (g_str_equal (cmd, "twin-remove") || g_str_equal (cmd, "locate-twin-button"))
     {
-      NEED (1);
-      if (feerie_twins_editor_remove_row (self->twins_editor, (guint) atoi (argv[1]) - 1))
-        return TRUE;
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no twin row %s", argv[1]);
-      return FALSE;
-    }
-  if (g_str_equal (cmd, "locate-twin-button"))
-    {
-      /* locate-twin-button add|N PATH: the Add button or row N's remove button */
-      NEED (2);
-      GtkWidget *button = feerie_twins_editor_get_button (self->twins_editor,
-                                                          g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
+      /* twin-remove N: clicks row N's remove button (rows from 1);
+       * locate-twin-button add|N PATH: where the Add button or row N's is */
+      gboolean locate = g_str_equal (cmd, "locate-twin-button");
+      NEED (locate ? 2 : 1);
+      GtkWidget *button = harness_twins_button (
+        self->twins_editor, g_str_equal (argv[1], "add") ? -1 : atoi (argv[1]) - 1);
       if (!button)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no button %s", argv[1]);
           return FALSE;
         }
+      if (!locate)
+        {
+          g_signal_emit_by_name (button, "clicked");
+          return TRUE;
+        }
       return harness_write_point (self, button, gtk_widget_get_width (button) / 2.0,
-                          gtk_widget_get_height (button) / 2.0, argv[2], error);
+                                  gtk_widget_get_height (button) / 2.0, argv[2], error);
     }
   if (g_str_equal (cmd, "twins-show"))
     {
       NEED (1);
-      g_autofree char *text = feerie_twins_editor_describe (self->twins_editor);
-      g_autofree char *typed = feerie_twins_editor_get_text (self->twins_editor);
-      g_autofree char *escaped = g_strescape (typed, NULL);
-      g_autofree char *all = g_strdup_printf ("%stext %s\n", text, escaped);
-      return g_file_set_contents (argv[1], all, -1, error);
+      g_autofree char *text = harness_twins_describe (self->twins_editor);
+      return g_file_set_contents (argv[1], text, -1, error);
+    }
+  if (g_str_equal (cmd, "twin-lines-read"))
+    {
+      /* twin-lines-read PATH: how many twin lines were read so far */
+      NEED (1);
+      g_autofree char *text = g_strdup_printf ("%u\n", harness_twin_lines_read ());
+      return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "messages"))
     {
       NEED (1);
-      GString *s = g_string_new (NULL);
-      g_string_append_printf (s, "title %s\n", gtk_window_get_title (GTK_WINDOW (self)));
-      const char *status = gtk_inscription_get_text (self->status);
-      g_string_append_printf (s, "status %s\n", status ? status : "");
-      g_autofree char *caption = g_strdup (gtk_inscription_get_text (self->caption));
-      g_strdelimit (caption, "\n", ' ');
-      g_string_append_printf (s, "caption %s\n", caption);
-      g_string_append_printf (s, "twins-error %s\n", feerie_twins_editor_get_error (self->twins_editor));
-      g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
-      GListModel *tops = gtk_window_get_toplevels ();
-      for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
-        {
-          g_autoptr (GtkWindow) w = g_list_model_get_item (tops, i);
-          if (!GTK_IS_MESSAGE_DIALOG (w) || !gtk_widget_get_visible (GTK_WIDGET (w))
-              || gtk_window_get_transient_for (w) != GTK_WINDOW (self))
-            continue;
-          g_autofree char *text = NULL, *secondary = NULL;
-          g_object_get (w, "text", &text, "secondary-text", &secondary, NULL);
-          g_string_append_printf (s, "dialog %s | %s\n", text, secondary ? secondary : "");
-        }
-      gboolean ok = g_file_set_contents (argv[1], s->str, -1, error);
-      g_string_free (s, TRUE);
-      return ok;
+      g_autofree char *text = harness_messages_text (self);
+      return g_file_set_contents (argv[1], text, -1, error);
     }
   if (g_str_equal (cmd, "dump"))
     {
       NEED (1);
-      g_autofree char *text = describe (self->problem);
-      /* The pickers' switches as the window shows them. */
-      GString *all = g_string_new (text);
-      GActionGroup *pickers = feerie_condition_pane_get_actions (self->conditions);
-      for (int id = 0; id < fe_condition_count (); id++)
-        {
-          const char *name = fe_condition_nth (id)->name;
-          g_autoptr (GVariant) state = g_action_group_get_action_state (pickers, name);
-          gboolean on = state && (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN)
-                                  ? g_variant_get_boolean (state)
-                                  : strcmp (g_variant_get_string (state, NULL),
-                                            fe_condition_nth (id)->params[0].xml_values
-                                            ? fe_condition_nth (id)->params[0].xml_values[0] : "0") != 0);
-          if (on)
-            g_string_append_printf (all, "picker %s\n", name);
-        }
-      /* What the stipulation field explains (issue 21). */
-      const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
-      g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
-      gboolean ok = g_file_set_contents (argv[1], all->str, -1, error);
-      g_string_free (all, TRUE);
-      return ok;
+      g_autofree char *text = harness_dump_text (self);
+      return g_file_set_contents (argv[1], text, -1, error);
     }
   return harness_view_command (self, argv, error);
 #undef NEED

@@ -41,6 +41,60 @@ describe_pane_fit (GtkWidget *pane, GString *out)
                           gtk_adjustment_get_page_size (h));
 }
 
+/* "caption-lines NEEDED SHOWN": the lines the caption's text takes at the
+ * caption's width (wrapped as the inscription wraps it) and the lines its
+ * height shows. */
+static void
+describe_caption_fit (GtkInscription *caption, GString *out)
+{
+  GtkWidget *w = GTK_WIDGET (caption);
+  const char *text = gtk_inscription_get_text (caption);
+  PangoLayout *layout = gtk_widget_create_pango_layout (w, text ? text : "");
+  pango_layout_set_width (layout, gtk_widget_get_width (w) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  int needed = pango_layout_get_line_count (layout);
+  PangoFontMetrics *metrics = pango_context_get_metrics (pango_layout_get_context (layout), NULL, NULL);
+  int line = (pango_font_metrics_get_ascent (metrics) + pango_font_metrics_get_descent (metrics)) / PANGO_SCALE;
+  g_string_append_printf (out, "caption-lines %d %d\n", needed, line > 0 ? gtk_widget_get_height (w) / line : 0);
+  pango_font_metrics_unref (metrics);
+  g_object_unref (layout);
+}
+
+/* "filter NAME", then "visible FILE" for each file of `folder` the
+ * chooser's filter shows, as its list would. */
+static void
+describe_chooser_files (GtkFileChooser *chooser, GFile *folder, GString *out)
+{
+  GtkFileFilter *filter = gtk_file_chooser_get_filter (chooser);
+  g_string_append_printf (out, "filter %s\n", filter ? gtk_file_filter_get_name (filter) : "");
+  g_autoptr (GFileEnumerator) files = folder ? g_file_enumerate_children (folder,
+                                                                          G_FILE_ATTRIBUTE_STANDARD_DISPLAY_NAME ","
+                                                                          G_FILE_ATTRIBUTE_STANDARD_CONTENT_TYPE ","
+                                                                          G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                                                                          G_FILE_QUERY_INFO_NONE, NULL, NULL)
+                                             : NULL;
+  GFileInfo *info;
+  while (files && (info = g_file_enumerator_next_file (files, NULL, NULL)))
+    {
+      if (g_file_info_get_file_type (info) == G_FILE_TYPE_REGULAR
+          && (!filter || gtk_filter_match (GTK_FILTER (filter), info)))
+        g_string_append_printf (out, "visible %s\n", g_file_info_get_display_name (info));
+      g_object_unref (info);
+    }
+}
+
+/* A window's natural, minimum and shown sizes ("natural W H" …). */
+static gboolean
+write_window_size (GtkWidget *w, const char *path, GError **error)
+{
+  int min_w, nat_w, min_h, nat_h;
+  gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
+  g_autofree char *text = g_strdup_printf ("natural %d %d\nminimum %d %d\nshown %d %d\n", nat_w, nat_h, min_w,
+                                           min_h, gtk_widget_get_width (w), gtk_widget_get_height (w));
+  return g_file_set_contents (path, text, -1, error);
+}
+
 static GtkWidget *
 pane_child (FeerieWindow *self, const char *name)
 {
@@ -48,8 +102,9 @@ pane_child (FeerieWindow *self, const char *name)
                                                     name));
 }
 
-/* The Solution pane as shown: its lines of text, then a line per row of
- * the list ("row [selected] TEXT"; the rows on screen, in their order). */
+/* The Solution pane as shown: its lines of text, the rows' width, then a
+ * line per row of the list ("row [selected] TEXT"; the rows on screen, in
+ * their order). */
 static char *
 describe_pane (FeerieWindow *self)
 {
@@ -64,6 +119,10 @@ describe_pane (FeerieWindow *self)
     }
   const char *progress = gtk_inscription_get_text (GTK_INSCRIPTION (pane_child (self, "progress")));
   g_string_append_printf (s, "progress %s\n", progress ? progress : "");
+  /* "list-width UPPER PAGE": the width the rows take and the width shown
+   * (more: a row is read only by scrolling sideways). */
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (pane_child (self, "scroller")));
+  g_string_append_printf (s, "list-width %.0f %.0f\n", gtk_adjustment_get_upper (h), gtk_adjustment_get_page_size (h));
   GtkWidget *list = pane_child (self, "list");
   for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
     {
@@ -188,8 +247,12 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
       g_autofree char *name = gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) == GTK_FILE_CHOOSER_ACTION_SAVE
                                 ? gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)) : NULL;
-      g_autofree char *text = g_strdup_printf ("folder %s\nname %s\n", path ? path : "", name ? name : "");
-      return g_file_set_contents (argv[1], text, -1, error);
+      GString *text = g_string_new (NULL);
+      g_string_append_printf (text, "folder %s\nname %s\n", path ? path : "", name ? name : "");
+      describe_chooser_files (GTK_FILE_CHOOSER (chooser), folder, text);
+      gboolean ok = g_file_set_contents (argv[1], text->str, -1, error);
+      g_string_free (text, TRUE);
+      return ok;
     }
   if (g_str_equal (cmd, "shortcuts-size"))
     {
@@ -199,18 +262,17 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       for (guint i = 0; i < g_list_model_get_n_items (tops); i++)
         {
           g_autoptr (GtkWidget) w = g_list_model_get_item (tops, i);
-          if (!GTK_IS_SHORTCUTS_WINDOW (w) || !gtk_widget_get_visible (w))
-            continue;
-          int min_w, nat_w, min_h, nat_h;
-          gtk_widget_measure (w, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
-          gtk_widget_measure (w, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
-          g_autofree char *text = g_strdup_printf ("natural %d %d\nminimum %d %d\nshown %d %d\n", nat_w, nat_h,
-                                                   min_w, min_h, gtk_widget_get_width (w),
-                                                   gtk_widget_get_height (w));
-          return g_file_set_contents (argv[1], text, -1, error);
+          if (GTK_IS_SHORTCUTS_WINDOW (w) && gtk_widget_get_visible (w))
+            return write_window_size (w, argv[1], error);
         }
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no shortcuts window");
       return FALSE;
+    }
+  if (g_str_equal (cmd, "preferences-size"))
+    {
+      NEED (1);
+      GtkWidget *prefs = harness_preferences (error);
+      return prefs && write_window_size (prefs, argv[1], error);
     }
   if (g_str_equal (cmd, "clipboard"))
     {
@@ -284,6 +346,20 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
         return FALSE;
       return harness_write_point (self, tile, gtk_widget_get_width (tile) / 2.0,
                           gtk_widget_get_height (tile) / 2.0, argv[2], error);
+    }
+  if (g_str_equal (cmd, "locate-widget"))
+    {
+      /* locate-widget NAME PATH: the centre of a widget by its name or
+       * its action, for xdotool. */
+      NEED (2);
+      GtkWidget *widget = harness_find_named (GTK_WIDGET (self), argv[1]);
+      if (!widget)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no widget “%s” shows", argv[1]);
+          return FALSE;
+        }
+      return harness_write_point (self, widget, gtk_widget_get_width (widget) / 2.0,
+                                  gtk_widget_get_height (widget) / 2.0, argv[2], error);
     }
   if (g_str_equal (cmd, "palette-mode"))
     {
@@ -423,6 +499,32 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
             g_string_append_printf (out, "part %s %s %d\n", i ? "content" : "titlebar", G_OBJECT_TYPE_NAME (c), m);
           }
       describe_pane_fit (GTK_WIDGET (self->conditions), out);
+      describe_caption_fit (self->caption, out);
+      /* "list-right X": the collection's list ends at X on the screen (0:
+       * hidden); "palette shown|hidden" (the list takes its place in a
+       * narrow window). */
+      graphene_rect_t list;
+      double sx, sy;
+      gtk_native_get_surface_transform (GTK_NATIVE (self), &sx, &sy);
+      gboolean listed = gtk_widget_get_visible (GTK_WIDGET (self->collection_view))
+                        && gtk_widget_compute_bounds (GTK_WIDGET (self->collection_view), GTK_WIDGET (self), &list);
+      g_string_append_printf (out, "list-right %d\npalette %s\n", listed ? (int) (list.origin.x + list.size.width + sx) : 0,
+                              gtk_widget_get_visible (self->palette_column) ? "shown" : "hidden");
+      /* "tabs-shown N M": of the notebook's M tabs, N show (the others
+       * are behind its scroll arrows). */
+      int shown = 0, n_pages = gtk_notebook_get_n_pages (self->notebook);
+      for (int i = 0; i < n_pages; i++)
+        {
+          GtkWidget *tab = gtk_notebook_get_tab_label (self->notebook, gtk_notebook_get_nth_page (self->notebook, i));
+          graphene_rect_t r, header;
+          GtkWidget *notebook = GTK_WIDGET (self->notebook);
+          if (tab && gtk_widget_get_child_visible (gtk_widget_get_parent (tab))
+              && gtk_widget_compute_bounds (tab, notebook, &r)
+              && gtk_widget_compute_bounds (notebook, notebook, &header)
+              && r.origin.x >= 0 && r.origin.x + r.size.width <= header.size.width)
+            shown++;
+        }
+      g_string_append_printf (out, "tabs-shown %d %d\n", shown, n_pages);
       for (int i = 0; i < gtk_notebook_get_n_pages (self->notebook); i++)
         {
           int m;
@@ -444,7 +546,6 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       g_application_quit (g_application_get_default ());
       return TRUE;
     }
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "unknown command “%s”", cmd);
-  return FALSE;
+  return harness_collection_command (self, argv, error);
 #undef NEED
 }

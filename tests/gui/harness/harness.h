@@ -1,7 +1,8 @@
 /* harness.h — feerie-test's parts: the script interpreter (script.c), its
  * commands (cmds-edit.c, cmds-view.c), what the window shows and how it
  * solves (probes.c), the widgets' internals a script needs (widgets.c).
- * It reads the window's private state; the application has no test code.
+ * The collection's commands and benchmark are in collection.c.  It reads
+ * the window's private state; the application has no test code.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
@@ -14,6 +15,10 @@ void harness_run_script (FeerieWindow *first, const char *path);
 /* Runs one script command on the window (cmds-edit.c); FALSE with
  * `error` when it fails or is unknown. */
 gboolean harness_command (FeerieWindow *self, char **argv, GError **error);
+/* What the commands dump and messages write (the problem and the
+ * pickers; the title, status line, caption, errors and dialogs). */
+char *harness_dump_text (FeerieWindow *self);
+char *harness_messages_text (FeerieWindow *self);
 /* The commands not found by harness_command (cmds-view.c). */
 gboolean harness_view_command (FeerieWindow *self, char **argv, GError **error);
 /* Answers the question asked over the window ("save", "discard",
@@ -22,6 +27,10 @@ gboolean harness_answer (FeerieWindow *self, const char *answer, GError **error)
 /* Writes the screen position of a point of `widget` for xdotool. */
 gboolean harness_write_point (FeerieWindow *self, GtkWidget *widget, double x, double y,
                               const char *path, GError **error);
+
+/* collection.c: the collection's commands (and the benchmark's); an
+ * unknown command's error otherwise. */
+gboolean harness_collection_command (FeerieWindow *self, char **argv, GError **error);
 
 /* probes.c */
 /* The displayed board and the solve's state, one fact a line. */
@@ -40,6 +49,9 @@ void harness_probe_idle_gap (guint ms, const char *path);
 /* widgets.c */
 /* The first widget of `type` under `root` (itself included), depth first. */
 GtkWidget *harness_find_widget (GtkWidget *root, GType type);
+/* The first visible widget under `root` named `name` or whose action is
+ * `name` ("condition.magic"), depth first. */
+GtkWidget *harness_find_named (GtkWidget *root, const char *name);
 void harness_palette_select (FeeriePalette *palette, FeColour colour, uint8_t attrs, int walk);
 /* A tile by its code in scripts: a walk code, "I" the imitator, "IM" the
  * monochrome imitator; HARNESS_NO_TILE when none. */
@@ -59,4 +71,34 @@ gboolean harness_preferences_colour (GtkWidget *prefs, const char *which, const 
 char *harness_recovery_describe (GtkWindow *recovery);
 /* Clicks Recover or Discard on row `index` (from 0); the window the
  * problem was recovered into (NULL when discarded or refused). */
-GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error);
+GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover,
+                                    GError **error);
+
+/* twins.c */
+/* The Twins page's pickers as a script sets them: `op` a twinning word
+ * (fe_twin_kinds' Popeye word), squares, `piece` for add ("white S"),
+ * `walks` for substitute ("r q"), `value` the rotation, mirror axis
+ * (Popeye's word), conditions or stipulation; then, with `add`, a click on
+ * Add, FALSE with the pickers' refusal. */
+typedef struct {
+  const char *op, *a, *b, *piece, *walks, *value;
+  gboolean continued, add;
+} HarnessTwinPick;
+gboolean harness_twins_pick (FeerieTwinsEditor *editor, const HarnessTwinPick *pick,
+                             GError **error);
+/* Replaces the Popeye text, as typing does. */
+void harness_twins_type (FeerieTwinsEditor *editor, const char *text);
+/* The Add button (row_index -1) or row row_index's remove button. */
+GtkWidget *harness_twins_button (FeerieTwinsEditor *editor, int row_index);
+/* One line per row, "twin LABEL ok|error: LINE — DESCRIPTION|MESSAGE", then
+ * "preview LABEL" and its pieces; "rows N", "pick-error", "text". */
+char *harness_twins_describe (FeerieTwinsEditor *editor);
+/* The first error the page shows, "" when none. */
+const char *harness_twins_error (FeerieTwinsEditor *editor);
+/* How many twin lines were read (fe_popeye_read_twin_line) so far. */
+guint harness_twin_lines_read (void);
+/* The linker's wrap of fe_popeye_read_twin_line that counts them. */
+FeTwin *__real_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
+                                         GError **error);
+FeTwin *__wrap_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
+                                         GError **error);

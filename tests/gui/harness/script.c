@@ -18,26 +18,35 @@
  *   prefs-font FAMILY | prefs-colour light|dark #RRGGBB   (in Preferences)
  *   delay MS   (between commands from now on)
  *   check-ids  (fails unless every piece has its own non-zero id)
- *   messages PATH   (the status line, the twins' error and the message dialogs)
+ *   messages PATH   (the status line, the caption, the stipulation field,
+ *                    the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
- *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [value=V] [cont] [refused] [no-add]
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V] [cont] [refused]
+ *             [no-add]
  *                (the Twins page's pickers set so, then its Add button;
  *                "refused": the pickers must refuse it; "no-add": not clicked)
  *   locate-twin-button add|N PATH (the Add button, row N's remove button)
+ *   locate-widget NAME PATH (a widget by its name or its action, such as
+ *                   the palette's toggle "magic" or "condition.magic")
  *   twin-remove N   (the remove button of the Twins page's row N, from 1)
  *   twins-show PATH (the Twins page's rows, errors, preview boards, text)
+ *   twin-lines-read PATH (how many twin lines the Twins page has read so far)
  *   bus-info PATH   (D-Bus unique name and the window's object path)
  *   solve-log PATH  (each solve appends "started" / "finished …" with the
  *                    main loop's longest pause and Stop's latency)
  *   wait-solve      (until the solve running ends; fails after 60 s)
+ *   wait-check      (until the collection's check ends; fails after 60 s)
+ *   collection PATH, collection-drop, locate-row, bench-*: collection.c
  *   show PATH       (the board displayed, playback step, solve state, summary)
  *   select TEXT     (plays back the first move whose text starts so)
  *   pane PATH       (the Solution pane: its messages, then its rows shown)
  *   grab-focus stipulation|pieces|board (the keyboard focus there)
- *   chooser PATH    (the file chooser on screen: its folder and name)
+ *   chooser PATH    (the file chooser on screen: its folder and name, its
+ *                    filter and the files of the folder it shows)
  *   chooser-cancel  (its Cancel)
  *   clipboard PATH  (the clipboard's formats and text, written once read)
  *   shortcuts-size PATH (the shortcuts window's natural and shown size)
+ *   preferences-size PATH (the same for the Preferences window)
  *   tile-info CODE PATH (whether a palette tile shows, and its tooltip)
  *   page N          (shows page N of the side notebook; 3 = Solution)
  *   idle-gap MS PATH (the main loop's longest pause over MS ms with no
@@ -52,6 +61,11 @@
  *                    window is numbered next and acted on)
  *   autosave-path PATH (this window's autosave file, "none" before one)
  *   window-size W H (the window's size, as a window manager would set it)
+ *   wait-size W H   (until the window is W × H at most and drawn so; fails
+ *                    after 60 s)
+ *   wait-line dump|messages TEXT (until what that command writes has the
+ *                    line TEXT, or a line starting so when TEXT ends with
+ *                    "*"; fails after 60 s)
  *   layout PATH     (the window's minimum and current size, the board's size)
  *   palette-selection PATH (the palette's chosen tile as a payload, or "none")
  *   focus PATH      (the keyboard focus: "palette-tile CODE" or "other TYPE")
@@ -65,8 +79,10 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
+#include "feerie-recovery-dialog.h"
 
 typedef struct {
   FeerieWindow *window;  /* the window commands act on */
@@ -77,6 +93,10 @@ typedef struct {
   guint delay;
   char *awaited;   /* wait-file: the path looked for */
   gboolean awaiting_solve;
+  gboolean awaiting_check;
+  int awaited_width, awaited_height; /* wait-size: 0 when not waiting */
+  char *awaited_line;    /* wait-line: the line looked for, */
+  gboolean line_in_dump; /* in the dump, else in the messages */
   int polls;
 } Script;
 
@@ -85,6 +105,7 @@ script_free (Script *script)
 {
   g_strfreev (script->lines);
   g_free (script->awaited);
+  g_free (script->awaited_line);
   g_object_unref (script->window);
   g_object_unref (script->app);
   g_free (script);
@@ -112,7 +133,8 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
   if (g_str_equal (argv[0], "window-new"))
     {
       FeerieWindow *window = feerie_window_new (GTK_APPLICATION (script->app));
-      g_object_set_data (G_OBJECT (window), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+      g_object_set_data (G_OBJECT (window), "feerie-test-number",
+                         GINT_TO_POINTER (++script->n_windows));
       gtk_window_present (GTK_WINDOW (window));
       g_set_object (&script->window, window);
       return TRUE;
@@ -121,16 +143,18 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
     {
       GtkWindow *recovery = NULL;
       for (GList *l = gtk_application_get_windows (GTK_APPLICATION (script->app)); l; l = l->next)
-        if (g_object_get_data (l->data, "feerie-recovery"))
+        if (FEERIE_IS_RECOVERY_DIALOG (l->data))
           recovery = l->data;
       if (!argv[1] || (g_str_equal (argv[0], "recovery-choose") && !argv[2]))
         {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: missing arguments", argv[0]);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "%s: missing arguments",
+                       argv[0]);
           *ok = FALSE;
         }
       else if (g_str_equal (argv[0], "recovery"))
         {
-          g_autofree char *text = recovery ? harness_recovery_describe (recovery) : g_strdup ("none\n");
+          g_autofree char *text
+            = recovery ? harness_recovery_describe (recovery) : g_strdup ("none\n");
           *ok = g_file_set_contents (argv[1], text, -1, error);
         }
       else if (!recovery)
@@ -141,12 +165,14 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
       else
         {
           gboolean recover = g_str_equal (argv[2], "recover");
-          GtkWindow *into = harness_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
+          GtkWindow *into
+            = harness_recovery_choose (recovery, (guint) atoi (argv[1]) - 1, recover, error);
           *ok = !recover || into;
           if (into)
             {
               if (!g_object_get_data (G_OBJECT (into), "feerie-test-number"))
-                g_object_set_data (G_OBJECT (into), "feerie-test-number", GINT_TO_POINTER (++script->n_windows));
+                g_object_set_data (G_OBJECT (into), "feerie-test-number",
+                                   GINT_TO_POINTER (++script->n_windows));
               g_set_object (&script->window, FEERIE_WINDOW (into));
             }
         }
@@ -183,20 +209,64 @@ window_command (Script *script, char **argv, gboolean *ok, GError **error)
   return TRUE;
 }
 
+/* Whether the window's dump or messages have the awaited line. */
+static gboolean
+has_awaited_line (Script *script)
+{
+  g_autofree char *text = script->line_in_dump ? harness_dump_text (script->window)
+                                               : harness_messages_text (script->window);
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+  const char *want = script->awaited_line;
+  gsize n = strlen (want);
+  gboolean prefix = n > 0 && want[n - 1] == '*';
+  for (int i = 0; lines[i]; i++)
+    if (prefix ? strncmp (lines[i], want, n - 1) == 0 : strcmp (lines[i], want) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* wait-size goes on once the window has been drawn at its new size. */
+static void
+on_painted (GdkFrameClock *clock, Script *script)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_painted, script);
+  g_idle_add (script_step, script);
+}
+
 /* Polls for the file of a wait-file command, 10 times a second. */
 static gboolean
 script_poll (gpointer data)
 {
   Script *script = data;
-  if (script->awaiting_solve ? script->window->job == NULL : g_file_test (script->awaited, G_FILE_TEST_EXISTS))
+  GtkWidget *window = GTK_WIDGET (script->window);
+  gboolean done = script->awaiting_solve ? script->window->job == NULL
+                : script->awaiting_check ? !script->window->check
+                                             || !feerie_collection_check_is_running (script->window->check)
+                : script->awaited_width ? gtk_widget_get_width (window) <= script->awaited_width
+                                            && gtk_widget_get_height (window) <= script->awaited_height
+                : script->awaited_line ? has_awaited_line (script)
+                : g_file_test (script->awaited, G_FILE_TEST_EXISTS);
+  if (done)
     {
+      GdkFrameClock *clock = script->awaited_width ? gtk_widget_get_frame_clock (window) : NULL;
       script->awaiting_solve = FALSE;
+      script->awaiting_check = FALSE;
+      script->awaited_width = script->awaited_height = 0;
       g_clear_pointer (&script->awaited, g_free);
-      return script_step (script);
+      g_clear_pointer (&script->awaited_line, g_free);
+      if (!clock)
+        return script_step (script);
+      g_signal_connect (clock, "after-paint", G_CALLBACK (on_painted), script);
+      gtk_widget_queue_draw (window);
+      return G_SOURCE_REMOVE;
     }
   if (++script->polls < 600)
     return G_SOURCE_CONTINUE;
-  g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve" : script->awaited);
+  g_printerr ("feerie: test script: %s did not appear\n", script->awaiting_solve ? "the end of the solve"
+                                                           : script->awaiting_check ? "the end of the check"
+                                                           : script->awaited_width ? "the window's size"
+                                                           : script->awaited_line ? script->awaited_line
+                                                           : script->awaited);
   g_object_set_data (G_OBJECT (script->app), "feerie-test-failed", GINT_TO_POINTER (1));
   g_application_quit (script->app);
   script_free (script);
@@ -220,8 +290,8 @@ script_step (gpointer data)
         ;
       else if (g_str_equal (argv[0], "wait"))
         {
-          g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step, script,
-                              NULL);
+          g_timeout_add_full (G_PRIORITY_DEFAULT, argv[1] ? atoi (argv[1]) : 500, script_step,
+                              script, NULL);
           return G_SOURCE_REMOVE;
         }
       else if (g_str_equal (argv[0], "delay") && argv[1])
@@ -236,6 +306,29 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
+      else if (g_str_equal (argv[0], "wait-check"))
+        {
+          script->awaiting_check = TRUE;
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "wait-size") && argv[1] && argv[2])
+        {
+          script->awaited_width = MAX (1, atoi (argv[1]));
+          script->awaited_height = MAX (1, atoi (argv[2]));
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
+      else if (g_str_equal (argv[0], "wait-line") && argv[1] && argv[2])
+        {
+          script->line_in_dump = g_str_equal (argv[1], "dump");
+          script->awaited_line = g_strdup (argv[2]);
+          script->polls = 0;
+          g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
+          return G_SOURCE_REMOVE;
+        }
       else if (g_str_equal (argv[0], "wait-file") && argv[1])
         {
           script->awaited = g_strdup (argv[1]);
@@ -243,7 +336,9 @@ script_step (gpointer data)
           g_timeout_add_full (G_PRIORITY_DEFAULT, 100, script_poll, script, NULL);
           return G_SOURCE_REMOVE;
         }
-      else if (window_command (script, argv, &ok, &error) ? ok : harness_command (script->window, argv, &error))
+      else if (window_command (script, argv, &ok, &error)
+                 ? ok
+                 : harness_command (script->window, argv, &error))
         {
           g_message ("script line %d: %s", line, text);
           if (g_str_equal (argv[0], "quit"))

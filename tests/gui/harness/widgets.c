@@ -8,15 +8,15 @@
 
 #include "harness.h"
 #include "feerie-autosave.h"
+#include "feerie-recovery-dialog-private.h"
 #include "feerie-palette-private.h"
 #include "feerie-preferences.h"
 #include "core/walk.h"
 
-/* Tiles are in walk order, then the imitator, then the monochrome one. */
 static int
 tile_index (int walk)
 {
-  return walk == IMITATOR_TILE ? FE_WALK_COUNT - 1 : walk == MONOCHROME_IMITATOR_TILE ? FE_WALK_COUNT : walk - 1;
+  return feerie_palette_tile_index (walk);
 }
 
 int
@@ -61,8 +61,8 @@ harness_palette_focused_walk (FeeriePalette *self)
   for (GtkWidget *w = root ? gtk_root_get_focus (root) : NULL; w && w != GTK_WIDGET (self);
        w = gtk_widget_get_parent (w))
     if (GTK_IS_FLOW_BOX_CHILD (w) && gtk_widget_get_parent (w) == GTK_WIDGET (self->grid))
-      return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (w))),
-                                                 "walk"));
+      return GPOINTER_TO_INT (g_object_get_data (
+        G_OBJECT (gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (w))), "walk"));
   return HARNESS_NO_TILE;
 }
 
@@ -118,52 +118,64 @@ harness_preferences_colour (GtkWidget *prefs, const char *which, const char *col
   GdkRGBA rgba;
   if (!gdk_rgba_parse (&rgba, colour))
     return FALSE;
-  GObject *button = gtk_widget_get_template_child (prefs, FEERIE_TYPE_PREFERENCES,
-                                                   g_str_equal (which, "dark") ? "dark_button" : "light_button");
+  GObject *button = gtk_widget_get_template_child (
+    prefs, FEERIE_TYPE_PREFERENCES, g_str_equal (which, "dark") ? "dark_button" : "light_button");
   gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (button), &rgba);
   return TRUE;
 }
 
 /* ---- the recovery window ------------------------------------------------------ */
 
-GtkWidget *
-harness_find_widget (GtkWidget *w, GType type)
+/* The first widget under `w` (itself included) that `match` accepts,
+ * depth first. */
+static GtkWidget *
+find_first (GtkWidget *w, gboolean (*match) (GtkWidget *, gconstpointer), gconstpointer data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+  if (match (w, data))
     return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = harness_find_widget (c, type);
+      GtkWidget *found = find_first (c, match, data);
       if (found)
         return found;
     }
   return NULL;
 }
 
-/* The window's list of rows: the only list box in it. */
-static GtkListBox *
-recovery_rows (GtkWindow *recovery)
+static gboolean
+is_of_type (GtkWidget *w, gconstpointer type)
 {
-  return GTK_LIST_BOX (harness_find_widget (GTK_WIDGET (recovery), GTK_TYPE_LIST_BOX));
+  return G_TYPE_CHECK_INSTANCE_TYPE (w, GPOINTER_TO_SIZE (type));
 }
 
-/* The row's box, with its FeerieAutosave as "feerie-autosave". */
-static GtkWidget *
-row_box (GtkListBox *rows, guint index)
+GtkWidget *
+harness_find_widget (GtkWidget *w, GType type)
 {
-  GtkListBoxRow *row = gtk_list_box_get_row_at_index (rows, (int) index);
-  return row ? gtk_list_box_row_get_child (row) : NULL;
+  return find_first (w, is_of_type, GSIZE_TO_POINTER (type));
+}
+
+static gboolean
+is_named (GtkWidget *w, gconstpointer name)
+{
+  return gtk_widget_get_visible (w)
+         && (g_strcmp0 (gtk_widget_get_name (w), name) == 0
+             || (GTK_IS_ACTIONABLE (w) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (w)), name) == 0));
+}
+
+GtkWidget *
+harness_find_named (GtkWidget *w, const char *name)
+{
+  return find_first (w, is_named, name);
 }
 
 char *
-harness_recovery_describe (GtkWindow *recovery)
+harness_recovery_describe (GtkWindow *window)
 {
-  GtkListBox *rows = recovery_rows (recovery);
+  FeerieRecoveryDialog *recovery = FEERIE_RECOVERY_DIALOG (window);
   GString *out = g_string_new (NULL);
-  GtkWidget *box;
-  for (guint i = 0; rows && (box = row_box (rows, i)); i++)
+  for (guint i = 0; i < recovery->autosaves->len; i++)
     {
-      const FeerieAutosave *a = g_object_get_data (G_OBJECT (box), "feerie-autosave");
+      const FeerieAutosave *a = recovery->autosaves->pdata[i];
       g_autofree char *name = g_path_get_basename (a->path);
       g_autofree char *when = g_date_time_format (a->time, "%Y-%m-%dT%H:%M:%S");
       g_autofree char *caption = a->problem ? fe_render_caption (a->problem) : g_strdup (a->error);
@@ -176,8 +188,9 @@ harness_recovery_describe (GtkWindow *recovery)
 GtkWindow *
 harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GError **error)
 {
-  GtkListBox *rows = recovery_rows (recovery);
-  GtkWidget *box = rows ? row_box (rows, index) : NULL;
+  GtkListBoxRow *row
+    = gtk_list_box_get_row_at_index (FEERIE_RECOVERY_DIALOG (recovery)->rows, (int) index);
+  GtkWidget *box = row ? gtk_list_box_row_get_child (row) : NULL;
   if (!box)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no autosave row %u", index + 1);
@@ -190,7 +203,8 @@ harness_recovery_choose (GtkWindow *recovery, guint index, gboolean recover, GEr
   GtkApplication *app = gtk_window_get_application (recovery);
   GtkWindow *parent = gtk_window_get_transient_for (recovery);
   g_autoptr (GList) before = g_list_copy (gtk_application_get_windows (app));
-  gboolean was_pristine = parent && FEERIE_IS_WINDOW (parent) && feerie_window_is_pristine (FEERIE_WINDOW (parent));
+  gboolean was_pristine
+    = parent && FEERIE_IS_WINDOW (parent) && feerie_window_is_pristine (FEERIE_WINDOW (parent));
   if (!button || !gtk_widget_get_sensitive (button))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "row %u cannot be %s", index + 1,
