@@ -220,10 +220,12 @@ count_lines (const char *out)
 }
 
 static char *
-solve_stip (const char *stip, const char *pieces, const char *options)
+solve_stip (const char *stip, const char *pieces, const char *options, const char *condition)
 {
-  g_autofree char *text = g_strdup_printf ("begin\npieces %s\nstipulation %s\n%s%s\nend\n", pieces,
-                                           stip, options ? "option " : "", options ? options : "");
+  g_autofree char *text
+    = g_strdup_printf ("begin\npieces %s\nstipulation %s\n%s%s\n%s%s\nend\n", pieces, stip,
+                       options ? "option " : "", options ? options : "",
+                       condition ? "condition " : "", condition ? condition : "");
   return solve (text);
 }
 
@@ -241,6 +243,7 @@ typedef struct {
   int lines;
   const char *has[5];
   const char *hasnt[2];
+  const char *condition;
 } Expect;
 
 static void
@@ -248,7 +251,7 @@ check_expectations (const Expect *e, gsize n)
 {
   for (gsize i = 0; i < n; i++)
     {
-      char *out = solve_stip (e[i].stip, e[i].pieces, e[i].options);
+      char *out = solve_stip (e[i].stip, e[i].pieces, e[i].options, e[i].condition);
       for (int k = 0; k < 5 && e[i].has[k]; k++)
         assert_has_line (out, e[i].has[k]);
       for (int k = 0; k < 2 && e[i].hasnt[k]; k++)
@@ -364,9 +367,16 @@ test_solve_goals (void)
     { "h=1", "white pe3 pa2 black pe6", "nowk nobk", 1, { "  1.e6-e5 e3-e4 =\n" } },
     { "h=2", "white kh1 qe7 sb1 black ka3 pc7 rb2", NULL, -1,
       { "  1.Ka3-a4 Qe7*c7   2.Rb2-b6 Qc7*b6 =\n" } },
-    /* Without Circe, % is x. */
+    /* Without Circe, % is x; with it, a capture whose victim is reborn
+     * is x only; AntiCirce's transfer is no rebirth. */
     { "%1", "white kh1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, -1,
       { "1.Rd1*d5 % !\n", "1.Ra4*a6 % !\n" } },
+    { "x1", "white kh1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, 2,
+      { "1.Rd1*d5[+bPd7] x !\n", "1.Ra4*a6 x !\n" }, { NULL }, "Circe" },
+    { "%1", "white kh1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, 1, { "1.Ra4*a6 % !\n" }, { NULL },
+      "Circe" },
+    { "%1", "white kb1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, 2,
+      { "1.Rd1*d5[wRd5->h1] + % !\n", "1.Ra4*a6[wRa6->h1] + % !\n" }, { NULL }, "AntiCirce" },
     /* z: the moving piece's square; castling counts the king's. */
     { "zg11", "white ke1 rh1 black ka8", NULL, 2, { "1.0-0 z !\n", "1.Rh1-g1 z !\n" } },
     { "zf11", "white ke1 rh1 black ka8", NULL, 2, { "1.Ke1-f1 z !\n", "1.Rh1-f1 z !\n" } },
