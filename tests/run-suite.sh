@@ -4,7 +4,9 @@
 # tenfold slowdown would take CI past its time: there the speed set and the
 # `slow` suite (long solves whose code the other tests reach too) are left
 # out and the random tests draw half their problems
-# (FEERIE_TEST_DIVISOR, read by fe_test_count).
+# (FEERIE_TEST_DIVISOR, read by fe_test_count).  Both leave out the `long`
+# suite: reference problems that take minutes to hours (meson test --suite
+# long runs them).
 # Prints "N passed, N failed, N skipped" as its last line.  A test skips
 # (exit 77) only when a program it needs is missing; under CI=true every
 # such program is installed by install-deps.sh, so a skip counts as a
@@ -15,14 +17,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/tests/install-deps.sh"
 dir="$top/build-tests"
 opts=""
-suites=""
+suites="--no-suite long"
 if [ "$1" = "--sanitize" ]; then
   dir="$top/build-sanitize"
   opts="-Db_sanitize=address,undefined -Db_lundef=false"
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export FEERIE_TEST_DIVISOR=2
-  suites="--no-suite speed --no-suite slow"
+  suites="$suites --no-suite speed --no-suite slow"
 fi
 strict=false
 [ "${CI:-}" = "true" ] && strict=true

@@ -124,7 +124,7 @@ static void
 add_node (JsonBuilder *b, const FeSolutionNode *n)
 {
   static const char *const marks[] = { "check", "mate", "stalemate" };
-  static const char *const notes[] = { "threat", "zugzwang", "line-end" };
+  static const char *const notes[] = { "threat", "zugzwang", "line-end", "reciprocal" };
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "role");
   json_builder_add_string_value (b, fe_solution_role_name (n->role));

@@ -142,8 +142,10 @@ fe_problem_take_position (FeProblem *problem, const FeProblem *source)
 gboolean
 fe_stipulation_equal (const FeStipulation *a, const FeStipulation *b)
 {
+  gboolean reci = a->play == FE_PLAY_RECI_HELP || a->play == FE_PLAY_SERIES_RECI_HELP;
   return a->play == b->play && a->goal == b->goal && a->moves == b->moves
-         && !a->half == !b->half && (a->goal != FE_GOAL_TARGET || a->target == b->target);
+         && !a->half == !b->half && (a->goal != FE_GOAL_TARGET || a->target == b->target)
+         && (!reci || a->reci_goal == b->reci_goal);
 }
 
 static gboolean

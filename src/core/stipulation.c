@@ -1,5 +1,11 @@
 /* stipulation.c — reading and writing stipulations such as "h#2.5".
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Read as Popeye reads them (input/plaintext/stipulation.c, goal.c): a
+ * play prefix from a table, longest first, then one goal (two for
+ * reciprocal play), then the length.  Every prefix and goal of Popeye's
+ * language is in the tables; those Féerie does not solve carry the name
+ * they are refused by, so a new play or goal is one row.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,54 +19,108 @@ G_DEFINE_QUARK (fe-stipulation-error-quark, fe_stipulation_error)
 #define MAX_MOVES_BATTLE 30
 #define MAX_MOVES_SERIES 99
 
-gboolean
-fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
-{
-  const char *p = text;
-  FeStipulation s = { 0 };
-  gboolean series = FALSE;
+/* A play prefix: what it reads as, or (`refused`) the name Féerie refuses
+ * it by.  Popeye tries them in this order, so a prefix of another comes
+ * after it ("ser-h" after "ser-hs", "s" after "semi-r"). */
+typedef struct {
+  const char *prefix;
+  FePlay play;
+  gboolean reciprocal; /* one goal, or "(G1)G2" */
+  const char *refused;
+  const char *spelling; /* written back (the play's first prefix) */
+} PlayWord;
 
-  if (!p || !*p)
-    {
-      g_set_error (error, FE_STIPULATION_ERROR, 0, "empty stipulation");
-      return FALSE;
-    }
-  if (g_ascii_strncasecmp (p, "ser-", 4) == 0)
-    {
-      series = TRUE;
-      p += 4;
-    }
-  s.play = FE_PLAY_DIRECT;
-  if (g_ascii_strncasecmp (p, "hs", 2) == 0 || g_ascii_strncasecmp (p, "hr", 2) == 0)
+static const PlayWord play_words[] = {
+  { "exact-", 0, FALSE, "exact-length play (\"exact-\")", NULL },
+  { "ser-reci-h", FE_PLAY_SERIES_RECI_HELP, TRUE, NULL, "ser-reci-h" },
+  { "ser-hs", 0, FALSE, "series help-self play (\"ser-hs\")", NULL },
+  { "ser-h", FE_PLAY_SERIES_HELP, FALSE, NULL, "ser-h" },
+  { "ser-s", FE_PLAY_SERIES_SELF, FALSE, NULL, "ser-s" },
+  { "ser-r", FE_PLAY_SERIES_REFLEX, FALSE, NULL, "ser-r" },
+  { "ser-", FE_PLAY_SERIES, FALSE, NULL, "ser-" },
+  { "phser-", 0, FALSE, "parry series play (\"phser-\")", NULL },
+  { "pser-", 0, FALSE, "parry series play (\"pser-\")", NULL },
+  { "reci-h", FE_PLAY_RECI_HELP, TRUE, NULL, "reci-h" },
+  { "hs", FE_PLAY_HELP_SELF, FALSE, NULL, "hs" },
+  { "hr", FE_PLAY_HELP_REFLEX, FALSE, NULL, "hr" },
+  { "h", FE_PLAY_HELP, FALSE, NULL, "h" },
+  { "semi-r", 0, FALSE, "semi-reflex play (\"semi-r\")", NULL },
+  { "s", FE_PLAY_SELF, FALSE, NULL, "s" },
+  { "r", FE_PLAY_REFLEX, FALSE, NULL, "r" },
+  { "", FE_PLAY_DIRECT, FALSE, NULL, "" },
+};
+
+/* A goal as Popeye spells it, in Popeye's order (a goal that begins
+ * another comes after it: "#" after "##", "=" after "=="). */
+typedef struct {
+  const char *word;
+  FeGoal goal;
+  const char *refused;
+} GoalWord;
+
+static const GoalWord goal_words[] = {
+  { "##!", 0, "the counter-mate goal (\"##!\")" },
+  { "##", 0, "the double-mate goal (\"##\")" },
+  { "#=", 0, "the mate-or-stalemate goal (\"#=\")" },
+  { "#", FE_GOAL_MATE, NULL },
+  { "==", FE_GOAL_DOUBLE_STALEMATE, NULL },
+  { "!=", 0, "the auto-stalemate goal (\"!=\")" },
+  { "=", FE_GOAL_STALEMATE, NULL },
+  { "z", FE_GOAL_TARGET, NULL },
+  { "+", FE_GOAL_CHECK, NULL },
+  { "x", FE_GOAL_CAPTURE, NULL },
+  { "%", FE_GOAL_CAPTURE_NO_REBIRTH, NULL },
+  { "ep", 0, "the en passant goal (\"ep\")" },
+  { "ctr", 0, "the circuit-by-rebirth goal (\"ctr\")" },
+  { "ct", 0, "the circuit goal (\"ct\")" },
+  { "<>r", 0, "the exchange-by-rebirth goal (\"<>r\")" },
+  { "<>", 0, "the exchange goal (\"<>\")" },
+  { "00", FE_GOAL_CASTLING, NULL },
+  { "~", FE_GOAL_ANY, NULL },
+  { "dia", 0, "proof games (\"dia\")" },
+  { "a=>b", 0, "position-to-position play (\"a=>b\")" },
+  { "c81", 0, "the Chess81 goal (\"c81\")" },
+  { "k", 0, "the kiss goal (\"k\")" },
+  { "!#", 0, "the auto-mate goal (\"!#\")" },
+};
+
+static gboolean
+starts_with (const char *p, const char *word)
+{
+  return g_ascii_strncasecmp (p, word, strlen (word)) == 0;
+}
+
+static gboolean
+refuse (GError **error, const char *text, const char *what)
+{
+  g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
+               "%s is not supported (stipulation \"%s\")", what, text);
+  return FALSE;
+}
+
+/* One goal at *p (advanced past it).  `target` receives z's square. */
+static gboolean
+parse_goal (const char **p, const char *text, FeGoal *goal, guint8 *target, GError **error)
+{
+  const GoalWord *g = NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (goal_words) && !g; i++)
+    if (starts_with (*p, goal_words[i].word))
+      g = &goal_words[i];
+  if (!g)
     {
       g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-                   "help-self and help-reflex play are not supported yet (\"%s\")", text);
+                   "unknown or unsupported goal in stipulation \"%s\"", text);
       return FALSE;
     }
-  if (*p == 'h' || *p == 'H')
-    s.play = FE_PLAY_HELP, p++;
-  else if (*p == 's' || *p == 'S')
-    s.play = FE_PLAY_SELF, p++;
-  else if (*p == 'r' || *p == 'R')
-    s.play = FE_PLAY_REFLEX, p++;
-
-  if (strncmp (p, "==", 2) == 0)
-    s.goal = FE_GOAL_DOUBLE_STALEMATE, p += 2;
-  else if (*p == '#')
-    s.goal = FE_GOAL_MATE, p++;
-  else if (*p == '=')
-    s.goal = FE_GOAL_STALEMATE, p++;
-  else if (*p == '~')
-    s.goal = FE_GOAL_ANY, p++;
-  else if (*p == 'x')
-    s.goal = FE_GOAL_CAPTURE, p++;
-  else if (*p == '+')
-    s.goal = FE_GOAL_CHECK, p++;
-  else if (*p == 'z' || *p == 'Z')
+  if (g->refused)
+    return refuse (error, text, g->refused);
+  *p += strlen (g->word);
+  *goal = g->goal;
+  if (g->goal == FE_GOAL_TARGET)
     {
       char name[3] = { 0 };
-      if (p[1] && p[2])
-        name[0] = g_ascii_tolower (p[1]), name[1] = p[2];
+      if ((*p)[0] && (*p)[1])
+        name[0] = g_ascii_tolower ((*p)[0]), name[1] = (*p)[1];
       FeSquare t = fe_square_parse (name);
       if (t == FE_NO_SQUARE)
         {
@@ -68,16 +128,71 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
                        "the target goal needs a square, as in \"zd5\" (\"%s\")", text);
           return FALSE;
         }
-      s.goal = FE_GOAL_TARGET, s.target = t, p += 3;
+      *target = t;
+      *p += 2;
     }
-  else if (strncmp (p, "00", 2) == 0)
-    s.goal = FE_GOAL_CASTLING, p += 2;
+  return TRUE;
+}
+
+/* Reciprocal play's goals: "#" for both, or "(G1)G2". */
+static gboolean
+parse_reci_goals (const char **p, const char *text, FeStipulation *s, GError **error)
+{
+  if (**p != '(')
+    {
+      if (!parse_goal (p, text, &s->goal, &s->target, error))
+        return FALSE;
+      s->reci_goal = s->goal;
+    }
   else
     {
-      g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-                   "unknown or unsupported goal in stipulation \"%s\"", text);
+      (*p)++;
+      if (!parse_goal (p, text, &s->reci_goal, &s->target, error))
+        return FALSE;
+      if (**p != ')')
+        {
+          g_set_error (error, FE_STIPULATION_ERROR, 0,
+                       "stipulation \"%s\": \")\" expected after the first goal", text);
+          return FALSE;
+        }
+      (*p)++;
+      if (!parse_goal (p, text, &s->goal, &s->target, error))
+        return FALSE;
+    }
+  if (s->goal == FE_GOAL_TARGET || s->reci_goal == FE_GOAL_TARGET)
+    return refuse (error, text, "a target goal (\"z\") in reciprocal play");
+  return TRUE;
+}
+
+gboolean
+fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
+{
+  const char *p = text;
+  FeStipulation s = { 0 };
+
+  if (!p || !*p)
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, 0, "empty stipulation");
       return FALSE;
     }
+  /* Series with introductory moves: "3->ser-#2". */
+  const char *q = p;
+  while (g_ascii_isdigit (*q))
+    q++;
+  if (q > p && strncmp (q, "->", 2) == 0)
+    return refuse (error, text, "play with introductory moves (\"n->\")");
+
+  const PlayWord *w = NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (play_words) && !w; i++)
+    if (starts_with (p, play_words[i].prefix))
+      w = &play_words[i];
+  if (w->refused)
+    return refuse (error, text, w->refused);
+  p += strlen (w->prefix);
+  s.play = w->play;
+  if (w->reciprocal ? !parse_reci_goals (&p, text, &s, error)
+                    : !parse_goal (&p, text, &s.goal, &s.target, error))
+    return FALSE;
 
   if (!g_ascii_isdigit (*p))
     {
@@ -96,29 +211,17 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
                    "unexpected \"%s\" at the end of stipulation \"%s\"", p, text);
       return FALSE;
     }
-  if (series)
-    {
-      if (s.play == FE_PLAY_DIRECT)
-        s.play = FE_PLAY_SERIES;
-      else if (s.play == FE_PLAY_HELP)
-        s.play = FE_PLAY_SERIES_HELP;
-      else if (s.play == FE_PLAY_SELF)
-        s.play = FE_PLAY_SERIES_SELF;
-      else
-        {
-          g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-                       "series reflex play is not supported (\"%s\")", text);
-          return FALSE;
-        }
-    }
-  if (s.half && s.play != FE_PLAY_HELP)
+  if (s.half && !fe_play_is_help_like (s.play))
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
                    "half moves (\".5\") only exist in help play (\"%s\")", text);
       return FALSE;
     }
+  gboolean series = fe_play_is_series (s.play);
   long max = series ? MAX_MOVES_SERIES : MAX_MOVES_BATTLE;
-  if ((n < 1 && !(s.half && n == 0)) || n > max)
+  /* h#0.5 is one move; the ends of hs#, hr# and reci-h# need more. */
+  gboolean half_move_only = s.half && n == 0 && s.play == FE_PLAY_HELP;
+  if ((n < 1 && !half_move_only) || n > max)
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
                    "stipulation \"%s\": the number of moves must be between 1 and %ld", text, max);
@@ -127,6 +230,32 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   s.moves = (int) n;
   *out = s;
   return TRUE;
+}
+
+gboolean
+fe_play_is_help_like (FePlay play)
+{
+  return play == FE_PLAY_HELP || play == FE_PLAY_HELP_SELF || play == FE_PLAY_HELP_REFLEX
+         || play == FE_PLAY_RECI_HELP;
+}
+
+gboolean
+fe_play_is_series (FePlay play)
+{
+  return play == FE_PLAY_SERIES || play == FE_PLAY_SERIES_HELP || play == FE_PLAY_SERIES_SELF
+         || play == FE_PLAY_SERIES_REFLEX || play == FE_PLAY_SERIES_RECI_HELP;
+}
+
+gboolean
+fe_play_is_battle (FePlay play)
+{
+  return play == FE_PLAY_DIRECT || play == FE_PLAY_SELF || play == FE_PLAY_REFLEX;
+}
+
+gboolean
+fe_play_is_reflex (FePlay play)
+{
+  return play == FE_PLAY_REFLEX || play == FE_PLAY_HELP_REFLEX || play == FE_PLAY_SERIES_REFLEX;
 }
 
 const char *
@@ -142,31 +271,44 @@ fe_goal_symbol (FeGoal goal)
     case FE_GOAL_CHECK: return "+";
     case FE_GOAL_TARGET: return "z";
     case FE_GOAL_CASTLING: return "";
+    case FE_GOAL_CAPTURE_NO_REBIRTH: return "%";
     }
   return "?";
+}
+
+/* The goal as a stipulation spells it ("zd5", "00"). */
+static void
+append_goal (GString *out, FeGoal goal, guint8 target)
+{
+  if (goal == FE_GOAL_TARGET)
+    {
+      char name[3];
+      fe_square_name (target, name);
+      g_string_append_printf (out, "z%s", name);
+    }
+  else if (goal == FE_GOAL_CASTLING)
+    g_string_append (out, "00");
+  else
+    g_string_append (out, fe_goal_symbol (goal));
 }
 
 char *
 fe_stipulation_to_string (const FeStipulation *s)
 {
-  const char *prefix = "";
-  switch (s->play)
+  GString *out = g_string_new (NULL);
+  for (gsize i = 0; i < G_N_ELEMENTS (play_words); i++)
+    if (!play_words[i].refused && play_words[i].play == s->play)
+      {
+        g_string_append (out, play_words[i].spelling);
+        break;
+      }
+  if ((s->play == FE_PLAY_RECI_HELP || s->play == FE_PLAY_SERIES_RECI_HELP) && s->reci_goal != s->goal)
     {
-    case FE_PLAY_DIRECT: prefix = ""; break;
-    case FE_PLAY_HELP: prefix = "h"; break;
-    case FE_PLAY_SELF: prefix = "s"; break;
-    case FE_PLAY_REFLEX: prefix = "r"; break;
-    case FE_PLAY_SERIES: prefix = "ser-"; break;
-    case FE_PLAY_SERIES_HELP: prefix = "ser-h"; break;
-    case FE_PLAY_SERIES_SELF: prefix = "ser-s"; break;
+      g_string_append_c (out, '(');
+      append_goal (out, s->reci_goal, s->target);
+      g_string_append_c (out, ')');
     }
-  char goal[4] = "00";
-  if (s->goal == FE_GOAL_TARGET)
-    {
-      goal[0] = 'z';
-      fe_square_name (s->target, goal + 1);
-    }
-  else if (s->goal != FE_GOAL_CASTLING)
-    g_strlcpy (goal, fe_goal_symbol (s->goal), sizeof goal);
-  return g_strdup_printf ("%s%s%d%s", prefix, goal, s->moves, s->half ? ".5" : "");
+  append_goal (out, s->goal, s->target);
+  g_string_append_printf (out, "%d%s", s->moves, s->half ? ".5" : "");
+  return g_string_free (out, FALSE);
 }

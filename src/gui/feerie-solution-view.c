@@ -126,6 +126,10 @@ row_markup (const FeSolutionNode *n, const char **role, const char **style)
     case FE_ROLE_SHORT:
       *role = _("short"), *style = "short";
       return g_strdup (move);
+    case FE_ROLE_VIOLATION:
+      /* Reflex play: the diagram lets the side to move reach the goal. */
+      *role = _("illegal diagram"), *style = "try";
+      return g_strdup_printf ("%s ?!?", move);
     default:
       return g_strdup_printf ("%s%s", move, noted);
     }

@@ -42,7 +42,10 @@ feerie_solve_summary_markup (FeSolution *solution, gboolean complete)
           sd.short_solutions += g_atomic_int_get (&solution->n_short_over);
         }
       int found = battle ? sd.keys : sd.solutions;
-      if (found == 0)
+      if (sd.violations)
+        g_ptr_array_add (parts, g_strdup (_("<b>No solution: the side to move can reach the goal "
+                                            "at once, which reflex play forbids</b>")));
+      else if (found == 0)
         g_ptr_array_add (
           parts, g_strdup (complete ? _("<b>No solution</b>") : _("No solution found yet")));
       else if (found == 1)

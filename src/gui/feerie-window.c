@@ -19,6 +19,7 @@
 #include "feerie-window-private.h"
 #include "feerie-application.h"
 #include "core/walk.h"
+#include "io/stipulation-text.h"
 #include "render/fe-render.h"
 
 G_DEFINE_FINAL_TYPE (FeerieWindow, feerie_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -146,6 +147,15 @@ feerie_window_step_history (FeerieWindow *self, gboolean redo)
 
 /* ---- widgets ↔ model ---------------------------------------------------- */
 
+/* The stipulation field's tooltip says what the stipulation asks
+ * (issue 21): "hs#3: White and Black help each other for 2½ moves, …". */
+static void
+explain_stipulation (FeerieWindow *self, const FeStipulation *stip)
+{
+  g_autofree char *text = stip ? fe_stipulation_explain (stip) : NULL;
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stipulation_entry), text);
+}
+
 void
 feerie_window_sync (FeerieWindow *self)
 {
@@ -164,6 +174,7 @@ feerie_window_sync (FeerieWindow *self)
         && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
       ? stip_error->message
       : "");
+  explain_stipulation (self, p->unsupported_stipulation ? NULL : &p->stipulation);
   feerie_metadata_pane_show (self->metadata, p);
   self->syncing = FALSE;
   feerie_window_refresh_board (self);
@@ -209,6 +220,7 @@ on_stipulation_changed (FeerieWindow *self)
   g_autoptr (GError) error = NULL;
   if (!fe_stipulation_parse (text, &stip, &error))
     {
+      explain_stipulation (self, NULL);
       gtk_label_set_text (self->stipulation_error, error->message);
       if (!g_error_matches (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
         {
@@ -227,6 +239,7 @@ on_stipulation_changed (FeerieWindow *self)
       return;
     }
   gtk_label_set_text (self->stipulation_error, "");
+  explain_stipulation (self, &stip);
   gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
   if (fe_stipulation_equal (&stip, &self->problem->stipulation)
       && !self->problem->unsupported_stipulation)

@@ -370,11 +370,10 @@ append_metadata (GString *out, const FeProblem *p)
           g_strstrip (given);
           if (!*family && !*given)
             continue;
-          /* The package reads "family, given"; a lone given name is set as
-           * the family name so it is not lost. */
+          /* The package reads "family, given" and needs the comma: a lone
+           * name ("TLi") is the family name with an empty given one. */
           g_string_append_printf (names, "%s%s", names->len ? "; " : "", *family ? family : given);
-          if (*family && *given)
-            g_string_append_printf (names, ", %s", given);
+          g_string_append_printf (names, ", %s", *family && *given ? given : "{}");
         }
       if (names->len)
         g_string_append_printf (out, "\\author{%s}\n", names->str);

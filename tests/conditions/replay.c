@@ -65,7 +65,7 @@ play_text (FePosition *pos, const char *text)
 static gboolean
 is_mark (const char *t)
 {
-  static const char *marks[] = { "+", "#", "=", "!", "?", "x", "~", "threat:", "zugzwang." };
+  static const char *marks[] = { "+", "#", "=", "!", "?", "x", "~", "threat:", "zugzwang.", "?!?" };
   for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
     if (strcmp (t, marks[i]) == 0)
       return TRUE;
@@ -200,7 +200,7 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
 
 char *
 fe_test_replay_solution (const FePosition *start, int dot_side, const char *goal_mark,
-                         gboolean series, const char *text, int *lines_checked)
+                         gboolean series, gboolean whole_lines, const char *text, int *lines_checked)
 {
   g_auto (GStrv) raw = g_strsplit (text, "\n", -1);
   GArray *lines = g_array_new (FALSE, TRUE, sizeof (Line));
@@ -213,7 +213,7 @@ fe_test_replay_solution (const FePosition *start, int dot_side, const char *goal
       /* Help and series lines are whole lines from the diagram, whatever
        * their first number (an h#1.5's short h#1 lines "1." come before
        * its "1..." lines). */
-      if (series || dot_side == FE_BLACK)
+      if (series || whole_lines)
         level = 0;
       Line l = { g_strstrip (g_strdup (raw[i])), level, but };
       g_array_append_val (lines, l);
@@ -364,6 +364,85 @@ brute_mate (FePosition *pos, GPtrArray *path, int ply, int plies, guint pass_bef
     fe_unmake_null (pos, &null_undo);
 }
 
+/* The side to move's mates in one, as notations. */
+static GPtrArray *
+mating_moves (FePosition *pos)
+{
+  FeMoveList list;
+  GPtrArray *texts = legal_with_notation (pos, &list);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  for (int i = 0; i < list.count; i++)
+    {
+      FeUndo undo;
+      fe_make (pos, &list.moves[i], &undo);
+      if (mated (pos))
+        g_ptr_array_add (out, g_strdup (texts->pdata[i]));
+      fe_unmake (pos, &list.moves[i], &undo);
+    }
+  g_ptr_array_unref (texts);
+  return out;
+}
+
+/* "first second" for each second of `seconds` into `found`. */
+static void
+add_pairs (const char *first, GPtrArray *seconds, GPtrArray *found)
+{
+  for (guint j = 0; j < seconds->len; j++)
+    g_ptr_array_add (found, g_strdup_printf ("%s %s", first, (char *) seconds->pdata[j]));
+}
+
+/* hs#1, hr#1 (White to move) and reci-h#1 (Black to move), from their
+ * definitions (rules-beyond.md §14.1, §16.1). */
+static void
+brute_help_end (FePosition *pos, const char *stip, GPtrArray *found)
+{
+  FeMoveList list;
+  g_autoptr (GPtrArray) texts = legal_with_notation (pos, &list);
+  if (g_str_equal (stip, "reci-h#1"))
+    {
+      g_autoptr (GPtrArray) own = mating_moves (pos);
+      g_autoptr (GPtrArray) pairs = g_ptr_array_new_with_free_func (g_free);
+      for (int i = 0; i < list.count; i++)
+        {
+          FeUndo undo;
+          fe_make (pos, &list.moves[i], &undo);
+          g_autoptr (GPtrArray) replies = mating_moves (pos);
+          add_pairs (texts->pdata[i], replies, pairs);
+          fe_unmake (pos, &list.moves[i], &undo);
+        }
+      if (own->len && pairs->len)
+        for (guint k = 0; k < 2; k++)
+          {
+            GPtrArray *from = k ? own : pairs;
+            for (guint j = 0; j < from->len; j++)
+              g_ptr_array_add (found, g_strdup (from->pdata[j]));
+          }
+      return;
+    }
+  gboolean reflex = g_str_equal (stip, "hr#1");
+  if (reflex)
+    {
+      /* White may not be able to mate: the diagram's violation. */
+      g_autoptr (GPtrArray) now = mating_moves (pos);
+      for (guint j = 0; j < now->len; j++)
+        g_ptr_array_add (found, g_strdup (now->pdata[j]));
+      if (now->len)
+        return;
+    }
+  for (int i = 0; i < list.count; i++)
+    {
+      FeUndo undo;
+      fe_make (pos, &list.moves[i], &undo);
+      g_autoptr (GPtrArray) mates = mating_moves (pos);
+      FeMoveList replies;
+      fe_generate_legal (pos, &replies);
+      /* hs: Black has a move and every one mates; hr: Black can mate. */
+      if (reflex || (replies.count > 0 && (int) mates->len == replies.count))
+        add_pairs (texts->pdata[i], mates, found);
+      fe_unmake (pos, &list.moves[i], &undo);
+    }
+}
+
 static int
 cmp_strs (gconstpointer a, gconstpointer b)
 {
@@ -392,6 +471,8 @@ fe_test_brute_solutions (const FePosition *start, const char *stip)
       for (int p = series ? 1 : plies % 2 ? 1 : 2; p <= plies; p += series ? 1 : 2)
         brute_mate (&pos, path, 0, p, series ? ~1u : 0u, found);
     }
+  else if (g_str_equal (stip, "hs#1") || g_str_equal (stip, "hr#1") || g_str_equal (stip, "reci-h#1"))
+    brute_help_end (&pos, stip, found);
   else
     {
       /* One-move direct plays: the keys. */

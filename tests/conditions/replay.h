@@ -22,16 +22,20 @@
  * `goal_mark` is "#", "=", "+", "x" (a capture) or "~" (any move);
  * `dot_side` is the side whose moves are numbered "n." (white in direct,
  * self and reflex play, black in help play), the other side's "n...";
- * `series` allows passes between the moves of a line.
+ * `series` allows passes between the moves of a line; `whole_lines` (help
+ * and series play) reads each line from the diagram, whatever its first
+ * number.
  * Returns NULL when all holds, else a message naming the line (free it).
  * *lines_checked counts the lines replayed. */
 char *fe_test_replay_solution (const FePosition *start, int dot_side, const char *goal_mark,
-                               gboolean series, const char *text, int *lines_checked);
+                               gboolean series, gboolean whole_lines, const char *text,
+                               int *lines_checked);
 
 /* The solutions of a short problem found by brute force over the legal
  * moves, sorted, one a line, moves in notation without marks: the keys of
  * "#1", "=1", "+1", "x1", "~1", "s#1"; the whole lines of "h#1", "h#1.5",
- * "ser-#2".  Free it. */
+ * "ser-#2", "hs#1", "hr#1" (or the " ?!?" moves), "reci-h#1" (both lines
+ * of the end).  Free it. */
 char *fe_test_brute_solutions (const FePosition *start, const char *stip);
 
 /* The same list read from printed output: the keys ("!" lines of the first

@@ -9,6 +9,7 @@
 #include "replay.h"
 #include "solution-lines.h"
 #include "core/notation.h"
+#include "core/solver/search.h"
 #include "core/solver/solver.h"
 #include "core/walk.h"
 
@@ -122,10 +123,13 @@ test_random_positions (void)
 static void
 test_random_solving (void)
 {
-  static const struct { const char *stip, *goal; gboolean series; } stips[] = {
-    { "#1", "#" }, { "#2", "#" }, { "h#1", "#" }, { "h#1.5", "#" }, { "s#1", "#" },
-    { "r#1", "#" }, { "~1", "~" }, { "ser-#2", "#", TRUE }, { "ser-h#2", "#", TRUE },
-    { "=1", "=" }, { "x1", "x" }, { "+1", "+" } };
+  static const struct { const char *stip, *goal; gboolean series, brute; } stips[] = {
+    { "#1", "#", FALSE, TRUE }, { "#2", "#" }, { "h#1", "#", FALSE, TRUE }, { "h#1.5", "#", FALSE, TRUE },
+    { "s#1", "#", FALSE, TRUE }, { "r#1", "#" }, { "~1", "~", FALSE, TRUE },
+    { "ser-#2", "#", TRUE, TRUE }, { "ser-h#2", "#", TRUE }, { "=1", "=", FALSE, TRUE },
+    { "x1", "x", FALSE, TRUE }, { "+1", "+", FALSE, TRUE }, { "hs#1", "#", FALSE, TRUE },
+    { "hr#1", "#", FALSE, TRUE }, { "reci-h#1", "#", FALSE, TRUE }, { "hs#2", "#" }, { "hr#2", "#" },
+    { "reci-h#2", "#" }, { "ser-r#2", "#", TRUE } };
   GRand *r = g_rand_new_with_seed (1126);
   int problems = g_test_slow () ? 3000 : 600;
   int solved = 0, with_solution = 0, lines = 0, compared = 0;
@@ -156,11 +160,27 @@ test_random_solving (void)
         {
           FePosition start = pb->diagram;
           start.rules = fe_rules_for_position (&rules, FALSE);
+          const FeStipulation *st = &pb->stipulation;
+          gboolean help = fe_play_is_help_like (st->play), whole_lines = help || stips[which].series;
+          /* h# lines begin with a pass of White's (the diagram's side);
+           * the others from the solver's first side. */
+          if (help && st->play != FE_PLAY_HELP)
+            start.side = fe_solver_starting_side (st, &pb->options);
           fe_position_recompute_hash (&start);
           int n = 0;
-          int dot_side = stips[which].stip[0] == 'h' ? FE_BLACK : FE_WHITE;
-          char *why = fe_test_replay_solution (&start, dot_side, stips[which].goal,
-                                               stips[which].series, out->str, &n);
+          /* The side numbered "1.": the first of a help line of even length. */
+          int first = fe_solver_starting_side (st, &pb->options);
+          int dot_side = !help ? FE_WHITE
+                         : fe_solver_help_total (st, &pb->options) % 2 ? FE_OPPONENT (first) : first;
+          char *why = fe_test_replay_solution (&start, dot_side, stips[which].goal, stips[which].series,
+                                               whole_lines, out->str, &n);
+          /* Help and series lines read back by the table-free verifier. */
+          if (!why && whole_lines)
+            {
+              g_autoptr (GString) report = g_string_new (NULL);
+              if (fe_solve_verify (pb, out->str, report, NULL) != 0)
+                why = g_strdup_printf ("the verifier rejects: %s", report->str);
+            }
           if (!why)
             {
               g_autofree char *twice = fe_test_repeated_line (out->str);
@@ -176,14 +196,10 @@ test_random_solving (void)
           lines += n;
           /* Short stipulations: the printed solutions are exactly those a
            * brute force over the legal moves finds. */
-          gboolean brute = !g_str_equal (stips[which].stip, "#2")
-                           && !g_str_equal (stips[which].stip, "r#1")
-                           && !g_str_equal (stips[which].stip, "ser-h#2");
-          if (brute && !pb->options.set_play && !stats.interrupted)
+          if (stips[which].brute && !pb->options.set_play && !stats.interrupted)
             {
-              gboolean help = stips[which].stip[0] == 'h' || stips[which].series;
               g_autofree char *want = fe_test_brute_solutions (&start, stips[which].stip);
-              g_autofree char *got = fe_test_printed_solutions (out->str, !help);
+              g_autofree char *got = fe_test_printed_solutions (out->str, !whole_lines);
               if (strcmp (want, got) != 0)
                 {
                   GString *board = g_string_new (NULL);

@@ -7,6 +7,7 @@
 #include "core/stipulation.h"
 #include "core/solver/solver.h"
 #include "io/popeye.h"
+#include "io/stipulation-text.h"
 #include "solution-lines.h"
 
 static void
@@ -14,7 +15,11 @@ test_valid (void)
 {
   static const char *texts[] = { "#2", "h#2.5", "h#0.5", "s#3", "r#2", "=2", "h==3", "ser-#8",
                                  "ser-h#26", "ser-s#6", "~1", "x1", "+1", "h=2", "zd21",
-                                 "ser-zd53", "za62", "h001", "h#1" };
+                                 "ser-zd53", "za62", "h001", "h#1", "hs#2", "hs#2.5", "hr#3",
+                                 "hr#1.5", "ser-r#2", "reci-h#3", "reci-h#1.5", "reci-h(=)#3",
+                                 "reci-h(#)=3", "ser-reci-h(=)#7", "ser-reci-h#1", "h%2", "%1",
+                                 "ser-%3", "hsx2", "hr=2", "ser-sx7", "ser-szh33", "ser-r+6",
+                                 "r002", "hs==2", "ser-h004", "hszd52", "s~2" };
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       FeStipulation s;
@@ -30,16 +35,132 @@ test_valid (void)
 static void
 test_invalid (void)
 {
-  static const char *texts[] = { "#0", "h#999999", "", "#", "q#2", "#2.5", "ser-r#3", "#2x", "h#-1",
-                                 "z2", "zi9", "zd", "h00" };
+  static const char *texts[] = { "#0", "h#999999", "", "#", "#2.5", "h#-1", "z2", "zi9",
+                                 "zd", "h00", "hs#0.5", "hr#0", "reci-h#0.5", "reci-h#0",
+                                 "reci-h(#3", "ser-r#2.5", "ser-reci-h#1.5", "s#2.5",
+                                 "ser-#100", "hs#31" };
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       FeStipulation s;
       GError *error = NULL;
       g_assert_false (fe_stipulation_parse (texts[i], &s, &error));
-      g_assert_nonnull (error);
+      g_assert_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_INVALID);
       g_clear_error (&error);
     }
+}
+
+/* Popeye's stipulations Féerie does not solve are refused by name, as
+ * unsupported (readers keep them as written), never misread. */
+static void
+test_refused_by_name (void)
+{
+  static const struct {
+    const char *text, *name;
+  } refused[] = {
+    { "a=>b2", "position-to-position" }, { "ser-a=>b3", "a=>b" }, { "ser-ha=>b2", "a=>b" },
+    { "a=>b1.5", "a=>b" }, { "dia3.5", "proof games" }, { "pser-h#2", "parry series" },
+    { "phser-s#3", "parry series" }, { "pser-r#2", "parry series" }, { "exact-h#3", "exact" },
+    { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "semi-r#2", "semi-reflex" },
+    { "h##2", "double-mate" }, { "##!2", "counter-mate" }, { "#=2", "mate-or-stalemate" },
+    { "hep1", "en passant" }, { "hct3", "circuit" }, { "hctr3", "circuit-by-rebirth" },
+    { "h<>2", "exchange" }, { "h<>r2", "exchange-by-rebirth" }, { "c812", "Chess81" },
+    { "hke55", "kiss" }, { "!#1", "auto-mate" }, { "h!=2", "auto-stalemate" },
+    { "reci-hzd53", "target goal" }, { "reci-h(#)zd53", "target goal" },
+    { "q#2", "unknown" }, { "#2x", "unexpected" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      FeStipulation s;
+      GError *error = NULL;
+      g_assert_false (fe_stipulation_parse (refused[i].text, &s, &error));
+      g_assert_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED);
+      if (!strstr (error->message, refused[i].name) || !strstr (error->message, refused[i].text))
+        g_error ("\"%s\": \"%s\" does not name %s and the stipulation", refused[i].text,
+                 error->message, refused[i].name);
+      g_clear_error (&error);
+    }
+}
+
+/* The new plays and goals read into their fields. */
+static void
+test_fields (void)
+{
+  FeStipulation s;
+  g_assert_true (fe_stipulation_parse ("reci-h(=)#3", &s, NULL));
+  g_assert_cmpint (s.play, ==, FE_PLAY_RECI_HELP);
+  g_assert_cmpint (s.reci_goal, ==, FE_GOAL_STALEMATE);
+  g_assert_cmpint (s.goal, ==, FE_GOAL_MATE);
+  g_assert_cmpint (s.moves, ==, 3);
+  g_assert_true (fe_stipulation_parse ("reci-h==2", &s, NULL));
+  g_assert_cmpint (s.reci_goal, ==, FE_GOAL_DOUBLE_STALEMATE);
+  g_assert_cmpint (s.goal, ==, FE_GOAL_DOUBLE_STALEMATE);
+  g_assert_true (fe_stipulation_parse ("ser-reci-h(#)=7", &s, NULL));
+  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES_RECI_HELP);
+  g_assert_cmpint (s.reci_goal, ==, FE_GOAL_MATE);
+  g_assert_cmpint (s.goal, ==, FE_GOAL_STALEMATE);
+  g_assert_true (fe_stipulation_parse ("HS#2.5", &s, NULL));
+  g_assert_cmpint (s.play, ==, FE_PLAY_HELP_SELF);
+  g_assert_true (s.half);
+  g_assert_true (fe_stipulation_parse ("hr#1", &s, NULL));
+  g_assert_cmpint (s.play, ==, FE_PLAY_HELP_REFLEX);
+  g_assert_true (fe_stipulation_parse ("ser-r#3", &s, NULL));
+  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES_REFLEX);
+  g_assert_true (fe_stipulation_parse ("ser-%2", &s, NULL));
+  g_assert_cmpint (s.goal, ==, FE_GOAL_CAPTURE_NO_REBIRTH);
+  /* reci-h(#)#3 is reci-h#3, written the short way */
+  g_assert_true (fe_stipulation_parse ("reci-h(#)#3", &s, NULL));
+  char *back = fe_stipulation_to_string (&s);
+  g_assert_cmpstr (back, ==, "reci-h#3");
+  g_free (back);
+  g_assert_true (fe_play_is_help_like (FE_PLAY_RECI_HELP));
+  g_assert_true (fe_play_is_series (FE_PLAY_SERIES_RECI_HELP));
+  g_assert_true (fe_play_is_reflex (FE_PLAY_SERIES_REFLEX));
+  g_assert_false (fe_play_is_battle (FE_PLAY_HELP_SELF));
+}
+
+/* The window's explanation of each kind, numbers filled in (issue 21). */
+static void
+test_explain (void)
+{
+  static const struct {
+    const char *stip, *text;
+  } e[] = {
+    { "hs#3", "White and Black help each other for 2½ moves, then White forces Black to mate in one move." },
+    { "h#2", "Black and White help each other for 2 moves; White's last move must mate." },
+    { "h=1.5", "White and Black help each other for 1½ moves; White's last move must stalemate." },
+    { "#1", "White moves first and can mate in 1 move against any defence." },
+    { "s#3", "White moves first and forces Black to mate within 3 moves." },
+    { "ser-h#4", "Black plays 4 moves in a row, White not moving, then White can mate in one move." },
+    { "reci-h#1", "Black can mate in one move, and can also play a move after which White can mate in one move." },
+    { "reci-h(=)#3", "Black and White help each other for 2 moves to where Black can stalemate in one move "
+                     "and can also play a move after which White can mate in one move." },
+    { "ser-zd51", "White plays 1 move in a row, Black not moving, and the last must bring the moving piece "
+                  "to d5; no check before it." },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (e); i++)
+    {
+      FeStipulation s;
+      g_assert_true (fe_stipulation_parse (e[i].stip, &s, NULL));
+      char *text = fe_stipulation_explain (&s);
+      g_assert_cmpstr (text, ==, e[i].text);
+      g_free (text);
+    }
+  /* Every play and goal reads as a sentence: no format left over. */
+  const char *plays[] = { "", "h", "s", "r", "ser-", "ser-h", "ser-s", "ser-r", "hs", "hr", "reci-h",
+                          "ser-reci-h" };
+  const char *goals[] = { "#", "=", "==", "~", "x", "+", "zd5", "00", "%" };
+  for (guint p = 0; p < G_N_ELEMENTS (plays); p++)
+    for (guint g = 0; g < G_N_ELEMENTS (goals); g++)
+      for (int n = 1; n <= 2; n++)
+        {
+          g_autofree char *text = g_strdup_printf ("%s%s%d", plays[p], goals[g], n);
+          FeStipulation s;
+          if (!fe_stipulation_parse (text, &s, NULL))
+            continue; /* a target in reciprocal play */
+          g_autofree char *sentence = fe_stipulation_explain (&s);
+          if (!*sentence || strchr (sentence, '%') || sentence[strlen (sentence) - 1] != '.')
+            g_error ("%s: \"%s\"", text, sentence);
+        }
 }
 
 /* The target square of "zd5" is kept. */
@@ -79,6 +200,197 @@ assert_has_line (const char *out, const char *line)
 {
   if (!strstr (out, line))
     g_error ("expected \"%s\" in:\n%s", line, out);
+}
+
+/* The move lines of a solution (twin headers and blank lines left out). */
+static int
+count_lines (const char *out)
+{
+  int n = 0;
+  char **lines = g_strsplit (out, "\n", -1);
+  for (char **l = lines; *l; l++)
+    {
+      const char *c = *l;
+      while (*c == ' ')
+        c++;
+      n += g_ascii_isdigit (*c);
+    }
+  g_strfreev (lines);
+  return n;
+}
+
+static char *
+solve_stip (const char *stip, const char *pieces, const char *options, const char *condition)
+{
+  g_autofree char *text
+    = g_strdup_printf ("begin\npieces %s\nstipulation %s\n%s%s\n%s%s\nend\n", pieces, stip,
+                       options ? "option " : "", options ? options : "",
+                       condition ? "condition " : "", condition ? condition : "");
+  return solve (text);
+}
+
+static void
+assert_no_line (const char *out, const char *line)
+{
+  if (strstr (out, line))
+    g_error ("did not expect \"%s\" in:\n%s", line, out);
+}
+
+/* One stipulation solved: the lines it must and must not write, and how
+ * many move lines (-1: not counted). */
+typedef struct {
+  const char *stip, *pieces, *options;
+  int lines;
+  const char *has[5];
+  const char *hasnt[2];
+  const char *condition;
+} Expect;
+
+static void
+check_expectations (const Expect *e, gsize n)
+{
+  for (gsize i = 0; i < n; i++)
+    {
+      char *out = solve_stip (e[i].stip, e[i].pieces, e[i].options, e[i].condition);
+      for (int k = 0; k < 5 && e[i].has[k]; k++)
+        assert_has_line (out, e[i].has[k]);
+      for (int k = 0; k < 2 && e[i].hasnt[k]; k++)
+        assert_no_line (out, e[i].hasnt[k]);
+      if (e[i].lines >= 0 && count_lines (out) != e[i].lines)
+        g_error ("%s: %d lines, expected %d:\n%s", e[i].stip, count_lines (out), e[i].lines, out);
+      g_free (out);
+    }
+}
+
+#define HS_P "white kh1 ph2 ba6 re2 black kh3 rg6"
+#define HR_P "white kh1 ph2 ba6 re2 black kh3 rf6"
+#define RECI_P "white kh8 pg3 qb3 black kf8 re1 sb8"
+#define VIOLATION_P "white kb6 rd1 re1 black ka8 pg7"
+
+/* hs#n (rules-beyond.md §14.2, verified with Popeye 4.104). */
+static void
+test_solve_help_self (void)
+{
+  static const Expect e[] = {
+    { "hs#2", HS_P, NULL, 1, { "  1.Re2-e4 Rg6-f6   2.Ba6-f1 + Rf6*f1 #\n" } },
+    { "hs#2.5", HS_P, NULL, -1,
+      { "  1...Rg6-g3   2.Re2-e4 Rg3-f3   3.Ba6-f1 + Rf3*f1 #\n",
+        "  1...Rg6-g5   2.Re2-e4 Rg5-f5   3.Ba6-f1 + Rf5*f1 #\n",
+        "  1...Rg6-b6   2.Re2-e4 Rb6-b1 +   3.Ba6-f1 + Rb1*f1 #\n" } },
+    { "hs#3", HS_P, NULL, -1,
+      { "  1.Re2-e4 Rg6-f6   2.Ba6-f1 + Rf6*f1 #\n",
+        "  1.Re2-e1 Rg6-g3   2.Re1-e4 Rg3-f3   3.Ba6-f1 + Rf3*f1 #\n" } },
+    { "hs#1", HS_P, NULL, 0 },
+    { "hs#1.5", HS_P, NULL, 0 },
+  };
+  check_expectations (e, G_N_ELEMENTS (e));
+}
+
+/* hr#n: the reflex duties of both sides at every move, and " ?!?" when
+ * the diagram breaks them, in r#n and ser-r#n too (rules-beyond.md
+ * §14.1, §14.2). */
+static void
+test_solve_help_reflex (void)
+{
+  static const Expect e[] = {
+    { "hr#2", "white kf3 rb3 bd4 black kd5 pe3 bb8 rd1", NULL, 1,
+      { "  1.Rb3-b2 Rd1-g1   2.Rb2-e2 Rg1-g3 #\n" } },
+    { "hr#1.5", "white kf3 rb3 bd4 black kd5 pe3 bb8 rd1", NULL, 0 },
+    /* Black must mate at once: nothing longer starts with these moves. */
+    { "hr#2", HR_P, NULL, 248,
+      { "  1.Ba6-d3 Rf6-f1 #\n", "  1.Ba6-c4 Rf6-f1 #\n", "  1.Kh1-g1 Rf6-f2   2.Kg1-h1 Rf2-f1 #\n",
+        "  1.Re2-e4 Rf6-f3   2.Ba6-b7 Rf3-f1 #\n" },
+      { "1.Ba6-d3 Rf6-f1   2." } },
+    /* White's duty inside the line: with Qa2, 2.Qa2-g2# would be there. */
+    { "hr#2", "white kh1 ph2 ba6 re2 qa2 black kh3 rf6", NULL, -1, { NULL },
+      { "1.Re2-e4 Rf6-f3", "?!?" } },
+    { "hr#1", "white kc3 qd2 sh4 ph3 black kb1 bf7 bb3 sg8", NULL, 1, { "  1.Qd2-b2 # ?!?\n" } },
+    { "hr#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
+    { "r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
+    { "ser-r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
+  };
+  check_expectations (e, G_N_ELEMENTS (e));
+}
+
+/* reci-h: the end's two lines, short solutions, the series form without
+ * its 0-move end (rules-beyond.md §16.2). */
+static void
+test_solve_reciprocal (void)
+{
+  static const Expect e[] = {
+    /* Popeye writes reci-h#1's two halves one after the other. */
+    { "reci-h#1", RECI_P, NULL, 2, { "  1.Re1-e7 Qb3-g8 #\n\n  1.Re1-h1 #\n" } },
+    { "reci-h(#)=1", RECI_P, NULL, 0 },
+    { "reci-h#2", RECI_P, NULL, -1,
+      { "  1.Re1-e7 Qb3-g8 #\n", "  1.Re1-h1 #\n", "  1.Re1-e6 Qb3-a2   2.Re6-e7 Qa2-g8 #\n",
+        "  1.Re1-e6 Qb3-a2   2.Re6-h6 #\n" } },
+    { "ser-reci-h#2", RECI_P, NULL, -1,
+      { "  1.Re1-e6   2.Re6-e7 Qb3-g8 #\n", "  1.Re1-e6   2.Re6-h6 #\n",
+        "  1.Sb8-a6   2.Re1-e7 Qb3-g8 #\n", "  1.Sb8-a6   2.Re1-h1 #\n" },
+      { "  1.Re1-e7 Qb3-g8 #", "  1.Re1-h1 #" } },
+    { "reci-h(=)#3", "white kh1 pa7 black kf1 pb3", NULL, 2,
+      { "  1.b3-b2 a7-a8=Q   2.b2-b1=Q Qa8-a2   3.Qb1-e1 Qa2-g2 #\n",
+        "  1.b3-b2 a7-a8=Q   2.b2-b1=Q Qa8-a2   3.Qb1*a2 =\n" } },
+  };
+  check_expectations (e, G_N_ELEMENTS (e));
+}
+
+/* ser-s# and ser-r#: the end tested after each series move; set play
+ * (rules-beyond.md §17.2). */
+static void
+test_solve_series_self_reflex (void)
+{
+  static const Expect e[] = {
+    { "ser-s#2", HR_P, NULL, 1, { "  1.Re2-e4   2.Ba6-f1 + Rf6*f1 #\n" } },
+    { "ser-s#3", HR_P, NULL, -1,
+      { "  1.Re2-e4   2.Ba6-f1 + Rf6*f1 #\n", "  1.Re2-e1   2.Re1-e4   3.Ba6-f1 + Rf6*f1 #\n" },
+      { "1.Re2-e4   2.Ba6-f1 +   3." } },
+    { "ser-r#2", HR_P, NULL, 40,
+      { "  1.Ba6-d3 Rf6-f1 #\n", "  1.Kh1-g1   2.Kg1-h1 Rf6-f1 #\n",
+        "  1.Re2-e4   2.Ba6-f1 + Rf6*f1 #\n" } },
+    { "ser-r#2", "white ka8 ph2 black kc2 pd3 rb8 rg4", NULL, 1,
+      { "  1.Ka8-a7   2.Ka7-a6 Rg4-a4 #\n" } },
+    /* Set play: Black's immediate mate in the diagram. */
+    { "ser-r#2", HR_P, "setplay", 41, { "  1...Rf6-f1 #\n\n" } },
+  };
+  check_expectations (e, G_N_ELEMENTS (e));
+}
+
+/* The goals in help, series and direct play, with Popeye's marks
+ * (rules-beyond.md §13, §18.3). */
+static void
+test_solve_goals (void)
+{
+  static const Expect e[] = {
+    { "h==1", "white pe3 black pe6", "nowk nobk", 1, { "  1.e6-e5 e3-e4 ==\n" } },
+    { "h==1", "white pe3 pa2 black pe6", "nowk nobk", 0 },
+    { "h=1", "white pe3 pa2 black pe6", "nowk nobk", 1, { "  1.e6-e5 e3-e4 =\n" } },
+    { "h=2", "white kh1 qe7 sb1 black ka3 pc7 rb2", NULL, -1,
+      { "  1.Ka3-a4 Qe7*c7   2.Rb2-b6 Qc7*b6 =\n" } },
+    /* Without Circe, % is x; with it, a capture whose victim is reborn
+     * is x only; AntiCirce's transfer is no rebirth. */
+    { "%1", "white kh1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, -1,
+      { "1.Rd1*d5 % !\n", "1.Ra4*a6 % !\n" } },
+    { "x1", "white kh1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, 2,
+      { "1.Rd1*d5[+bPd7] x !\n", "1.Ra4*a6 x !\n" }, { NULL }, "Circe" },
+    { "%1", "white kh1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, 1, { "1.Ra4*a6 % !\n" }, { NULL },
+      "Circe" },
+    { "%1", "white kb1 rd1 ra4 black kh8 pd5 pa7 pa6", NULL, 2,
+      { "1.Rd1*d5[wRd5->h1] + % !\n", "1.Ra4*a6[wRa6->h1] + % !\n" }, { NULL }, "AntiCirce" },
+    /* z: the moving piece's square; castling counts the king's. */
+    { "zg11", "white ke1 rh1 black ka8", NULL, 2, { "1.0-0 z !\n", "1.Rh1-g1 z !\n" } },
+    { "zf11", "white ke1 rh1 black ka8", NULL, 2, { "1.Ke1-f1 z !\n", "1.Rh1-f1 z !\n" } },
+    { "~1", "white pe2 black kd4", "nowk", 2, { "1.e2-e4 !\n", "1.e2-e3 + !\n" } },
+    /* A goal reached early ends the line: no line passes a capture. */
+    { "ser-x2", "white kh1 ra1 black kh8 pa5 pb7", NULL, 8,
+      { "  1.Ra1*a5 x\n", "  1.Ra1-b1   2.Rb1*b7 x\n" } },
+    { "hx2", "white kh1 ra1 black kh8 pa5 pb7", NULL, -1,
+      { "  1.a5-a4 Ra1*a4 x\n", "  1.a5-a4 Ra1-a3   2.b7-b5 Ra3*a4 x\n" },
+      { "1.a5-a4 Ra1*a4   2." } },
+    /* WhiteToPlay where White starts already: not applied (§13.3). */
+    { "h+1.5", "white ka3 pb4 black ka6", "whitetoplay", 1, { "  1...b4-b5 +\n" } },
+  };
+  check_expectations (e, G_N_ELEMENTS (e));
 }
 
 /* Target goal: the last move arrives on the square ("z" after it); a
@@ -136,7 +448,7 @@ test_solve_refusal (void)
     { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_NONE, NULL },
     { "begin\ncondition GridChess\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITIONS,
       "GridChess" },
-    { "begin\npieces white ka1 black kh8\nstip hs#2\nend\n", FE_REFUSAL_STIPULATION, "hs#2" },
+    { "begin\npieces white ka1 black kh8\nstip pser-h#2\nend\n", FE_REFUSAL_STIPULATION, "pser-h#2" },
     { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITION_VALUES, NULL },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -210,8 +522,16 @@ main (int argc, char **argv)
   g_test_add_func ("/solve/help-set-play", test_solve_help_set_play);
   g_test_add_func ("/stipulation/valid", test_valid);
   g_test_add_func ("/stipulation/invalid", test_invalid);
+  g_test_add_func ("/stipulation/refused-by-name", test_refused_by_name);
+  g_test_add_func ("/stipulation/fields", test_fields);
+  g_test_add_func ("/stipulation/explain", test_explain);
   g_test_add_func ("/stipulation/target", test_target);
   g_test_add_func ("/stipulation/solve-target-and-capture", test_solve_target_and_capture);
   g_test_add_func ("/stipulation/solve-castling", test_solve_castling);
+  g_test_add_func ("/stipulation/solve-help-self", test_solve_help_self);
+  g_test_add_func ("/stipulation/solve-help-reflex", test_solve_help_reflex);
+  g_test_add_func ("/stipulation/solve-reciprocal", test_solve_reciprocal);
+  g_test_add_func ("/stipulation/solve-series-self-reflex", test_solve_series_self_reflex);
+  g_test_add_func ("/stipulation/solve-goals", test_solve_goals);
   return g_test_run ();
 }

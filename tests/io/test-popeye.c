@@ -186,7 +186,7 @@ count_pieces (const FePosition *pos, int colour)
 static void
 test_oracle_all (void)
 {
-  static const char *const kinds[] = { "cases", "orthodox", "unsupported", "walks" };
+  static const char *const kinds[] = { "cases", "orthodox", "unsupported", "walks", "beyond" };
   int total = 0;
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
@@ -645,12 +645,12 @@ static const Bad bad_inputs[] = {
   { "begin\r\nstipulation #2\r\nopt maxsol\r\nend\r\n", 4, 1, "number" },
 };
 
-/* A stipulation Féerie cannot solve (a=>b, hs#2) opens and is written back
+/* A stipulation Féerie cannot solve (a=>b, pser-h#2) opens and is written back
  * as it was; solving refuses it (issue 13). */
 static void
 test_unsupported_stipulation (void)
 {
-  const char *texts[] = { "a=>b", "hs#2", "ser-r#3", "dia3.5" };
+  const char *texts[] = { "a=>b", "a=>b2", "pser-h#2", "dia3.5", "exact-h#3" };
   for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
     {
       g_autofree char *in

@@ -133,7 +133,7 @@ test_oracle_round_trip (void)
   g_assert_nonnull (probe);
   int checked = 0, unreadable = 0;
   g_autoptr (GString) failures = g_string_new (NULL);
-  static const char *kinds[] = { "cases", "orthodox", "unsupported" };
+  static const char *kinds[] = { "cases", "orthodox", "unsupported", "walks", "beyond" };
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     {
       g_autofree char *dir = g_build_filename (ORACLE_DATA_DIR, kinds[k], NULL);

@@ -13,7 +13,8 @@
 #                       REGISTERED-UNSUPPORTED REGISTERED-WALKS REGISTERED-BEYOND
 #                       [--shared DIR]
 # beyond/ holds the problems of ../shared/oracle/beyond whose group is
-# registered (B, the conditions), with that folder's INDEX.tsv.
+# registered (A, the stipulations, but its a=>b problems; B, the
+# conditions), with that folder's INDEX.tsv.
 import filecmp
 import os
 import sys
@@ -41,12 +42,15 @@ def main():
     # beyond/: every row of a registered group has its directory and every
     # directory its row; meson registered each.
     beyond = rows(os.path.join(data, "beyond", "INDEX.tsv"))
-    beyond_groups = {"B"}
+    beyond_groups = {"A", "B"}
     beyond_dirs = dirs(os.path.join(data, "beyond"))
     for name in beyond_dirs:
         if name not in beyond:
             errors.append("beyond/%s has no row in beyond/INDEX.tsv" % name)
     for name, row in beyond.items():
+        # a=>b (position-to-position play) is not solved yet
+        if row.get("group") == "A" and "a=>b" in row.get("stipulation", ""):
+            continue
         if row.get("group") in beyond_groups and name not in beyond_dirs:
             errors.append("beyond/INDEX.tsv lists %s (group %s), which has no directory"
                           % (name, row.get("group")))

@@ -2,7 +2,8 @@
 # check-solution.py — solve one reference problem and compare with Popeye.
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N] [--hash MB]
+# Usage: check-solution.py FEERIE-CLI CASE-DIR [--refuse] [--threads N] [--hash MB] [--timeout S]
+# (--timeout: seconds the solve may take, 600 by default, 0 for no limit)
 # (Popeye's output is CASE-DIR/popeye.out, or popeye.out.gz.)
 # The comparison follows tests/oracle/data/README.md ("reproduced exactly"):
 # only move lines, "but" and twin headers of the solution part count; runs of
@@ -72,8 +73,11 @@ def main():
         extra = ["--threads", sys.argv[sys.argv.index("--threads") + 1]]
     if "--hash" in sys.argv:
         extra += ["--hash", sys.argv[sys.argv.index("--hash") + 1]]
+    timeout = 600
+    if "--timeout" in sys.argv:
+        timeout = int(sys.argv[sys.argv.index("--timeout") + 1]) or None
     run = subprocess.run([cli, "solve"] + extra + [case + "/problem.inp"], capture_output=True,
-                         text=True, errors="replace", timeout=600)
+                         text=True, errors="replace", timeout=timeout)
     # A problem of unsupported/ whose conditions Féerie now all solves must
     # be solved exactly, as any other.
     names = unsupported_conditions(case, cli) if refuse else []

@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from solution_lines import repeated_lines  # noqa: E402
 
 STIP = re.compile(r"^\s*stip\w*\s+(\S+)", re.I | re.M)
-HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph)", re.I)
+HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph|reci-)", re.I)
 
 
 # Outputs with a line printed twice (rules.md D7: one move, one line):
@@ -37,13 +37,27 @@ def run(cli, path, extra=(), env_extra=None, timeout=900):
     return r.returncode, r.stdout, r.stderr
 
 
+def in_groups(d):
+    """DIR, or DIR:GROUPS (data/beyond:A): the directory, and the names of
+    its INDEX.tsv rows whose group is one of GROUPS (None: every name)."""
+    if ":" not in d:
+        return d, None
+    d, groups = d.rsplit(":", 1)
+    with open(os.path.join(d, "INDEX.tsv"), encoding="utf-8") as f:
+        head = f.readline().rstrip("\n").split("\t")
+        rows = [dict(zip(head, line.rstrip("\n").split("\t"))) for line in f if line.strip()]
+    return d, {r["name"] for r in rows if r.get("group") in groups}
+
+
 def problems(dirs, skip, wanted):
     """(name, path) of every DIR/NAME/problem.inp not skipped whose
-    stipulations `wanted(list of stipulations)` accepts, in name order."""
+    stipulations `wanted(list of stipulations)` accepts, in name order;
+    DIR:GROUPS keeps the problems of those groups (in_groups)."""
     for d in dirs:
+        d, names = in_groups(d)
         for name in sorted(os.listdir(d)):
             path = os.path.join(d, name, "problem.inp")
-            if not os.path.exists(path) or name in skip:
+            if not os.path.exists(path) or name in skip or (names is not None and name not in names):
                 continue
             text = open(path, encoding="utf-8", errors="replace").read()
             stips = STIP.findall(text)

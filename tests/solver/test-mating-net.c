@@ -98,8 +98,10 @@ solve (const FeProblem *pb, gboolean plain, int threads, int hash_mb)
 static void
 test_random (void)
 {
+  /* hs#, hr# and reci-h# use the analysis toward their ends (help.c). */
   static const char *stips[] = { "h#1", "h#1.5", "h#2", "h#2.5", "h#3", "ser-#2", "ser-#3",
-                                 "ser-#4", "ser-h#2", "ser-h#3" };
+                                 "ser-#4", "ser-h#2", "ser-h#3", "hs#2", "hr#2", "reci-h#2",
+                                 "reci-h#1.5", "hs#1.5" };
   /* MATING_NET_SEED picks other problems (with -m slow: a long run). */
   const char *seed = g_getenv ("MATING_NET_SEED");
   GRand *r = g_rand_new_with_seed (seed ? atoi (seed) : 2222);

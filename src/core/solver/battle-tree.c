@@ -59,7 +59,7 @@ fe_battle_print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSoluti
 
   FeUndo undo;
   fe_make (&s->pos, m, &undo);
-  gboolean done = fe_battle_goal_by_attacker (s) && fe_solver_goal_reached (s, m);
+  gboolean done = fe_battle_goal_by_attacker (s) && fe_solver_goal_reached (s, m, &undo);
   int hd = h - 1; /* defender's half-moves */
   FE_MOVE_LIST (threats);
   int threat_h = 0;
@@ -147,7 +147,7 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
       FeUndo undo;
       if (!fe_make_legal (&s->pos, d, &undo))
         continue;
-      gboolean goal = !fe_battle_goal_by_attacker (s) && fe_solver_goal_reached (s, d);
+      gboolean goal = !fe_battle_goal_by_attacker (s) && fe_solver_goal_reached (s, d, &undo);
       if (must_goal && !goal)
         {
           fe_unmake (&s->pos, d, &undo);
@@ -215,7 +215,7 @@ fe_battle_refutations (FeSolver *s, int h, GArray *out, int max)
         ok = fe_battle_attack (s, h - 1);
       else
         {
-          gboolean goal = fe_solver_goal_reached (s, d);
+          gboolean goal = fe_solver_goal_reached (s, d, &undo);
           ok = must_goal ? TRUE : goal || (h >= 3 && fe_battle_attack (s, h - 1));
           if (must_goal && !goal)
             {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "battle-private.h"
+#include "ends.h"
 
 #define SALT_ATTACK 0x3c6ef372fe94f82bull
 #define SALT_DEFEND 0xa54ff53a5f1d36f1ull
@@ -37,10 +38,10 @@ has_legal_move (FeSolver *s)
 
 /* fe_solver_goal_reached, with the mate test above. */
 static gboolean
-goal_reached (FeSolver *s, const FeMove *last)
+goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo)
 {
   if (s->goal != FE_GOAL_MATE)
-    return fe_solver_goal_reached (s, last);
+    return fe_solver_goal_reached (s, last, undo);
   return fe_in_check (&s->pos, s->pos.side) && !has_legal_move (s);
 }
 
@@ -263,7 +264,7 @@ attack_at (FeSolver *s, int h)
                                        fe_battle_reflex (s) && h == 2 ? SALT_GOAL1 : SALT_DEFEND))
             continue;
           if (fe_battle_goal_by_attacker (s))
-            win = goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
+            win = goal_reached (s, m, &undo) || (h >= 3 && defend (s, h - 1));
           else
             win = h >= 2 && defend (s, h - 1);
           fe_unmake (&s->pos, m, &undo);
@@ -306,14 +307,14 @@ fe_battle_attack (FeSolver *s, int h)
 /* The defence m (just made, legal) loses: the attacker wins within h - 1
  * after it. */
 static gboolean
-defence_loses (FeSolver *s, const FeMove *m, int h)
+defence_loses (FeSolver *s, const FeMove *m, const FeUndo *undo, int h)
 {
   if (fe_battle_goal_by_attacker (s))
     return fe_battle_attack (s, h - 1);
   if (fe_battle_reflex (s))
     /* No move reaches the goal here (goal_in_one said so). */
     return h >= 3 && fe_battle_attack (s, h - 1);
-  return goal_reached (s, m) || (h >= 3 && fe_battle_attack (s, h - 1));
+  return goal_reached (s, m, undo) || (h >= 3 && fe_battle_attack (s, h - 1));
 }
 
 /* Plays the defence m if it is legal (*played says whether): does it
@@ -325,7 +326,7 @@ defence_played_loses (FeSolver *s, const FeMove *m, int h, gboolean *played)
   *played = fe_make_legal (&s->pos, m, &undo);
   if (!*played)
     return TRUE;
-  gboolean lost = defence_loses (s, m, h);
+  gboolean lost = defence_loses (s, m, &undo, h);
   fe_unmake (&s->pos, m, &undo);
   return lost;
 }
@@ -449,7 +450,7 @@ defend (FeSolver *s, int h)
           if (!make_legal_prefetching (s, &lg, m, &undo, h > 1 ? SALT_ATTACK : 0))
             continue;
           any = TRUE;
-          lost = defence_loses (s, m, h);
+          lost = defence_loses (s, m, &undo, h);
           fe_unmake (&s->pos, m, &undo);
           if (!lost)
             {
@@ -496,7 +497,7 @@ fe_battle_move_wins (FeSolver *s, const FeMove *m, int h)
     return FALSE;
   gboolean win;
   if (fe_battle_goal_by_attacker (s))
-    win = goal_reached (s, m) || (h >= 3 && defend (s, h - 1));
+    win = goal_reached (s, m, &undo) || (h >= 3 && defend (s, h - 1));
   else
     win = h >= 2 && defend (s, h - 1);
   fe_unmake (&s->pos, m, &undo);
@@ -529,6 +530,9 @@ fe_solve_battle (FeSolver *s)
   int max_ref = o->defence > 0 ? o->defence : (o->tries ? 1 : 0);
   int threads = s->config ? s->config->threads : 1;
   fe_battle_read_aids ();
+  /* r#: White must not be able to reach the goal in the diagram. */
+  if (fe_battle_reflex (s) && fe_reflex_diagram_violation (s, TRUE))
+    return;
 
   BattleRoot *root = NULL;
   FeSolverHelpers *helpers = NULL;

@@ -770,6 +770,8 @@ compare_stipulation (const FeSolutionNode *twin, const FeSolution *tree, FeCheck
       int firsts = 0;
       for (guint i = 0; i < twin->children->len; i++)
         firsts += ((FeSolutionNode *) twin->children->pdata[i])->role == FE_ROLE_SOLUTION;
+      /* reci-h#1: the pair of lines the diagram's end writes is one. */
+      firsts = MIN (firsts, s.solutions);
       int over = tree->n_solutions_over;
       if (!s.solutions && !over)
         fe_check_report_add (r, FE_VERDICT_NO_SOLUTION, "%sno solution", tp);
@@ -783,13 +785,38 @@ compare_stipulation (const FeSolutionNode *twin, const FeSolution *tree, FeCheck
   for (guint i = 0; i < s.duals->len; i++)
     {
       const FeSolutionNode *n = s.duals->pdata[i];
-      char *w = node_words (n);
+      char *w = n->role == FE_ROLE_TWIN ? g_strdup ("the diagram") : node_words (n);
       fe_check_report_add (r, FE_VERDICT_DUALS, "%sdual after %s (%u moves)", tp, w,
                            n->children->len);
       g_free (w);
     }
   fe_soundness_clear (&s);
   g_free (tp);
+}
+
+/* Reflex play whose diagram breaks the duty (" ?!?"): no solution, said
+ * with the moves; nothing else is compared. */
+static gboolean
+report_violations (const FeSolutionNode *twin, FeCheckReport *r)
+{
+  GString *moves = g_string_new (NULL);
+  for (guint i = 0; i < twin->children->len; i++)
+    {
+      const FeSolutionNode *c = twin->children->pdata[i];
+      if (c->role == FE_ROLE_VIOLATION)
+        g_string_append_printf (moves, "%s%s%s", moves->len ? ", " : "", c->number, c->text);
+    }
+  gboolean any = moves->len > 0;
+  if (any)
+    {
+      char *tp = twin_prefix (twin);
+      fe_check_report_add (r, FE_VERDICT_NO_SOLUTION,
+                           "%sthe diagram breaks the reflex condition: the side to move can reach "
+                           "the goal at once (%s ?!?)", tp, moves->str);
+      g_free (tp);
+    }
+  g_string_free (moves, TRUE);
+  return any;
 }
 
 void
@@ -809,6 +836,8 @@ fe_check_judge (const FeProblem *problem, FeSolution *tree, FeCheckReport *repor
   for (guint i = 0; i < n; i++)
     {
       FeSolutionNode *twin = fe_solution_twin (tree, i);
+      if (report_violations (twin, report))
+        continue;
       if (text && i < text->len)
         {
           if (twin->play == FE_PLAY_KIND_BATTLE)

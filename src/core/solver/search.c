@@ -63,13 +63,27 @@ fe_solver_tick (FeSolver *s)
   return s->aborted;
 }
 
-/* Called after `last` was made: is the stipulation's goal reached? */
+/* Did a condition's rebirth (Circe) put a piece back in this move? */
+static gboolean
+rebirth_in (const FePosition *pos, const FeUndo *undo)
+{
+  const FeRules *r = pos->rules;
+  int prev = undo->n_displacement_changes;
+  for (int i = 0; r && i < r->n_ops; i++)
+    {
+      if (r->ops[i]->effect_order == FE_EFFECT_REBIRTH && undo->effect_end[i] > prev)
+        return TRUE;
+      prev = undo->effect_end[i];
+    }
+  return FALSE;
+}
+
 gboolean
-fe_solver_goal_reached (FeSolver *s, const FeMove *last)
+fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const FeUndo *undo)
 {
   FePosition *pos = &s->pos;
   int to_move = pos->side;
-  switch (s->goal)
+  switch (goal)
     {
     case FE_GOAL_MATE:
       return fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
@@ -79,16 +93,18 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
       {
         if (fe_in_check (pos, to_move) || fe_has_legal_move (pos))
           return FALSE;
-        FeUndo undo;
-        fe_make_null (pos, &undo);
+        FeUndo nu;
+        fe_make_null (pos, &nu);
         gboolean r = !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
-        fe_unmake_null (pos, &undo);
+        fe_unmake_null (pos, &nu);
         return r;
       }
     case FE_GOAL_ANY:
       return TRUE;
     case FE_GOAL_CAPTURE:
       return last && last->capture != FE_NO_SQUARE;
+    case FE_GOAL_CAPTURE_NO_REBIRTH:
+      return last && last->capture != FE_NO_SQUARE && !(undo && rebirth_in (pos, undo));
     case FE_GOAL_CHECK:
       return fe_in_check (pos, to_move);
     case FE_GOAL_TARGET:
@@ -101,14 +117,27 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last)
   return FALSE;
 }
 
-/* Adds one solution line to the tree, replayed from the root so that each
- * move is noted from its own position. */
-static void
-replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
+/* Called after `last` was made (its log `undo`): is the stipulation's goal
+ * reached? */
+gboolean
+fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo)
 {
-  if (fe_solution_line_over (s, n, series_len, TRUE))
+  return fe_solver_goal_reached_as (s, s->goal, last, undo);
+}
+
+/* Adds one solution line to the tree, replayed from the root so that each
+ * move is noted from its own position.  A reciprocal end's own line (`reci`)
+ * ends on the ending side's goal, marked as such. */
+static void
+replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
+{
+  /* (a reciprocal help line's role is its pair's, one move longer) */
+  if (fe_solution_line_over (s, n + (reci && !series_len), series_len, TRUE))
     return; /* counted, not kept: the caller's bound on lines */
   FePosition here = s->pos;
+  FeGoal goal = s->goal;
+  if (reci)
+    s->goal = s->stip.reci_goal;
   s->pos = s->root;
   GString *text = g_string_new (NULL);
   FeUndo *undo = g_new (FeUndo, 2 * n);
@@ -131,7 +160,8 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
   g_free (undo);
   g_string_free (text, TRUE);
   s->pos = here;
-  fe_solution_hook_line_end (s, n, series_len);
+  s->goal = goal;
+  fe_solution_hook_line_end (s, n, series_len, reci ? FE_NOTE_RECI : 0);
 }
 
 /* A line a worker found, kept until its item is merged: moves only (a
@@ -140,16 +170,17 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 typedef struct {
   int n, series_len;
   int lead;
+  gboolean reci;
   FeMove moves[];
 } PendingLine;
 
-void
-fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
+static void
+add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
 {
   s->solutions++;
   /* Once the tree keeps no more lines, a worker's later lines would only
    * be counted when merged: counted now, not held till then. */
-  if (s->pending && fe_solution_line_over (s, n, series_len, FALSE))
+  if (s->pending && fe_solution_line_over (s, n + (reci && !series_len), series_len, FALSE))
     return;
   if (s->pending)
     {
@@ -157,11 +188,26 @@ fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int serie
       p->n = n;
       p->series_len = series_len;
       p->lead = lead;
+      p->reci = reci;
       memcpy (p->moves, moves, n * sizeof (FeMove));
       g_ptr_array_add (s->pending, p);
       return;
     }
-  replay_line (s, moves, n, lead, series_len);
+  replay_line (s, moves, n, lead, series_len, reci);
+}
+
+void
+fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
+{
+  add_line (s, moves, n, lead, series_len, FALSE);
+}
+
+void
+fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
+{
+  /* The pair's two lines make one solution: counted with the other's. */
+  add_line (s, moves, n, lead, series_len, TRUE);
+  s->solutions--;
 }
 
 /* The lines one item kept, into the tree of the solver `s` (in order). */
@@ -171,7 +217,7 @@ add_pending_lines (FeSolver *s, GPtrArray *lines)
   for (guint i = 0; i < lines->len; i++)
     {
       PendingLine *p = lines->pdata[i];
-      replay_line (s, p->moves, p->n, p->lead, p->series_len);
+      replay_line (s, p->moves, p->n, p->lead, p->series_len, p->reci);
     }
 }
 
@@ -395,26 +441,32 @@ fe_solver_helpers_stop (FeSolver *s, FeSolverHelpers *h)
   g_free (h);
 }
 
-/* Plays and takes back a last move: does it reach the goal?  For mate and
+/* Plays and takes back a last move: does it reach `goal`?  For mate and
  * check goals a move that gives no check is dismissed before its legality
  * is even tested: most moves of a last ply are. */
 gboolean
-fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
+fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal)
 {
   FePosition *pos = &s->pos;
   int mover = pos->side;
   FeUndo undo;
-  gboolean goal = FALSE;
-  gboolean needs_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK;
+  gboolean reached = FALSE;
+  gboolean needs_check = goal == FE_GOAL_MATE || goal == FE_GOAL_CHECK;
   if (needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0)
     return FALSE;
   if (fe_make (pos, m, &undo))
     {
       if ((!needs_check || fe_in_check (pos, pos->side)) && !fe_in_check (pos, mover))
-        goal = fe_solver_goal_reached (s, m);
+        reached = fe_solver_goal_reached_as (s, goal, m, &undo);
     }
   fe_unmake (pos, m, &undo);
-  return goal;
+  return reached;
+}
+
+gboolean
+fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
+{
+  return fe_solver_move_reaches (s, m, s->goal);
 }
 
 /* Appends the move (made from s->pos, which is restored) with its marks. */
@@ -426,7 +478,7 @@ fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean las
   FeUndo undo;
   fe_make (&s->pos, m, &undo);
   fe_notation_append_move (line, &before, m, &s->pos, &undo);
-  if (last && fe_solver_goal_reached (s, m))
+  if (last && fe_solver_goal_reached (s, m, &undo))
     {
       /* Like Popeye, a check is written before the goal's mark unless the
        * goal itself speaks of check (mate, check) or excludes it. */
@@ -455,20 +507,49 @@ fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o)
     }
 }
 
+/* WhiteToPlay (rules-beyond.md §13.3) takes half a move off help-type
+ * play that Black would start, so that White starts; where White starts
+ * already, or nothing would be left before the end (reci-h#1), it does
+ * nothing (Popeye: "not applicable - ignored"). */
+static gboolean
+white_to_play_shortens (const FeStipulation *st, const FeOptions *o)
+{
+  if (!o->white_to_play)
+    return FALSE;
+  switch (st->play)
+    {
+    case FE_PLAY_HELP:
+      return !st->half;
+    case FE_PLAY_HELP_SELF:
+    case FE_PLAY_HELP_REFLEX:
+      return st->half;
+    case FE_PLAY_RECI_HELP:
+      return !st->half && st->moves >= 2;
+    default:
+      return FALSE;
+    }
+}
+
+int
+fe_solver_help_total (const FeStipulation *st, const FeOptions *o)
+{
+  return 2 * st->moves + (st->half ? 1 : 0) - (white_to_play_shortens (st, o) ? 1 : 0);
+}
+
 /* Who moves first in the diagram for this play (before Duplex swaps it). */
 int
 fe_solver_starting_side (const FeStipulation *st, const FeOptions *o)
 {
-  switch (st->play)
+  if (fe_play_is_help_like (st->play))
     {
-    case FE_PLAY_HELP:
-      if (st->half || o->white_to_play)
-        return FE_WHITE;
-      return FE_BLACK;
-    case FE_PLAY_SERIES_HELP:
-      return FE_BLACK;
-    default:
-      return FE_WHITE;
+      /* A full line ends on White's move (h, the reply of reci-h) or on
+       * Black's (the end of hs, hr): an odd length starts with that side. */
+      gboolean black_ends = st->play == FE_PLAY_HELP_SELF || st->play == FE_PLAY_HELP_REFLEX;
+      gboolean odd = fe_solver_help_total (st, o) % 2 == 1;
+      return odd != black_ends ? FE_WHITE : FE_BLACK;
     }
+  if (st->play == FE_PLAY_SERIES_HELP || st->play == FE_PLAY_SERIES_RECI_HELP)
+    return FE_BLACK;
+  return FE_WHITE;
 }
 

@@ -9,14 +9,23 @@
 #include "solver-private.h"
 
 gboolean fe_solver_tick (FeSolver *s);
-gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last);
+/* After `last` was made (its log `undo`, which % reads; NULL: as if
+ * plain): is the goal reached?  The stipulation's goal, or `goal`. */
+gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo);
+gboolean fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const FeUndo *undo);
+/* Plays and takes back the move: is it legal and does it reach the goal? */
 gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
+gboolean fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal);
 void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
 /* Help and series play: a solution line of n moves from s->root (series_len
  * moves by one side, then its opponent's; 0 in help play).  Counted, and
  * added to the tree, or, in a worker of fe_solver_run_items, kept for the
  * merge. */
 void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len);
+/* The same for the line of a reciprocal end that stops on the ending
+ * side's own goal (stipulation's reci_goal): written with that goal's
+ * mark, noted FE_NOTE_RECI.  Not counted: its pair's other line is. */
+void fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len);
 
 /* Allocates s->line_moves and the killers for s->max_plies. */
 void fe_solver_alloc_line (FeSolver *s);
@@ -60,3 +69,6 @@ fe_solver_helper_order (const FeSolver *w, int i, int n)
 void fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o);
 /* Who moves first in the diagram for this play (before Duplex swaps it). */
 int fe_solver_starting_side (const FeStipulation *st, const FeOptions *o);
+/* Help-type play: the half-moves of a full line (the ends' moves
+ * included), WhiteToPlay applied. */
+int fe_solver_help_total (const FeStipulation *st, const FeOptions *o);

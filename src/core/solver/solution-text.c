@@ -20,6 +20,7 @@ struct FeTextWriter {
   int phases_closed;              /* of the twin's plays */
   gboolean set_play_open;         /* set play written, its blank line not yet */
   int previous_role;              /* of the last node written, -1 none */
+  gboolean lone_reci_open;        /* reci-h#1's lines of the ending side's own goal */
 };
 
 FeTextWriter *
@@ -83,7 +84,7 @@ battle_line (FeTextWriter *w, const FeSolutionNode *n, gboolean top)
 {
   if (n->role == FE_ROLE_REFUTATION && w->previous_role != FE_ROLE_REFUTATION)
     g_string_append (w->buf, "    but\n");
-  if (top && (n->role == FE_ROLE_KEY || n->role == FE_ROLE_TRY))
+  if (top && (n->role == FE_ROLE_KEY || n->role == FE_ROLE_TRY || n->role == FE_ROLE_VIOLATION))
     g_string_append_c (w->buf, '\n');
   int level = battle_level (n->number);
   int indent = level == 0 ? 3 : 4 * level + 2;
@@ -93,6 +94,8 @@ battle_line (FeTextWriter *w, const FeSolutionNode *n, gboolean top)
     g_string_append (w->buf, " !");
   else if (n->role == FE_ROLE_TRY)
     g_string_append (w->buf, " ?");
+  else if (n->role == FE_ROLE_VIOLATION)
+    g_string_append (w->buf, " ?!?");
   if (n->notes & FE_NOTE_THREAT)
     g_string_append (w->buf, " threat:");
   else if (n->notes & FE_NOTE_ZUGZWANG)
@@ -109,6 +112,12 @@ solution_line (FeTextWriter *w, const FeSolutionNode *end)
   GPtrArray *moves = g_ptr_array_new ();
   for (const FeSolutionNode *n = end; n && n->role != FE_ROLE_TWIN; n = n->parent)
     g_ptr_array_add (moves, (gpointer) n);
+  /* reci-h#1: Popeye solves the two halves of the end one after the
+   * other, each closed by a blank line. */
+  gboolean lone_reci = (end->notes & FE_NOTE_RECI) && moves->len == 1;
+  if (lone_reci && !w->lone_reci_open)
+    g_string_append_c (w->buf, '\n');
+  w->lone_reci_open = lone_reci;
   g_string_append (w->buf, "  ");
   for (guint k = moves->len; k-- > 0;)
     {
@@ -122,6 +131,8 @@ solution_line (FeTextWriter *w, const FeSolutionNode *end)
         g_string_append_printf (w->buf, "   %s", n->number);
       g_string_append (w->buf, n->text);
     }
+  if (end->role == FE_ROLE_VIOLATION)
+    g_string_append (w->buf, " ?!?");
   g_string_append_c (w->buf, '\n');
   g_ptr_array_unref (moves);
 }
@@ -135,6 +146,7 @@ fe_text_writer_node (FeTextWriter *w, const FeSolutionNode *n)
       w->twin = n;
       w->phases_closed = 0;
       w->set_play_open = FALSE;
+      w->lone_reci_open = FALSE;
       w->previous_role = -1;
       if (!*n->twin_label)
         g_string_append_c (w->buf, '\n');

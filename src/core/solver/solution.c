@@ -175,8 +175,8 @@ const char *
 fe_solution_role_name (FeSolutionRole role)
 {
   static const char *names[] = { "twin", "key", "try", "refutation", "threat", "defence",
-                                 "continuation", "set-play", "solution", "short" };
-  return role <= FE_ROLE_SHORT ? names[role] : "?";
+                                 "continuation", "set-play", "solution", "short", "violation" };
+  return role <= FE_ROLE_VIOLATION ? names[role] : "?";
 }
 
 /* ---- the tree --------------------------------------------------------- */
@@ -458,8 +458,8 @@ attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
 static FeSolutionRole
 line_role (const FeSolver *s, int n, int series_len)
 {
-  if (s->play_phase == FE_ROLE_SET_PLAY)
-    return FE_ROLE_SET_PLAY;
+  if (s->play_phase)
+    return s->play_phase;
   if ((series_len ? series_len : n) < s->line_full)
     return FE_ROLE_SHORT;
   return FE_ROLE_SOLUTION;
@@ -486,15 +486,17 @@ fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep)
 }
 
 void
-fe_solution_hook_line_end (FeSolver *s, int n, int series_len)
+fe_solution_hook_line_end (FeSolver *s, int n, int series_len, guint notes)
 {
-  FeSolutionRole role = line_role (s, n, series_len);
+  /* A reciprocal help line that stops on the ending side's goal is one
+   * move shorter than its pair, and as long. */
+  FeSolutionRole role = line_role (s, n + ((notes & FE_NOTE_RECI) && !series_len), series_len);
   for (int i = 0; i < n; i++)
     s->line_nodes[i]->role = role;
   if (role == FE_ROLE_SET_PLAY && n)
     s->line_nodes[0]->after_pass = TRUE;
   if (n)
-    s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END;
+    s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END | notes;
   attach_line (s, s->line_nodes, n);
   memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
 }
@@ -512,14 +514,33 @@ fe_solver_note_root (FeSolver *s, int depth, int i, int n)
 
 /* ---- soundness -------------------------------------------------------- */
 
+/* Reciprocal play: the node the end begins at, whose children are the
+ * ending side's moves, some of them lines of their own (FE_NOTE_RECI,
+ * stopping on its own goal), the others followed by the reply that
+ * reaches the goal.  The pair of lines is one solution. */
+static gboolean
+is_reci_end (const FeSolutionNode *n, FeSolutionRole role)
+{
+  for (guint i = 0; i < n->children->len; i++)
+    {
+      const FeSolutionNode *c = n->children->pdata[i];
+      if (c->role == role && (c->notes & FE_NOTE_RECI))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Solutions below n: its lines, a reciprocal end counting once. */
 static int
-count_leaves (const FeSolutionNode *n)
+count_solutions (const FeSolutionNode *n)
 {
   if (!n->children->len)
     return 1;
+  if (is_reci_end (n, ((FeSolutionNode *) n->children->pdata[0])->role))
+    return 1;
   int k = 0;
   for (guint i = 0; i < n->children->len; i++)
-    k += count_leaves (n->children->pdata[i]);
+    k += count_solutions (n->children->pdata[i]);
   return k;
 }
 
@@ -540,9 +561,34 @@ scan_battle (const FeSolutionNode *n, FeSoundness *out)
     g_ptr_array_add (out->duals, (gpointer) n);
 }
 
+/* A reciprocal end (of `role`) with a dual: two moves reach the ending
+ * side's own goal, or two lines reach the other's. */
+static gboolean
+reci_end_has_dual (const FeSolutionNode *n, FeSolutionRole role)
+{
+  int own = 0, other = 0;
+  for (guint i = 0; i < n->children->len; i++)
+    {
+      const FeSolutionNode *c = n->children->pdata[i];
+      if (c->role != role)
+        continue;
+      if (c->notes & FE_NOTE_RECI)
+        own++;
+      else
+        other += c->children->len;
+    }
+  return own > 1 || other > 1;
+}
+
 static void
 scan_help (const FeSolutionNode *n, FeSoundness *out, int depth)
 {
+  if (n->children->len && is_reci_end (n, FE_ROLE_SOLUTION))
+    {
+      if (reci_end_has_dual (n, FE_ROLE_SOLUTION))
+        g_ptr_array_add (out->duals, (gpointer) n);
+      return;
+    }
   if (depth > 0 && n->children->len > 1)
     g_ptr_array_add (out->duals, (gpointer) n);
   for (guint i = 0; i < n->children->len; i++)
@@ -554,6 +600,15 @@ fe_solution_soundness (const FeSolutionNode *twin, FeSoundness *out)
 {
   memset (out, 0, sizeof *out);
   out->duals = g_ptr_array_new ();
+  /* reci-h#1: the end begins at the diagram, its lines are the twin's. */
+  gboolean reci_solution = is_reci_end (twin, FE_ROLE_SOLUTION);
+  gboolean reci_short = is_reci_end (twin, FE_ROLE_SHORT);
+  gboolean reci_set = is_reci_end (twin, FE_ROLE_SET_PLAY);
+  out->solutions = reci_solution;
+  out->short_solutions = reci_short;
+  out->set_play = reci_set;
+  if (reci_solution && reci_end_has_dual (twin, FE_ROLE_SOLUTION))
+    g_ptr_array_add (out->duals, (gpointer) twin);
   for (guint i = 0; i < twin->children->len; i++)
     {
       const FeSolutionNode *c = twin->children->pdata[i];
@@ -569,14 +624,22 @@ fe_solution_soundness (const FeSolutionNode *twin, FeSoundness *out)
             out->refutations += ((FeSolutionNode *) c->children->pdata[j])->role == FE_ROLE_REFUTATION;
           break;
         case FE_ROLE_SET_PLAY:
-          out->set_play += count_leaves (c);
+          if (!reci_set)
+            out->set_play += count_solutions (c);
           break;
         case FE_ROLE_SOLUTION:
-          out->solutions += count_leaves (c);
-          scan_help (c, out, 1);
+          if (!reci_solution)
+            {
+              out->solutions += count_solutions (c);
+              scan_help (c, out, 1);
+            }
           break;
         case FE_ROLE_SHORT:
-          out->short_solutions += count_leaves (c);
+          if (!reci_short)
+            out->short_solutions += count_solutions (c);
+          break;
+        case FE_ROLE_VIOLATION:
+          out->violations++;
           break;
         default:
           break;

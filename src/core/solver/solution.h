@@ -33,6 +33,10 @@ typedef enum {
   FE_ROLE_SET_PLAY,     /* set play: the defender (or help side) moves first */
   FE_ROLE_SOLUTION,     /* a move of a help or series solution */
   FE_ROLE_SHORT,        /* a move of a shorter help or series solution */
+  /* Reflex play: a move that reaches the goal in the diagram, where the
+   * side to move must not be able to (Popeye's " ?!?"): the problem is
+   * unsound and has no solution. */
+  FE_ROLE_VIOLATION,
 } FeSolutionRole;
 
 /* What a stage did (FeStage.effects), read off its squares: playback
@@ -74,6 +78,9 @@ enum {
   FE_NOTE_THREAT = 1 << 0,   /* battle: " threat:" (the threats are children) */
   FE_NOTE_ZUGZWANG = 1 << 1, /* battle: " zugzwang." (no threat after a pass) */
   FE_NOTE_LINE_END = 1 << 2, /* help / series: a solution's line ends here */
+  /* Reciprocal play: this line ends on the ending side's own goal (its
+   * pair's other line goes on with the reply reaching the goal). */
+  FE_NOTE_RECI = 1 << 3,
 };
 
 /* The kind of play of a twin, which decides how its text is laid out. */
@@ -116,6 +123,7 @@ typedef struct {
   int solutions;       /* help / series: full-length solutions */
   int short_solutions; /* help / series: shorter ones */
   int set_play;        /* lines of set play */
+  int violations;      /* reflex play: goals the diagram allows (" ?!?") */
   int threats;         /* threat moves written after the key(s) */
   /* Nodes after which the attacker (battle) or the solving side (help)
    * has more than one way on: the dual is among their children. */

@@ -73,7 +73,9 @@ typedef struct {
   gint *stop;
   gboolean tt_shared;
   struct FeSolverHelpers *shared_helpers; /* a helper's own group */
-  int play_phase;       /* FE_ROLE_SET_PLAY while help set play is written */
+  /* The role of the lines written meanwhile: FE_ROLE_SET_PLAY while set
+   * play is, FE_ROLE_VIOLATION for reflex play's " ?!?"; 0 otherwise. */
+  int play_phase;
   int line_full;        /* length of a full help (half-moves) or series (moves) line */
   FeSolutionNode **line_nodes;
 } FeSolver;
@@ -100,8 +102,9 @@ void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *node);
  * ... 2."). */
 void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
                                  int lead, int series_len);
-/* The line of n moves is complete: attach it. */
-void fe_solution_hook_line_end (FeSolver *s, int n, int series_len);
+/* The line of n moves is complete: attach it; `notes` (FE_NOTE_*) are
+ * added to its last move. */
+void fe_solution_hook_line_end (FeSolver *s, int n, int series_len, guint notes);
 /* Is a line of n moves past the tree's max_lines?  Then it is counted and
  * must not be kept (TRUE).  `keep`: the caller delivers it now (in order),
  * so it counts as kept; a worker asking early passes FALSE. */

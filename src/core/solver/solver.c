@@ -31,22 +31,12 @@ solve_one (FeSolver *s, int first_side)
   fe_solution_hook_phase (s);
   /* Rights and e.p. squares may depend on the side to move. */
   fe_position_recompute_hash (&s->pos);
-  switch (s->stip.play)
-    {
-    case FE_PLAY_DIRECT:
-    case FE_PLAY_SELF:
-    case FE_PLAY_REFLEX:
-      fe_solve_battle (s);
-      break;
-    case FE_PLAY_HELP:
-      fe_solve_help (s);
-      break;
-    case FE_PLAY_SERIES:
-    case FE_PLAY_SERIES_HELP:
-    case FE_PLAY_SERIES_SELF:
-      fe_solve_series (s);
-      break;
-    }
+  if (fe_play_is_battle (s->stip.play))
+    fe_solve_battle (s);
+  else if (fe_play_is_help_like (s->stip.play))
+    fe_solve_help (s);
+  else
+    fe_solve_series (s);
 }
 
 gboolean
@@ -170,10 +160,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
        * written even then, as Popeye does). */
       FePosition root = pos;
       fe_solver_apply_castling_mutex (&root, &problem->options);
-      FePlayKind play = s->stip.play == FE_PLAY_DIRECT || s->stip.play == FE_PLAY_SELF
-                                || s->stip.play == FE_PLAY_REFLEX
-                            ? FE_PLAY_KIND_BATTLE
-                            : FE_PLAY_KIND_LINES;
+      FePlayKind play = fe_play_is_battle (s->stip.play) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
       fe_solution_hook_twin (s, t, twin_label ? twin_label : "", &root, play);
       g_free (d);
       g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));

@@ -4,27 +4,38 @@
  * Independent of the search: no table, no fast paths.  Each move of a line
  * is found among the plain pseudo-legal moves by its printed text (marks
  * included), played with the full legality test, and the line must end on
- * the goal, within the stipulated length, with the series rules kept.
+ * the goal, within the stipulated length, with the series rules kept: no
+ * check before the last series move, no goal reached before the line's
+ * end (rules-beyond.md §13.1).  Lines toward an end (hs#, hr#, reci-h#,
+ * ser-s#, ser-r#, ser-reci-h#) must end where the end holds (ends.c's
+ * definitions, asked without a table) and keep the reflex duties at every
+ * node; a reciprocal line is read both ways (its pair's reply, or the
+ * ending side's own goal); " ?!?" lines are reflex play's diagram moves.
  */
 #include <string.h>
 
-#include "search.h"
+#include "ends.h"
 
 typedef struct {
   FeSolver *s;
   char **tok;  /* the line's tokens, move numbers removed */
   int n_tok;
   gboolean series;
-  int max_len; /* help: half-moves; series: series moves */
-  int parity;  /* help: the length's parity (-1 = any) */
+  FeEnd end;   /* what ends the line besides a goal move */
+  int max_len; /* help: half-moves of a full line; series: series moves */
+  int parity;  /* help: the length's parity */
 } Line;
 
-/* The tokens of one move as print_line writes it (marks included). */
+/* The tokens of one move as the solution writes it (marks included; the
+ * last move's with `goal`'s mark). */
 static int
-move_tokens_match (Line *l, int at, const FeMove *m, gboolean last)
+move_tokens_match (Line *l, int at, const FeMove *m, gboolean last, FeGoal goal)
 {
   GString *t = g_string_new (NULL);
+  FeGoal stip_goal = l->s->goal;
+  l->s->goal = goal;
   fe_solver_append_move (l->s, t, m, last, TRUE);
+  l->s->goal = stip_goal;
   char **mt = g_strsplit_set (t->str, " ", -1);
   int k = 0, n = 0;
   gboolean ok = TRUE;
@@ -41,96 +52,230 @@ move_tokens_match (Line *l, int at, const FeMove *m, gboolean last)
   return k;
 }
 
-static gboolean match_ply (Line *l, int at, int ply, int series_done);
+/* The moves of s->pos whose text is next in the line: calls `try` with
+ * each (made and legal, `last` whether the line ends with it) until one
+ * returns TRUE.  The last move is read with `goal`'s mark. */
+typedef gboolean (*TryMove) (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last,
+                             gpointer data);
 
-/* Every legal reply reaches the goal (the end of a ser-s). */
 static gboolean
-all_replies_reach_goal (FeSolver *s)
-{
-  FE_MOVE_LIST (list);
-  fe_generate_pseudo (&s->pos, &list);
-  gboolean any = FALSE;
-  for (int i = 0; i < list.count; i++)
-    {
-      FeUndo u;
-      if (!fe_make_legal (&s->pos, &list.moves[i], &u))
-        continue;
-      any = TRUE;
-      gboolean g = fe_solver_goal_reached (s, &list.moves[i]);
-      fe_unmake (&s->pos, &list.moves[i], &u);
-      if (!g)
-        return FALSE;
-    }
-  return any;
-}
-
-/* Tries each legal move whose text is next in the line.  `ply` counts the
- * half-moves played (help) or the series moves played (series). */
-static gboolean
-match_ply (Line *l, int at, int ply, int series_done)
+each_next_move (Line *l, int at, FeGoal goal, TryMove try, gpointer data)
 {
   FeSolver *s = l->s;
   FE_MOVE_LIST (list);
   fe_generate_pseudo (&s->pos, &list);
-  int me = s->pos.side;
-  gboolean forced = !series_done || s->stip.play != FE_PLAY_SERIES_SELF
-                    || all_replies_reach_goal (s);
   for (int i = 0; i < list.count; i++)
+    for (int last = 0; last < 2; last++)
+      {
+        FeMove *m = &list.moves[i];
+        int n = move_tokens_match (l, at, m, last, goal);
+        if (!n || (at + n == l->n_tok) != last)
+          continue;
+        FeUndo u;
+        if (!fe_make_legal (&s->pos, m, &u))
+          continue;
+        gboolean ok = try (l, at + n, m, &u, last, data);
+        fe_unmake (&s->pos, m, &u);
+        if (ok)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- help-type lines -------------------------------------------------- */
+
+typedef struct {
+  int ply;           /* half-moves played before this one */
+  const FeMove *prev; /* the move before (reci-h: the end is two back) */
+  FeUndo *prev_undo;
+  gboolean reci_line; /* reci-h: read as the line that stops on the ending side's goal */
+} HelpStep;
+
+static gboolean help_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data);
+
+static gboolean
+match_help (Line *l, int at, int ply, const FeMove *prev, FeUndo *prev_undo)
+{
+  HelpStep st = { ply, prev, prev_undo, FALSE };
+  if (each_next_move (l, at, l->s->goal, help_try, &st))
+    return TRUE;
+  /* A reciprocal line may stop on the ending side's own goal. */
+  st.reci_line = TRUE;
+  return l->end == FE_END_RECI && each_next_move (l, at, l->s->stip.reci_goal, help_try, &st);
+}
+
+/* The end holds where the line's end began: the node before the moves
+ * `m` (made) and, two back, `prev` (made) — takes them back to look. */
+static gboolean
+end_held_before (Line *l, const FeMove *m, FeUndo *undo, const FeMove *prev, FeUndo *prev_undo)
+{
+  FeSolver *s = l->s;
+  if (prev && !prev_undo)
+    return FALSE;
+  fe_unmake (&s->pos, m, undo);
+  if (prev)
+    fe_unmake (&s->pos, prev, prev_undo);
+  gboolean holds = fe_end_search (s, l->end);
+  if (prev)
+    fe_make (&s->pos, prev, prev_undo);
+  fe_make (&s->pos, m, undo);
+  return holds;
+}
+
+/* The duties of a node inside a line toward a self or reflex end (the
+ * node `m`, just made, was played from): hs's ending side has not ended
+ * its line there; in hr neither side could reach the goal there (the
+ * ending side would have had to, the other must not be able to;
+ * rules-beyond.md §14.1). */
+static gboolean
+inner_node_kept (Line *l, const FeMove *m, FeUndo *undo)
+{
+  FeSolver *s = l->s;
+  fe_unmake (&s->pos, m, undo);
+  gboolean closed = l->end == FE_END_SELF ? fe_end_search (s, FE_END_SELF) : fe_goal_in_one (s, s->goal);
+  fe_make (&s->pos, m, undo);
+  return !closed;
+}
+
+static gboolean
+help_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  HelpStep *st = data;
+  FeSolver *s = l->s;
+  int len = st->ply + 1;
+  gboolean reci_line = st->reci_line;
+  if (!last)
     {
-      FeMove *m = &list.moves[i];
-      for (int last = 0; last < 2; last++)
+      if (l->end == FE_END_GOAL)
         {
-          int n = move_tokens_match (l, at, m, last);
-          if (!n || (at + n == l->n_tok) != last)
-            continue;
-          FeUndo u;
-          if (!fe_make_legal (&s->pos, m, &u))
-            continue;
-          gboolean ok = FALSE;
-          if (!l->series)
-            {
-              if (last)
-                ok = ply + 1 <= l->max_len && (l->parity < 0 || (ply + 1) % 2 == l->parity)
-                     && fe_solver_goal_reached (s, m);
-              else
-                ok = match_ply (l, at + n, ply + 1, 0);
-            }
-          else if (series_done)
-            /* The other side's final reply: ser-h reaches the goal, ser-s
-             * is forced to. */
-            ok = last && forced && fe_solver_goal_reached (s, m);
-          else if (ply + 1 > l->max_len)
-            ok = FALSE;
-          else if (s->stip.play == FE_PLAY_SERIES)
-            {
-              if (last)
-                ok = fe_solver_goal_reached (s, m);
-              else if (!fe_in_check (&s->pos, FE_OPPONENT (me)))
-                {
-                  FeUndo nu;
-                  fe_make_null (&s->pos, &nu);
-                  ok = match_ply (l, at + n, ply + 1, 0);
-                  fe_unmake_null (&s->pos, &nu);
-                }
-            }
-          else if (!last)
-            {
-              /* ser-h / ser-s: another series move, or the final reply. */
-              ok = match_ply (l, at + n, ply + 1, 1);
-              if (!ok && !fe_in_check (&s->pos, FE_OPPONENT (me)))
-                {
-                  FeUndo nu;
-                  fe_make_null (&s->pos, &nu);
-                  ok = match_ply (l, at + n, ply + 1, 0);
-                  fe_unmake_null (&s->pos, &nu);
-                }
-            }
-          fe_unmake (&s->pos, m, &u);
-          if (ok)
-            return TRUE;
+          /* The goal side's moves at the parity of the line's last one:
+           * reaching the goal earlier would have ended the line. */
+          gboolean goal_side = (len % 2) == l->parity;
+          gboolean ends_itself = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_STALEMATE
+                                 || s->goal == FE_GOAL_DOUBLE_STALEMATE;
+          if (goal_side && !ends_itself && fe_solver_goal_reached (s, m, undo))
+            return FALSE;
         }
+      else if (l->end == FE_END_SELF)
+        {
+          /* hs: only the ending side's nodes (its moves have the parity of
+           * the line's last) may end the line early. */
+          if ((len % 2) == l->parity && !inner_node_kept (l, m, undo))
+            return FALSE;
+        }
+      else if (l->end == FE_END_REFLEX && !inner_node_kept (l, m, undo))
+        return FALSE;
+      return match_help (l, next, len, m, undo);
+    }
+  if (len > l->max_len + (reci_line ? -1 : 0))
+    return FALSE;
+  if ((len % 2 == l->parity) == reci_line)
+    return FALSE;
+  if (!fe_solver_goal_reached_as (s, reci_line ? s->stip.reci_goal : s->goal, m, undo))
+    return FALSE;
+  switch (l->end)
+    {
+    case FE_END_GOAL:
+    case FE_END_REFLEX:
+      return TRUE; /* hr: the end node's side could reach the goal, so must */
+    case FE_END_SELF:
+      return end_held_before (l, m, undo, NULL, NULL);
+    case FE_END_RECI:
+      if (reci_line)
+        return end_held_before (l, m, undo, NULL, NULL);
+      return len >= 2 && end_held_before (l, m, undo, st->prev, st->prev_undo);
     }
   return FALSE;
+}
+
+/* ---- series lines ----------------------------------------------------- */
+
+typedef struct {
+  int ply; /* series moves played */
+} SeriesStep;
+
+static gboolean series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last,
+                            gpointer data);
+static gboolean final_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last,
+                           gpointer data);
+
+static gboolean
+match_series (Line *l, int at, int ply)
+{
+  FeSolver *s = l->s;
+  /* ser-r: before each series move, the series side cannot reach the goal. */
+  if (l->end == FE_END_REFLEX && fe_goal_in_one (s, s->goal))
+    return FALSE;
+  SeriesStep st = { ply };
+  /* ser-reci-h's lines may stop on the ending side's own goal: its last
+   * move is read with that goal's mark (a reply is read by match_final). */
+  return each_next_move (l, at, l->end == FE_END_RECI ? s->stip.reci_goal : s->goal, series_try, &st);
+}
+
+/* The other side's reply that ends a series line (ser-h, ser-s, ser-r,
+ * ser-reci-h): it reaches `goal`. */
+static gboolean
+match_final (Line *l, int at, FeGoal goal)
+{
+  return each_next_move (l, at, goal, final_try, &goal);
+}
+
+static gboolean
+final_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  const FeGoal *goal = data;
+  return last && fe_solver_goal_reached_as (l->s, *goal, m, undo);
+}
+
+/* Goes on after the series move `m` (made) with the other side's pass:
+ * the series' own rules (no check, no goal or end reached before its
+ * last move), then `then`. */
+static gboolean
+series_goes_on (Line *l, int next, const FeMove *m, FeUndo *undo, int ply)
+{
+  FeSolver *s = l->s;
+  int me = FE_OPPONENT (s->pos.side);
+  if (fe_in_check (&s->pos, FE_OPPONENT (me)))
+    return FALSE;
+  if (l->end == FE_END_GOAL && s->stip.play == FE_PLAY_SERIES && fe_solver_goal_reached (s, m, undo))
+    return FALSE;
+  if ((l->end == FE_END_SELF || l->end == FE_END_REFLEX) && fe_end_search (s, l->end))
+    return FALSE;
+  FeUndo nu;
+  fe_make_null (&s->pos, &nu);
+  gboolean ok = match_series (l, next, ply);
+  fe_unmake_null (&s->pos, &nu);
+  return ok;
+}
+
+static gboolean
+series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  SeriesStep *st = data;
+  FeSolver *s = l->s;
+  int ply = st->ply + 1;
+  if (ply > l->max_len)
+    return FALSE;
+  if (l->end == FE_END_RECI)
+    {
+      /* The ending move of ser-reci-h: after 1 to n - 1 series moves
+       * (none when n = 1), where the reciprocal end holds. */
+      if ((st->ply >= 1 || l->max_len == 1) && end_held_before (l, m, undo, NULL, NULL))
+        {
+          if (last)
+            return fe_solver_goal_reached_as (s, s->stip.reci_goal, m, undo);
+          if (match_final (l, next, s->goal))
+            return TRUE;
+        }
+      return !last && ply < l->max_len && series_goes_on (l, next, m, undo, ply);
+    }
+  if (s->stip.play == FE_PLAY_SERIES)
+    return last ? fe_solver_goal_reached (s, m, undo) : series_goes_on (l, next, m, undo, ply);
+  if (last)
+    return FALSE;
+  /* ser-h, ser-s, ser-r: the other side's reply, or another series move. */
+  gboolean end = l->end == FE_END_GOAL || fe_end_search (s, l->end);
+  return (end && match_final (l, next, s->goal)) || series_goes_on (l, next, m, undo, ply);
 }
 
 /* Splits a line into move and mark tokens, dropping "12.", "1..." and the
@@ -185,6 +330,24 @@ is_move_line (const char *l)
   return *l == '.'; /* not a board row ("8   .   .") nor a source line */
 }
 
+/* Series set play (ser-h, ser-s, ser-r): after the series side's pass,
+ * the other side's one move reaches the goal (ser-s: where it is forced
+ * to). */
+static gboolean
+set_final_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  return last && fe_solver_goal_reached (l->s, m, undo)
+         && (l->end != FE_END_SELF || end_held_before (l, m, undo, NULL, NULL));
+}
+
+/* Reflex play's " ?!?" (rules-beyond.md §14.1): one move of the side to
+ * move in the diagram that reaches the goal. */
+static gboolean
+violation_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  return last && fe_solver_goal_reached (l->s, m, undo);
+}
+
 /* One candidate reading of a line: who starts, whether the diagram side
  * passes first (set play). */
 static gboolean
@@ -192,11 +355,16 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
 {
   const FeProblem *p = s->problem;
   const FeOptions *o = &p->options;
-  gboolean series = s->stip.play == FE_PLAY_SERIES || s->stip.play == FE_PLAY_SERIES_HELP
-                    || s->stip.play == FE_PLAY_SERIES_SELF;
+  gboolean series = fe_play_is_series (s->stip.play);
   int first = fe_solver_starting_side (&s->stip, o);
-  Line l = { s, NULL, 0, series, 0, -1 };
+  Line l = { s, NULL, 0, series, fe_end_of_play (s->stip.play), 0, 0 };
   l.tok = line_tokens (text, &l.n_tok);
+  gboolean violation = l.n_tok > 1 && strcmp (l.tok[l.n_tok - 1], "?!?") == 0;
+  if (violation)
+    {
+      g_free (l.tok[--l.n_tok]);
+      l.tok[l.n_tok] = NULL;
+    }
   gboolean ok = FALSE;
   for (int who = 0; who < 2 && !ok; who++)
     {
@@ -206,27 +374,32 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
         continue;
       for (int set = 0; set < 2 && !ok; set++)
         {
-          if (set && (series || !o->set_play))
+          if (set && (violation || !o->set_play))
             continue;
           s->pos = *start;
           s->pos.side = who ? FE_OPPONENT (first) : first;
           fe_position_recompute_hash (&s->pos);
-          if (series)
-            l.max_len = s->stip.moves;
-          else
-            {
-              int total = 2 * s->stip.moves + (s->stip.half ? 1 : 0);
-              if (o->white_to_play && !s->stip.half)
-                total -= 1;
-              if (set)
-                total -= 1;
-              l.max_len = total;
-              l.parity = total % 2;
-            }
           FeUndo nu;
           if (set)
             fe_make_null (&s->pos, &nu);
-          ok = l.n_tok > 0 && match_ply (&l, 0, 0, 0);
+          if (l.n_tok == 0)
+            ok = FALSE;
+          else if (violation)
+            ok = fe_play_is_reflex (s->stip.play) && each_next_move (&l, 0, s->goal, violation_try, NULL);
+          else if (series && set)
+            ok = l.end != FE_END_RECI && s->stip.play != FE_PLAY_SERIES
+                 && each_next_move (&l, 0, s->goal, set_final_try, NULL);
+          else if (series)
+            {
+              l.max_len = s->stip.moves;
+              ok = match_series (&l, 0, 0);
+            }
+          else
+            {
+              l.max_len = fe_solver_help_total (&s->stip, o) - (set ? 1 : 0);
+              l.parity = l.max_len % 2;
+              ok = match_help (&l, 0, 0, NULL, NULL);
+            }
         }
     }
   g_strfreev (l.tok);
@@ -274,8 +447,7 @@ fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GE
           /* the plain rules path: no fast path */
           start.rules = fe_rules_for_position (rules, TRUE);
           s->goal = s->stip.goal;
-          help_or_series = s->stip.play != FE_PLAY_DIRECT && s->stip.play != FE_PLAY_SELF
-                           && s->stip.play != FE_PLAY_REFLEX;
+          help_or_series = !fe_play_is_battle (s->stip.play);
           ready = TRUE;
         }
       if (!help_or_series)

@@ -180,6 +180,9 @@ harness_dump_text (FeerieWindow *self)
       if (on)
         g_string_append_printf (all, "picker %s\n", name);
     }
+  /* What the stipulation field explains (issue 21). */
+  const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
+  g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
   return g_string_free (all, FALSE);
 }
 

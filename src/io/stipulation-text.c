@@ -1,0 +1,175 @@
+/* stipulation-text.c — a stipulation explained in one sentence, for the
+ * window's stipulation field.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The sentences follow rules-beyond.md §13–§18: who moves first, how long
+ * each part is, what ends the play.  A goal is a verb ("mate", "give
+ * check") that each play's sentence puts in its place.
+ */
+#include "stipulation-text.h"
+#include "core/position.h"
+
+/* In the user's language where the program bound the "feerie" catalogue. */
+#define _(text) g_dgettext ("feerie", text)
+
+/* The goal as a verb: "Black is forced to %s", "White can %s". */
+static char *
+goal_text (FeGoal goal, guint8 target)
+{
+  switch (goal)
+    {
+    case FE_GOAL_MATE:
+      return g_strdup (_("mate"));
+    case FE_GOAL_STALEMATE:
+      return g_strdup (_("stalemate"));
+    case FE_GOAL_DOUBLE_STALEMATE:
+      return g_strdup (_("reach a double stalemate"));
+    case FE_GOAL_ANY:
+      return g_strdup (_("make any move"));
+    case FE_GOAL_CAPTURE:
+      return g_strdup (_("capture"));
+    case FE_GOAL_CAPTURE_NO_REBIRTH:
+      return g_strdup (_("capture a piece that is not reborn"));
+    case FE_GOAL_CHECK:
+      return g_strdup (_("give check"));
+    case FE_GOAL_TARGET:
+      {
+        char square[3];
+        fe_square_name (target, square);
+        return g_strdup_printf (_("bring the moving piece to %s"), square);
+      }
+    case FE_GOAL_CASTLING:
+      return g_strdup (_("castle"));
+    }
+  return g_strdup ("?");
+}
+
+/* Help play's length: "2 moves", "2½ moves", "½ move". */
+static char *
+length_text (int half_moves)
+{
+  int whole = half_moves / 2;
+  if (half_moves % 2 == 0)
+    return g_strdup_printf (g_dngettext ("feerie", "%d move", "%d moves", whole), whole);
+  if (whole == 0)
+    return g_strdup (_("½ move"));
+  return g_strdup_printf (_("%d½ moves"), whole);
+}
+
+/* The plays whose sentence has one count n (its plural chosen by n) and
+ * the goal: "%1$d", "%2$s". */
+typedef struct {
+  FePlay play;
+  const char *one, *many;
+} Counted;
+
+/* Marks a singular and plural pair for xgettext (po/meson.build). */
+#define NG_(one, many) one, many
+
+static const Counted counted[] = {
+  { FE_PLAY_DIRECT, NG_ ("White moves first and can %2$s in %1$d move against any defence.",
+                         "White moves first and can %2$s in %1$d moves against any defence.") },
+  { FE_PLAY_SELF, NG_ ("White moves first and forces Black to %2$s within %1$d move.",
+                       "White moves first and forces Black to %2$s within %1$d moves.") },
+  { FE_PLAY_REFLEX, NG_ ("White moves first and forces Black to %2$s within %1$d move; whichever "
+                         "side can %2$s in one move must.",
+                         "White moves first and forces Black to %2$s within %1$d moves; whichever "
+                         "side can %2$s in one move must.") },
+  { FE_PLAY_SERIES, NG_ ("White plays %1$d move in a row, Black not moving, and the last must %2$s; "
+                         "no check before it.",
+                         "White plays %1$d moves in a row, Black not moving, and the last must "
+                         "%2$s; no check before it.") },
+  { FE_PLAY_SERIES_HELP, NG_ ("Black plays %1$d move in a row, White not moving, then White can "
+                              "%2$s in one move.",
+                              "Black plays %1$d moves in a row, White not moving, then White can "
+                              "%2$s in one move.") },
+  { FE_PLAY_SERIES_SELF, NG_ ("White plays %1$d move in a row, Black not moving, then Black is "
+                              "forced to %2$s in one move.",
+                              "White plays %1$d moves in a row, Black not moving, then Black is "
+                              "forced to %2$s in one move.") },
+  { FE_PLAY_SERIES_REFLEX, NG_ ("White plays %1$d move in a row, Black not moving, then Black can "
+                                "%2$s in one move and must; Black must do it earlier whenever it "
+                                "can, and White must never be able to.",
+                                "White plays %1$d moves in a row, Black not moving, then Black can "
+                                "%2$s in one move and must; Black must do it earlier whenever it "
+                                "can, and White must never be able to.") },
+};
+
+char *
+fe_stipulation_explain (const FeStipulation *s)
+{
+  g_autofree char *goal = goal_text (s->goal, s->target);
+  g_autofree char *own = goal_text (s->reci_goal, s->target);
+  int n = s->moves;
+  int total = 2 * n + (s->half ? 1 : 0);
+  for (gsize i = 0; i < G_N_ELEMENTS (counted); i++)
+    if (counted[i].play == s->play)
+      return g_strdup_printf (g_dngettext ("feerie", counted[i].one, counted[i].many, n), n, goal);
+  switch (s->play)
+    {
+    case FE_PLAY_HELP:
+      {
+        g_autofree char *len = length_text (total);
+        return g_strdup_printf (s->half ? _("White and Black help each other for %s; White's last "
+                                            "move must %s.")
+                                        : _("Black and White help each other for %s; White's last "
+                                            "move must %s."),
+                                len, goal);
+      }
+    case FE_PLAY_HELP_SELF:
+      {
+        g_autofree char *len = length_text (total - 1);
+        return g_strdup_printf (s->half ? _("Black and White help each other for %s, then White "
+                                            "forces Black to %s in one move.")
+                                        : _("White and Black help each other for %s, then White "
+                                            "forces Black to %s in one move."),
+                                len, goal);
+      }
+    case FE_PLAY_HELP_REFLEX:
+      {
+        g_autofree char *len = length_text (total - 1);
+        return g_strdup_printf (s->half ? _("Black and White help each other for %1$s, then Black "
+                                            "can %2$s in one move and must; Black must do it "
+                                            "earlier whenever it can, and White must never be able "
+                                            "to %2$s.")
+                                        : _("White and Black help each other for %1$s, then Black "
+                                            "can %2$s in one move and must; Black must do it "
+                                            "earlier whenever it can, and White must never be able "
+                                            "to %2$s."),
+                                len, goal);
+      }
+    case FE_PLAY_RECI_HELP:
+    case FE_PLAY_SERIES_RECI_HELP:
+      {
+        gboolean series = s->play == FE_PLAY_SERIES_RECI_HELP;
+        int before = series ? n - 1 : total - 2;
+        if (before == 0)
+          return g_strdup_printf (_("Black can %s in one move, and can also play a move after which "
+                                    "White can %s in one move."),
+                                  own, goal);
+        if (series)
+          return g_strdup_printf (g_dngettext ("feerie",
+                                               "Black plays up to %1$d move in a row, White not "
+                                               "moving, to where Black can %2$s in one move and can "
+                                               "also play a move after which White can %3$s in one "
+                                               "move.",
+                                               "Black plays up to %1$d moves in a row, White not "
+                                               "moving, to where Black can %2$s in one move and can "
+                                               "also play a move after which White can %3$s in one "
+                                               "move.",
+                                               before),
+                                  before, own, goal);
+        g_autofree char *len = length_text (before);
+        return g_strdup_printf (s->half ? _("White and Black help each other for %s to where Black "
+                                            "can %s in one move and can also play a move after "
+                                            "which White can %s in one move.")
+                                        : _("Black and White help each other for %s to where Black "
+                                            "can %s in one move and can also play a move after "
+                                            "which White can %s in one move."),
+                                len, own, goal);
+      }
+    default:
+      break;
+    }
+  return g_strdup ("");
+}
