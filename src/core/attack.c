@@ -311,20 +311,20 @@ orthodox_attacked (const Search *s, int t, int by_side, uint64_t present)
             return true;
         }
     }
-  if ((present & WALK_BIT (FE_WALK_KNIGHT)) && (knight_reach[t64] & theirs))
-    for (int i = 0; i < 8; i++)
+  /* Knights and kings: only the squares in reach that hold an attacker's
+   * piece are looked at (one or two, where there were eight). */
+  if (present & WALK_BIT (FE_WALK_KNIGHT))
+    for (uint64_t m = knight_reach[t64] & theirs; m; m &= m - 1)
       {
-        int from = t + knight_leaps[i];
-        if (!(from & 0x88) && b[from].walk == FE_WALK_KNIGHT && attacker_colour (b[from], by_side)
-            && accepted (s, from, t, FE_NATURE_LEAP, 1))
+        int from = FE_SQ88 (__builtin_ctzll (m));
+        if (b[from].walk == FE_WALK_KNIGHT && accepted (s, from, t, FE_NATURE_LEAP, 1))
           return true;
       }
-  if ((present & WALK_BIT (FE_WALK_KING)) && (king_reach[t64] & theirs))
-    for (int i = 0; i < 8; i++)
+  if (present & WALK_BIT (FE_WALK_KING))
+    for (uint64_t m = king_reach[t64] & theirs; m; m &= m - 1)
       {
-        int from = t + queen_lines[i];
-        if (!(from & 0x88) && b[from].walk == FE_WALK_KING && attacker_colour (b[from], by_side)
-            && accepted (s, from, t, FE_NATURE_LEAP, 1))
+        int from = FE_SQ88 (__builtin_ctzll (m));
+        if (b[from].walk == FE_WALK_KING && accepted (s, from, t, FE_NATURE_LEAP, 1))
           return true;
       }
   uint64_t sliders = present & (WALK_BIT (FE_WALK_QUEEN) | WALK_BIT (FE_WALK_ROOK) | WALK_BIT (FE_WALK_BISHOP));

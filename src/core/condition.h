@@ -132,6 +132,11 @@ struct FeConditionOps {
    * Parrain: 1).  Per side: one-side Einstein grants it to its own side
    * only (D31).  The largest answer of the active conditions counts. */
   int (*pawns_from_first_rank) (const FePosition *pos, int side);
+  /* Before a move is made: true when after_displacement would reject it
+   * for a reason seen on the board as it stands (an imitator sent off the
+   * board), so that the move is not made at all (fe_move_refused); false
+   * says nothing.  Never true for a move after_displacement accepts. */
+  bool (*refuses_move) (const FePosition *pos, const FeMove *move);
   /* Effects after the displacement, in effect order; they write through
    * fe_position_set so unmake restores them, and each is a stage of the
    * move (playback, notation).  Returning false rejects the move (an
@@ -424,6 +429,7 @@ struct FeRules {
   bool any_capture_hook;
   bool any_check_hook;
   bool any_move_hook;
+  bool any_refusal_hook;
   /* The square each piece (by FePiece.id) stands on in the diagram of the
    * twin (Diagram Circe's rebirth squares); FE_NO_SQUARE for none. */
   uint8_t diagram_square[256];

@@ -19,8 +19,9 @@ save_state (const FePosition *pos, FeUndo *undo)
   undo->ep_squares[0] = pos->ep_squares[0];
   undo->ep_squares[1] = pos->ep_squares[1];
   undo->n_imitators = pos->n_imitators;
-  if (pos->n_imitators)
-    memcpy (undo->imitators, pos->imitators, pos->n_imitators);
+  /* The whole array: a copy of fixed size is a move or two, where one of
+   * n_imitators bytes was a call. */
+  memcpy (undo->imitators, pos->imitators, sizeof undo->imitators);
   undo->owed = pos->owed;
   undo->owed_square = pos->owed_square;
   undo->mover_square = pos->mover_square;
@@ -158,8 +159,9 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
     }
   /* A rejected move's record is whole all the same (notation and stages
    * read every effect's end). */
-  for (int i = done; r && i < r->n_ops; i++)
-    undo->effect_end[i] = undo->n_changes;
+  if (G_UNLIKELY (!ok))
+    for (int i = done; i < r->n_ops; i++)
+      undo->effect_end[i] = undo->n_changes;
 
   update_castling (pos, m, undo);
   /* Effects may have sent the mover elsewhere or off the board. */
@@ -197,8 +199,7 @@ fe_unmake (FePosition *pos, const FeMove *m, const FeUndo *undo)
   pos->ep_squares[0] = undo->ep_squares[0];
   pos->ep_squares[1] = undo->ep_squares[1];
   pos->n_imitators = undo->n_imitators;
-  if (undo->n_imitators)
-    memcpy (pos->imitators, undo->imitators, undo->n_imitators);
+  memcpy (pos->imitators, undo->imitators, sizeof pos->imitators);
   pos->owed = undo->owed;
   pos->owed_square = undo->owed_square;
   pos->mover_square = undo->mover_square;

@@ -14,6 +14,8 @@ bool
 fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo)
 {
   int mover = pos->side;
+  if (fe_move_refused (pos, move))
+    return false;
   if (fe_make (pos, move, undo) && !fe_in_check (pos, mover))
     return true;
   fe_unmake (pos, move, undo);

@@ -52,6 +52,20 @@ typedef bool (*FeCaptureOutcome) (const FePosition *after, const FePosition *bef
 bool fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
                           FeCaptureOutcome outcome);
 
+/* A condition rejects the move without its being made (refuses_move): a
+ * caller that only wants legal moves need not make it. */
+static inline bool
+fe_move_refused (const FePosition *pos, const FeMove *move)
+{
+  const FeRules *r = pos->rules;
+  if (G_LIKELY (!r || !r->any_refusal_hook))
+    return false;
+  for (int i = 0; i < r->n_ops; i++)
+    if (r->ops[i]->refuses_move && r->ops[i]->refuses_move (pos, move))
+      return true;
+  return false;
+}
+
 /* Makes the move if it is legal; on false the position is unchanged. */
 bool fe_make_legal (FePosition *pos, const FeMove *move, FeUndo *undo);
 

@@ -73,6 +73,7 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       r->any_capture_hook |= r->ops[i]->capture_allowed != NULL;
       r->any_check_hook |= r->ops[i]->check_allowed != NULL;
       r->any_move_hook |= r->ops[i]->move_allowed != NULL;
+      r->any_refusal_hook |= r->ops[i]->refuses_move != NULL;
       /* The blocked-square board costs a copy per generation: switch it on
        * only when the diagram has such a square for either side. */
       if (r->ops[i]->square_blocked)

@@ -65,11 +65,31 @@ random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *p
   fe_position_recompute_hash (pos);
 }
 
+/* A move a condition refuses before it is made (fe_move_refused, which
+ * spares the search the make) is one the make rejects. */
+static int refusals;
+
+static void
+check_refusals (FePosition *pos)
+{
+  FE_MOVE_LIST (list);
+  fe_generate_pseudo (pos, &list);
+  for (int i = 0; i < list.count; i++)
+    if (fe_move_refused (pos, &list.moves[i]))
+      {
+        FeUndo undo;
+        g_assert_false (fe_make (pos, &list.moves[i], &undo));
+        fe_unmake (pos, &list.moves[i], &undo);
+        refusals++;
+      }
+}
+
 /* Two plies of every legal move, with notation and exact restoration. */
 static void
 walk_tree (FePosition *pos, int depth)
 {
   FePosition start = *pos;
+  check_refusals (pos);
   FeMoveList list;
   fe_generate_legal (pos, &list);
   for (int i = 0; i < list.count; i++)
@@ -110,8 +130,10 @@ test_random_positions (void)
       walk_tree (&pos, 2);
       walked++;
     }
-  g_test_message ("%d of %d positions walked", walked, positions);
+  g_test_message ("%d of %d positions walked, %d moves refused before being made", walked,
+                  positions, refusals);
   g_assert_cmpint (walked, >, positions / 2);
+  g_assert_cmpint (refusals, >, 0);
   g_rand_free (r);
 }
 

@@ -89,11 +89,28 @@ occupied (const During *d, int sq)
   return false;
 }
 
+/* What `occupied` says of every square, as a bit set (bit FE_SQ64). */
+static uint64_t
+occupancy (const During *d)
+{
+  const FePosition *pos = d->pos;
+  uint64_t occ = pos->occupied[0] | pos->occupied[1] | pos->occupied[2];
+  for (int i = 0; i < d->n_vacated; i++)
+    occ &= ~(UINT64_C (1) << FE_SQ64 (d->vacated[i]));
+  if (d->filled != FE_NO_SQUARE)
+    occ |= UINT64_C (1) << FE_SQ64 (d->filled);
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (!(d->moving & (1u << i)))
+      occ |= UINT64_C (1) << FE_SQ64 (pos->imitators[i]);
+  return occ;
+}
+
 /* Can every participating imitator, shifted first by `base`, make the
  * steps?  Offsets leave the board when the square fails the 0x88 test. */
 static bool
 follow (const During *d, int base, const Step *st, int n)
 {
+  uint64_t occ = occupancy (d);
   for (int i = 0; i < d->pos->n_imitators; i++)
     {
       if (!(d->moving & (1u << i)))
@@ -104,8 +121,8 @@ follow (const During *d, int base, const Step *st, int n)
           int s = m + st[k].offset;
           if (s & ~0x77)
             return false;
-          if (st[k].need == NEED_EMPTY ? occupied (d, s)
-              : st[k].need == NEED_PIECE ? !occupied (d, s) : false)
+          bool full = occ >> FE_SQ64 (s) & 1;
+          if (st[k].need == NEED_EMPTY ? full : st[k].need == NEED_PIECE ? !full : false)
             return false;
         }
     }
@@ -386,6 +403,21 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   return true;
 }
 
+/* The commonest reason the imitators cannot follow a move: its vector
+ * sends one off the board (every imitation ends where the move's vector
+ * takes it).  Seen before the move is made, which it then is not. */
+static bool
+imitator_refuses_move (const FePosition *pos, const FeMove *m)
+{
+  if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG))
+    return false;
+  int delta = (int) m->to - (int) m->from;
+  for (int i = 0; i < pos->n_imitators; i++)
+    if (takes_part (pos, i, pos->side) && ((pos->imitators[i] + delta) & ~0x77))
+      return true;
+  return false;
+}
+
 /* §4.4: a capture counts (check, magic views) only if imitable, judged in
  * the current position with the victim on its square. */
 static bool
@@ -448,6 +480,7 @@ const FeConditionOps fe_condition_imitator = {
   .mating_net = imitator_mating_net,
   .capture_allowed = imitator_capture_allowed,
   .promotion_to_imitator = imitator_promotion_to_imitator,
+  .refuses_move = imitator_refuses_move,
   .after_displacement = imitator_after_displacement,
   .effect_order = FE_EFFECT_IMITATORS,
   .follows_castling_step = true,

@@ -452,7 +452,7 @@ fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal)
   FeUndo undo;
   gboolean reached = FALSE;
   gboolean needs_check = goal == FE_GOAL_MATE || goal == FE_GOAL_CHECK;
-  if (needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0)
+  if ((needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0) || fe_move_refused (pos, m))
     return FALSE;
   if (fe_make (pos, m, &undo))
     {
