@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Every direct, self and reflex problem of the oracle data solved with the
 battle search's aids (move orderings, killer shortcuts, king-first mate
-tests, orthodox checking-piece filter: FEERIE_BATTLE_OFF) on and off, all together and one by one: the
+tests, orthodox checking-piece filter, the mating-net filter of the last
+moves: FEERIE_BATTLE_OFF) on and off, all together and one by one: the
 outputs must be byte-identical (issue 14: the aids change what is searched,
 never what is proved).
 
@@ -14,7 +15,7 @@ import sys
 
 from oracle_variants import HELP_OR_SERIES, differences, parse_args, problems, run, summary
 
-AIDS = ["all", "mobility", "killer", "king", "checkers"]
+AIDS = ["all", "mobility", "killer", "king", "checkers", "net"]
 
 
 def main(argv):

@@ -14,7 +14,7 @@ void
 fe_battle_read_aids (void)
 {
   const char *off = g_getenv ("FEERIE_BATTLE_OFF");
-  int aids = AID_MOBILITY | AID_KILLER | AID_KING_FIRST | AID_CHECKERS;
+  int aids = AID_MOBILITY | AID_KILLER | AID_KING_FIRST | AID_CHECKERS | AID_NET;
   if (off && strstr (off, "all"))
     aids = 0;
   if (off && strstr (off, "mobility"))
@@ -25,6 +25,8 @@ fe_battle_read_aids (void)
     aids &= ~AID_KING_FIRST;
   if (off && strstr (off, "checkers"))
     aids &= ~AID_CHECKERS;
+  if (off && strstr (off, "net"))
+    aids &= ~AID_NET;
   fe_battle_aids = aids;
 }
 
@@ -176,25 +178,58 @@ legal_replies (FeSolver *s, FeMoveList *replies, guint32 cap)
  * at every length, 4.8 s); fairy direct play counts pseudo-legal moves
  * (an Imitator #9: 0.67 s with legal counts, 0.35 s without; a Madrasi
  * #6 2.9 s and 3.1 s).
- * Illegal moves go last (they are skipped anyway). */
-void
+ * Illegal moves go last (they are skipped anyway).
+ * In direct and self play a defence the table already knows to refute
+ * goes first and ends the ordering (TRUE): an enhanced transposition
+ * cutoff, since every defence is made here anyway.  Measured: an Imitator
+ * #9 3.7 -> 3.1 G instructions, the s#8 -6 %, an orthodox s#4 -6 % nodes;
+ * in reflex play an Imitator r#8 took 18 % more nodes with it (an
+ * orthodox r#5 5 % fewer), so not there. */
+gboolean
 fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg, int h)
 {
   gboolean count_legal = s->orthodox ? h >= 3 : s->stip.play != FE_PLAY_DIRECT && h >= 5;
   int n = list->count - from;
   if (n < 2)
-    return;
+    return FALSE;
   guint32 stack_scores[256];
   guint32 *sc = n <= 256 ? stack_scores : g_new (guint32, n);
   FeMove *mv = list->moves + from;
   FE_MOVE_LIST (replies);
+  gboolean look_up = !fe_battle_reflex (s);
+  int mover = s->pos.side;
   for (int i = 0; i < n; i++)
     {
       FeUndo undo;
-      if (!fe_make_legal_with (&s->pos, lg, &mv[i], &undo))
+      int legal = fe_legality_of (lg, &mv[i]);
+      if (legal == 0 || fe_move_refused (&s->pos, &mv[i]))
         {
           sc[i] = G_MAXUINT32;
           continue;
+        }
+      /* Under conditions a check test costs the conditions' hooks: an
+       * illegal defence is scored like the others and skipped by the
+       * search, and only one about to be put first is looked at. */
+      if (!fe_make (&s->pos, &mv[i], &undo)
+          || (legal < 0 && s->orthodox && fe_in_check (&s->pos, mover)))
+        {
+          fe_unmake (&s->pos, &mv[i], &undo);
+          sc[i] = G_MAXUINT32;
+          continue;
+        }
+      /* Known to refute: the attacker fails after it, and in self play
+       * it does not mate at once. */
+      if (look_up && fe_tt_probe (s->tt, s->pos.hash ^ FE_BATTLE_SALT_ATTACK, h - 1) == 0
+          && (legal > 0 || s->orthodox || !fe_in_check (&s->pos, mover))
+          && (fe_battle_goal_by_attacker (s) || fe_battle_reflex (s) || !fe_in_check (&s->pos, s->pos.side)))
+        {
+          fe_unmake (&s->pos, &mv[i], &undo);
+          FeMove m = mv[i];
+          memmove (&mv[1], &mv[0], i * sizeof (FeMove));
+          mv[0] = m;
+          if (sc != stack_scores)
+            g_free (sc);
+          return TRUE;
         }
       fe_generate_pseudo (&s->pos, &replies);
       sc[i] = replies.count;
@@ -220,6 +255,7 @@ fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLe
     }
   if (sc != stack_scores)
     g_free (sc);
+  return FALSE;
 }
 
 gboolean

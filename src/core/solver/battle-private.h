@@ -14,6 +14,7 @@ enum {
   AID_KILLER = 1 << 1,   /* the killer tried before listing all moves */
   AID_KING_FIRST = 1 << 2, /* mate tests look at the king's moves first */
   AID_CHECKERS = 1 << 3,   /* orthodox mate in one: only pieces that may check */
+  AID_NET = 1 << 4,        /* mate goals: the last two moves filtered by mating-net.h */
 };
 extern int fe_battle_aids; /* -1 until fe_battle_read_aids */
 
@@ -37,6 +38,9 @@ fe_battle_reflex (const FeSolver *s)
   return s->stip.play == FE_PLAY_REFLEX;
 }
 
+/* The table's key of an attacker node: the position's hash ^ this. */
+#define FE_BATTLE_SALT_ATTACK 0x3c6ef372fe94f82bull
+
 /* ---- move ordering (battle-order.c) ----------------------------------- */
 
 /* Move ordering: the killer first, then by history, best first.  Picked
@@ -54,7 +58,8 @@ void fe_battle_picker_init (FeSolver *s, FeBattlePicker *p, FeMoveList *list, co
                             gboolean checks_first);
 FeMove *fe_battle_picker_next (FeBattlePicker *p, int i);
 void fe_battle_picker_stop (FeBattlePicker *p);
-void fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg, int h);
+/* TRUE when the table knew list[from] to refute (it was put first). */
+gboolean fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg, int h);
 /* Is the killer a pseudo-legal move here?  Only its piece's moves are
  * listed (into `list`, which the second form fills: empty when there is
  * no killer yet). */
