@@ -415,7 +415,8 @@ test_differential (void)
             }
           compared++;
           per_stip[stip - stips]++;
-          with_solutions += fe_test_printed_solutions (base, FALSE)[0] != 0;
+          g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
+          with_solutions += printed[0] != 0;
           no_condition += fe_params_empty (&pb->conditions) && !pb->diagram.n_imitators;
           fairy_promotion_lines += g_regex_match_simple ("[-*][a-h][18]=(?![QRBS][^A-Z0-9])[A-Z]", base, 0, 0);
           g_free (base);
