@@ -474,8 +474,9 @@ fe_solve_help (FeSolver *s)
           s->line_full = set_total;
           int before = s->solutions;
           /* Numbered as the play: when the second side starts it, the set
-           * play misses both halves of its first move. */
-          int lead = set_total % 2 == 1 ? 1 : starts_half ? 2 : 0;
+           * play misses both halves of its first move; a=>b numbers from
+           * the side that passes, so its set play starts "1...". */
+          int lead = set_total % 2 == 1 || s->goal == FE_GOAL_POSITION ? 1 : starts_half ? 2 : 0;
           for (int len = shortest_help_line (end, set_total); len <= set_total && !s->aborted; len += 2)
             help_length (s, end, len, lead, FALSE);
           s->solutions = before; /* set play is not a solution */
