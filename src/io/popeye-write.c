@@ -266,8 +266,25 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
       write_stipulation (s, pb);
       const gboolean none[64] = { FALSE };
       write_pieces (s, &pb->target, none, warnings);
-      if (pb->target.n_imitators)
-        warn (warnings, "the imitators of the target position are not written");
+      /* B's imitators: Popeye reads a condition line after the
+       * stipulation as B's imitator squares (§15.1). */
+      const FePosition *b = &pb->target;
+      gboolean standard = TRUE;
+      for (int k = 0; k < b->n_imitators; k++)
+        standard &= b->imitator_colour[k] == FE_NEUTRAL;
+      if (b->n_imitators && standard)
+        {
+          g_string_append (s, "condition Imitator");
+          for (int k = 0; k < b->n_imitators; k++)
+            {
+              char name[3];
+              fe_square_name (b->imitators[k], name);
+              g_string_append_printf (s, " %s", name);
+            }
+          g_string_append_c (s, '\n');
+        }
+      else if (b->n_imitators)
+        warn (warnings, "the white and black imitators of the target position are not written");
     }
 
   /* twins */

@@ -697,6 +697,20 @@ test_position_to_position (void)
   fe_problem_free (other);
   g_ptr_array_unref (back);
   g_ptr_array_unref (r);
+  /* A condition line after the stipulation gives B's imitators. */
+  const char *imitators = "begin\npieces white ke1 black ke8\ncondition Imitator c3\n"
+                          "stipulation a=>b1\npieces white ke2 black ke7\ncondition Imitator c4\nend\n";
+  r = read_ok (imitators);
+  p = r->pdata[0];
+  g_assert_cmpint (p->diagram.n_imitators, ==, 1);
+  g_assert_cmpint (p->target.n_imitators, ==, 1);
+  g_assert_cmpint (p->target.imitators[0], ==, fe_square_parse ("c4"));
+  g_autofree char *again = fe_popeye_write (p, NULL);
+  g_assert_nonnull (strstr (again, "pieces white ke2\n       black ke7\ncondition Imitator c4\n"));
+  back = read_ok (again);
+  g_assert_true (fe_problem_equal (p, back->pdata[0]));
+  g_ptr_array_unref (back);
+  g_ptr_array_unref (r);
   /* The target's own rules: one king a side, located on its line. */
   GError *error = NULL;
   const char *bad = "begin\npieces white ka1 black kh8\nstipulation a=>b1\n"
