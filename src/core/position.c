@@ -253,3 +253,24 @@ fe_square_name (FeSquare sq, char out[3])
   out[1] = '1' + FE_RANK (sq);
   out[2] = 0;
 }
+
+gboolean
+fe_position_same_placement (const FePosition *a, const FePosition *b)
+{
+  for (int c = 0; c < 3; c++)
+    if (a->occupied[c] != b->occupied[c])
+      return FALSE;
+  if (a->n_imitators != b->n_imitators)
+    return FALSE;
+  for (uint64_t left = a->occupied[0] | a->occupied[1] | a->occupied[2]; left; left &= left - 1)
+    {
+      FeSquare sq = FE_SQ88 (__builtin_ctzll (left));
+      FePiece x = a->board[sq], y = b->board[sq];
+      if (x.walk != y.walk || x.colour != y.colour || x.attrs != y.attrs)
+        return FALSE;
+    }
+  for (int i = 0; i < a->n_imitators; i++)
+    if (a->imitators[i] != b->imitators[i] || a->imitator_colour[i] != b->imitator_colour[i])
+      return FALSE;
+  return TRUE;
+}

@@ -111,6 +111,11 @@ gboolean fe_position_remove_imitator (FePosition *pos, FeSquare sq);
 /* Moves the imitator on `from` (keeping its colour and its place in the
  * order); FALSE when there is none or `to` is not empty. */
 gboolean fe_position_move_imitator (FePosition *pos, FeSquare from, FeSquare to);
+/* The same pieces (walk, colour, attributes; not their ids) on the same
+ * squares, and the same imitators in the same order: what reaching an
+ * a=>b target asks (rules-beyond.md §15.3); side to move, rights and e.p.
+ * squares are not compared. */
+gboolean fe_position_same_placement (const FePosition *a, const FePosition *b);
 /* Does a piece with any of the attribute bits `attrs` (FE_ATTR_*) stand on
  * the board?  (Magic and magician pieces put their condition in force.) */
 bool fe_position_has_attribute (const FePosition *pos, uint8_t attrs);

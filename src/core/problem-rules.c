@@ -78,6 +78,18 @@ fe_problem_validate (const FeProblem *problem, FeProblemFault *fault, GError **e
   g_return_val_if_fail (problem != NULL, FALSE);
   if (!fe_position_validate (&problem->diagram, fault, error))
     return FALSE;
+  if (fe_problem_has_target (problem))
+    {
+      GError *local = NULL;
+      if (!fe_position_validate (&problem->target, fault, &local))
+        {
+          if (fault)
+            fault->in_target = TRUE;
+          g_set_error (error, local->domain, local->code, "target position: %s", local->message);
+          g_error_free (local);
+          return FALSE;
+        }
+    }
   /* Each twin from the one before: linear in the number of twins. */
   FePosition pos;
   FeStipulation stip;
@@ -269,6 +281,8 @@ fe_problem_same_solving_input (const FeProblem *a, const FeProblem *b)
       || g_strcmp0 (a->unsupported_stipulation, b->unsupported_stipulation) != 0
       || !strings_equal (a->unsupported, b->unsupported) || !a->zero_position != !b->zero_position
       || a->twins->len != b->twins->len)
+    return FALSE;
+  if (fe_problem_has_target (a) && !fe_position_same_placement (&a->target, &b->target))
     return FALSE;
   for (guint i = 0; i < a->twins->len; i++)
     if (!fe_twin_equal (a->twins->pdata[i], b->twins->pdata[i]))

@@ -54,6 +54,7 @@ fe_problem_new (void)
   p->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
   p->unsupported = g_ptr_array_new_with_free_func (g_free);
   fe_position_init (&p->diagram);
+  fe_position_init (&p->target);
   p->stipulation.play = FE_PLAY_DIRECT;
   p->stipulation.goal = FE_GOAL_MATE;
   p->stipulation.moves = 2;
@@ -129,6 +130,12 @@ fe_problem_copy (const FeProblem *src)
   p->intended_solutions = g_strdup (src->intended_solutions);
   p->comments = g_strdup (src->comments);
   return p;
+}
+
+gboolean
+fe_problem_has_target (const FeProblem *problem)
+{
+  return !problem->unsupported_stipulation && fe_stipulation_has_target (&problem->stipulation);
 }
 
 /* ---- twins ---------------------------------------------------------- */

@@ -157,7 +157,16 @@ typedef struct {
   char *unsupported_stipulation;
   /* Zeroposition: the diagram itself is not solved, only the twins. */
   gboolean zero_position;
+  /* a=>b (rules-beyond.md §15): the target position B, its pieces and
+   * imitators; the diagram is A.  Read, written, compared and validated
+   * only while the stipulation asks for it (fe_stipulation_has_target),
+   * kept otherwise so that the window's edits of the stipulation lose
+   * nothing.  Twins change A only (docs/decisions.md). */
+  FePosition target;
 } FeProblem;
+
+/* Does the problem hold a target position (a=>b)? */
+gboolean fe_problem_has_target (const FeProblem *problem);
 
 FeProblem *fe_problem_new (void);
 void fe_problem_free (FeProblem *problem);
@@ -243,13 +252,15 @@ struct FeProblemFault {
   int command;     /* FE_RULE_TWIN_COMMAND: the twin's command (0-based); else -1 */
   FeSquare square; /* FE_NO_SQUARE when the rule names none */
   FeSquare other;
+  gboolean in_target; /* the rule is broken by the target position (a=>b) */
 };
 
 /* The position rules (rules.md §1.2): a colour has at most one king, an
  * imitator stands alone on its square.  FALSE with `fault` (may be NULL)
  * and `error` (FE_PROBLEM_ERROR_ILLEGAL, no location in its text). */
 gboolean fe_position_validate (const FePosition *pos, FeProblemFault *fault, GError **error);
-/* Every rule of the problem: the diagram, then each twin applied to the
+/* Every rule of the problem: the diagram, the target position (a=>b),
+ * then each twin applied to the
  * position it continues from.  The one place readers, the window and the
  * CLI learn whether a problem can be saved and read back. */
 gboolean fe_problem_validate (const FeProblem *problem, FeProblemFault *fault, GError **error);

@@ -78,7 +78,7 @@ static const GoalWord goal_words[] = {
   { "00", FE_GOAL_CASTLING, NULL },
   { "~", FE_GOAL_ANY, NULL },
   { "dia", 0, "proof games (\"dia\")" },
-  { "a=>b", 0, "position-to-position play (\"a=>b\")" },
+  { "a=>b", FE_GOAL_POSITION, NULL },
   { "c81", 0, "the Chess81 goal (\"c81\")" },
   { "k", 0, "the kiss goal (\"k\")" },
   { "!#", 0, "the auto-mate goal (\"!#\")" },
@@ -194,6 +194,16 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
                     : !parse_goal (&p, text, &s.goal, &s.target, error))
     return FALSE;
 
+  /* a=>b is help play without a prefix, series play with ser- and
+   * ser-h (rules-beyond.md §15.2); Popeye knows no other form. */
+  if (s.goal == FE_GOAL_POSITION || (w->reciprocal && s.reci_goal == FE_GOAL_POSITION))
+    {
+      if (s.play == FE_PLAY_DIRECT && !w->reciprocal)
+        s.play = FE_PLAY_HELP;
+      else if (s.play != FE_PLAY_SERIES && s.play != FE_PLAY_SERIES_HELP)
+        return refuse (error, text, "position-to-position play with another play than a=>b, "
+                                    "ser-a=>b or ser-ha=>b");
+    }
   if (!g_ascii_isdigit (*p))
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
@@ -220,7 +230,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   gboolean series = fe_play_is_series (s.play);
   long max = series ? MAX_MOVES_SERIES : MAX_MOVES_BATTLE;
   /* h#0.5 is one move; the ends of hs#, hr# and reci-h# need more. */
-  gboolean half_move_only = s.half && n == 0 && s.play == FE_PLAY_HELP;
+  gboolean half_move_only = s.half && n == 0 && s.play == FE_PLAY_HELP && s.goal != FE_GOAL_POSITION;
   if ((n < 1 && !half_move_only) || n > max)
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
@@ -230,6 +240,12 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   s.moves = (int) n;
   *out = s;
   return TRUE;
+}
+
+gboolean
+fe_stipulation_has_target (const FeStipulation *stip)
+{
+  return stip->goal == FE_GOAL_POSITION;
 }
 
 gboolean
@@ -272,6 +288,7 @@ fe_goal_symbol (FeGoal goal)
     case FE_GOAL_TARGET: return "z";
     case FE_GOAL_CASTLING: return "";
     case FE_GOAL_CAPTURE_NO_REBIRTH: return "%";
+    case FE_GOAL_POSITION: return "a=>b";
     }
   return "?";
 }
@@ -296,7 +313,9 @@ char *
 fe_stipulation_to_string (const FeStipulation *s)
 {
   GString *out = g_string_new (NULL);
-  for (gsize i = 0; i < G_N_ELEMENTS (play_words); i++)
+  /* a=>b is help play by itself: no "h". */
+  gboolean bare = s->play == FE_PLAY_HELP && s->goal == FE_GOAL_POSITION;
+  for (gsize i = 0; i < G_N_ELEMENTS (play_words) && !bare; i++)
     if (!play_words[i].refused && play_words[i].play == s->play)
       {
         g_string_append (out, play_words[i].spelling);

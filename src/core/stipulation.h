@@ -31,6 +31,7 @@ typedef enum {
   FE_GOAL_TARGET,       /* zd5: the moving piece ends its move on the target square */
   FE_GOAL_CASTLING,     /* 00: the last move is a castling */
   FE_GOAL_CAPTURE_NO_REBIRTH, /* % : a capture after which no piece is reborn (Circe) */
+  FE_GOAL_POSITION,     /* a=>b: the problem's target position (FeProblem.target) is reached */
 } FeGoal;
 
 typedef struct {
@@ -48,8 +49,9 @@ typedef struct {
 } FeStipulation;
 
 /* Parses "#2", "h#2.5", "ser-s#7", "~1", "ser-zd53", "h001", "hs#2",
- * "reci-h(=)#3"…  Errors name the offending part; Popeye's forms Féerie
- * does not solve (a=>b, proof games, parry series, exotic goals) are
+ * "reci-h(=)#3", "a=>b6", "ser-ha=>b2"…  "a=>bn" alone is help play
+ * (rules-beyond.md §15).  Errors name the offending part; Popeye's forms
+ * Féerie does not solve (proof games, parry series, exotic goals) are
  * refused by name with FE_STIPULATION_ERROR_UNSUPPORTED. */
 gboolean fe_stipulation_parse (const char *text, FeStipulation *out, GError **error);
 /* Writes the Popeye spelling back ("h#2.5"); caller frees. */
@@ -67,8 +69,12 @@ gboolean fe_play_is_battle (FePlay play);
 /* Reflex duties (r, hr, ser-r): whoever can reach the goal in one must. */
 gboolean fe_play_is_reflex (FePlay play);
 
+/* Does the stipulation ask for a target position (a=>b, ser-a=>b,
+ * ser-ha=>b)?  The problem then holds one (FeProblem.target). */
+gboolean fe_stipulation_has_target (const FeStipulation *stip);
+
 /* UNSUPPORTED: a stipulation of Popeye's language Féerie cannot solve
- * (a=>b, dia3.5, pser-h#2, an unknown goal): readers keep it as written.
+ * (dia3.5, pser-h#2, an unknown goal): readers keep it as written.
  * INVALID: a malformed one (no number, #0, h.5 outside help play). */
 typedef enum {
   FE_STIPULATION_ERROR_INVALID = 0,

@@ -17,13 +17,14 @@
 
 /* ---- board transforms ------------------------------------------------------ */
 
-/* The diagram replaced, as one undo step. */
+/* The position edited (the diagram, or an a=>b target) replaced, as one
+ * undo step. */
 static void
 replace_diagram (FeerieWindow *self, const FePosition *pos)
 {
   g_assert (FEERIE_IS_WINDOW (self));
   feerie_window_begin_edit (self, NULL);
-  self->problem->diagram = *pos;
+  *feerie_window_edited_position (self) = *pos;
   fe_problem_settle_diagram (self->problem);
   self->last_from = self->last_to = FE_NO_SQUARE;
   feerie_window_show_status (self, NULL);
@@ -37,7 +38,7 @@ static gboolean
 transform (FeerieWindow *self, const FeTwinCommand *command)
 {
   g_assert (FEERIE_IS_WINDOW (self));
-  FePosition pos = self->problem->diagram;
+  FePosition pos = *feerie_window_edited_position (self);
   g_autoptr (GError) error = NULL;
   if (!fe_position_apply_twin_command (&pos, command, &error))
     {
@@ -455,6 +456,18 @@ pick_imitators_change_state (GSimpleAction *action, GVariant *value, gpointer da
   feerie_window_sync (self);
 }
 
+/* a=>b: the board shows and edits the target B, or the start A. */
+static void
+show_target_change_state (GSimpleAction *action, GVariant *value, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
+  self->showing_target = g_variant_get_boolean (value);
+  g_simple_action_set_state (action, value);
+  self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+  feerie_window_refresh_board (self);
+}
+
 /* "Pick imitator squares on the board" and the colour of new imitators. */
 static GtkWidget *
 imitator_tools (void)
@@ -555,6 +568,7 @@ static const GActionEntry entries[] = {
   { "swap-colours", swap_colours_activated },
   { "imitator-colour", NULL, "s", "'neutral'", imitator_colour_change_state },
   { "pick-imitators", NULL, NULL, "false", pick_imitators_change_state },
+  { "show-target", NULL, NULL, "false", show_target_change_state },
   { "max-solutions", NULL, NULL, "0", max_solutions_change_state },
 };
 

@@ -25,11 +25,12 @@ refused (FeerieWindow *self, FeSquare sq, FePiece piece)
 {
   g_assert (FEERIE_IS_WINDOW (self));
   const FeProblem *p = self->problem;
-  FePosition pos = p->diagram;
+  const FePosition *edited = feerie_window_edited_position (self);
+  FePosition pos = *edited;
   fe_position_put (&pos, sq, piece);
   g_autoptr (GError) error = NULL;
   if (fe_conditions_validate (&p->conditions, &pos, &error)
-      || !fe_conditions_validate (&p->conditions, &p->diagram, NULL))
+      || !fe_conditions_validate (&p->conditions, edited, NULL))
     return FALSE;
   g_autofree char *msg = g_strdup_printf (_("Not placed: %s."), error->message);
   feerie_window_show_status (self, msg);
@@ -52,7 +53,7 @@ feerie_window_place (FeerieWindow *self, FePiece piece, FeSquare sq)
   if (refused (self, sq, piece))
     return FALSE;
   feerie_window_begin_edit (self, NULL);
-  FePosition *pos = &self->problem->diagram;
+  FePosition *pos = feerie_window_edited_position (self);
   fe_position_remove_imitator (pos, sq); /* a square holds a piece or an imitator */
   piece.id = 0;
   fe_position_put (pos, sq, piece);
@@ -68,7 +69,7 @@ void
 feerie_window_move (FeerieWindow *self, FeSquare from, FeSquare to, gboolean copy)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
-  FePosition *pos = &self->problem->diagram;
+  FePosition *pos = feerie_window_edited_position (self);
   if (from == to || !FE_ON_BOARD (from) || !FE_ON_BOARD (to))
     return;
   gboolean imitator = fe_position_imitator_at (pos, from) >= 0;
@@ -108,7 +109,7 @@ void
 feerie_window_remove (FeerieWindow *self, FeSquare sq)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
-  FePosition *pos = &self->problem->diagram;
+  FePosition *pos = feerie_window_edited_position (self);
   if (!FE_ON_BOARD (sq))
     return;
   gboolean imitator = fe_position_imitator_at (pos, sq) >= 0;
@@ -129,7 +130,7 @@ void
 feerie_window_toggle_imitator (FeerieWindow *self, FeSquare sq, FeColour colour)
 {
   g_return_if_fail (FEERIE_IS_WINDOW (self));
-  FePosition *pos = &self->problem->diagram;
+  FePosition *pos = feerie_window_edited_position (self);
   gboolean imitator = fe_position_imitator_at (pos, sq) >= 0;
   if (!imitator && pos->board[sq].walk != FE_WALK_NONE)
     {
@@ -162,7 +163,7 @@ feerie_window_apply_payload (FeerieWindow *self, const char *payload, FeSquare s
     return feerie_window_place (self, (FePiece) { (uint8_t) b, (uint8_t) a, (uint8_t) c, 0 }, sq);
   if (sscanf (payload, "imitator:%u", &a) == 1 && a <= FE_NEUTRAL)
     {
-      if (fe_position_imitator_at (&self->problem->diagram, sq) < 0)
+      if (fe_position_imitator_at (feerie_window_edited_position (self), sq) < 0)
         feerie_window_toggle_imitator (self, sq, (FeColour) a);
       return TRUE;
     }
@@ -210,7 +211,7 @@ gboolean
 feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error)
 {
   g_auto (GStrv) words = g_regex_split_simple ("[\\s,;]+", text, 0, 0);
-  FePosition pos = self->problem->diagram;
+  FePosition pos = *feerie_window_edited_position (self);
   gboolean imitators = FALSE;
   FeSquare previous = FE_NO_SQUARE, last = FE_NO_SQUARE;
   for (int i = 0; words[i]; i++)
@@ -299,13 +300,14 @@ feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error
     conditions.FE_P_IMITATOR = TRUE;
   g_autoptr (GError) why = NULL;
   if (!fe_conditions_validate (&conditions, &pos, &why)
-      && fe_conditions_validate (&self->problem->conditions, &self->problem->diagram, NULL))
+      && fe_conditions_validate (&self->problem->conditions, feerie_window_edited_position (self),
+                                 NULL))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("Not placed: %s."), why->message);
       return FALSE;
     }
   feerie_window_begin_edit (self, NULL);
-  self->problem->diagram = pos;
+  *feerie_window_edited_position (self) = pos;
   self->problem->conditions = conditions;
   after_board_change (self);
   self->last_from = FE_NO_SQUARE;
@@ -342,7 +344,7 @@ feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button)
       feerie_window_apply_payload (self, choice, (FeSquare) sq, FALSE);
       return;
     }
-  const FePosition *pos = &self->problem->diagram;
+  const FePosition *pos = feerie_window_edited_position (self);
   if (self->selected != FE_NO_SQUARE)
     {
       FeSquare from = self->selected;

@@ -36,6 +36,7 @@ struct _FeerieWindow
   FeerieSolutionView *solution_view;
   FeerieCollectionView *collection_view;
   GtkWidget *palette_column;
+  GtkToggleButton *target_toggle; /* a=>b: edit the target B instead of the start A */
 
   /* The problem, its file, history and autosave (feerie-document.c). */
   FeerieDocument *document;
@@ -44,6 +45,7 @@ struct _FeerieWindow
   FeProblem *problem;
   gboolean syncing;      /* widgets being filled from the model: not edits */
   gboolean picking_imitators;
+  gboolean showing_target; /* the board shows and edits the a=>b target B */
   FeColour imitator_colour;
   FeSquare selected;     /* click-to-move: the square picked first */
   FeSquare last_from, last_to;
@@ -124,6 +126,9 @@ gboolean feerie_window_apply_payload (FeerieWindow *self, const char *payload, F
 gboolean feerie_window_enter_pieces (FeerieWindow *self, const char *text, GError **error);
 
 void feerie_window_refresh_board (FeerieWindow *self);
+/* The position the board shows and edits: the diagram, or an a=>b
+ * problem's target while the start/target toggle says so. */
+FePosition *feerie_window_edited_position (FeerieWindow *self);
 /* The board's signals (bound in feerie-window.ui). */
 void feerie_window_on_square_activated (FeerieWindow *self, guint sq, guint button);
 void feerie_window_on_payload_dropped (FeerieWindow *self, const char *payload, guint sq,

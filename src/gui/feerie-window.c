@@ -90,6 +90,14 @@ feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag)
   feerie_document_begin_edit (self->document, coalesce_tag);
 }
 
+FePosition *
+feerie_window_edited_position (FeerieWindow *self)
+{
+  g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
+  return self->showing_target && fe_problem_has_target (self->problem) ? &self->problem->target
+                                                                       : &self->problem->diagram;
+}
+
 void
 feerie_window_refresh_board (FeerieWindow *self)
 {
@@ -103,7 +111,12 @@ feerie_window_refresh_board (FeerieWindow *self)
   marks.last_to = self->last_to;
   marks.selected = self->selected;
   marks.picking_imitators = self->picking_imitators;
-  feerie_board_view_set_position (self->board, &self->problem->diagram);
+  gboolean target = fe_problem_has_target (self->problem);
+  gtk_widget_set_visible (GTK_WIDGET (self->target_toggle), target);
+  if (!target && self->showing_target)
+    g_action_group_change_action_state (G_ACTION_GROUP (self), "show-target",
+                                        g_variant_new_boolean (FALSE));
+  feerie_board_view_set_position (self->board, feerie_window_edited_position (self));
   feerie_board_view_set_marks (self->board, &marks);
   g_autofree char *caption = fe_render_caption (self->problem);
   gtk_inscription_set_text (self->caption, caption);
@@ -620,6 +633,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, piece_entry);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, caption);
+  gtk_widget_class_bind_template_child (widget_class, FeerieWindow, target_toggle);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, status);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, stipulation_entry);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, max_solutions_spin);

@@ -127,20 +127,17 @@ append_piece (GString *s, const char *piece)
   return n > 0 && len >= 3 && g_ascii_isdigit (piece[len - 1]);
 }
 
-/* The Popeye input of an entry's chess: stipulation, options, pieces,
+/* The Popeye input of an entry's chess: options, pieces, stipulation
+ * (after the pieces: after an a=>b stipulation they would be its target),
  * twins. */
 static char *
 entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
 {
   GString *s = g_string_new ("begin\n");
   yaml_node_t *n;
-  if ((n = lookup (r, entry, "stipulation")))
-    {
-      const char *stip = scalar (r, n, "stipulation", error);
-      if (!stip)
-        goto fail;
-      g_string_append_printf (s, "stipulation %s\n", stip);
-    }
+  const char *stip = NULL;
+  if ((n = lookup (r, entry, "stipulation")) && !(stip = scalar (r, n, "stipulation", error)))
+    goto fail;
   if ((n = lookup (r, entry, "options")))
     {
       GPtrArray *options = g_ptr_array_new_with_free_func (g_free);
@@ -186,6 +183,8 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
             goto fail;
         }
     }
+  if (stip)
+    g_string_append_printf (s, "stipulation %s\n", stip);
   if ((n = lookup (r, entry, "twins")))
     {
       if (n->type != YAML_MAPPING_NODE)
@@ -594,6 +593,9 @@ write_entry (Writer *w, const FeProblem *p, GPtrArray *losses)
     }
   g_strfreev (lines);
   g_free (popeye);
+  if (fe_problem_has_target (p))
+    note_loss (losses, _("Olive has no target position: an a=>b problem's position B is left "
+                         "out"));
   if (warnings->len)
     note_loss (losses, _("Olive's entries hold what Popeye reads: conditions and pieces Popeye "
                          "lacks are left out"));

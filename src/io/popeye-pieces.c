@@ -228,7 +228,7 @@ py_diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
                py_colour_name (piece.colour), fe_walk_def (piece.walk)->name);
       return;
     }
-  p->placed[sq] = *t;
+  (pos == &p->pb->target ? p->placed_target : p->placed)[sq] = *t;
   fe_position_put (pos, sq, piece);
   py_note_piece_attributes (p, piece);
 }

@@ -51,7 +51,11 @@ typedef struct {
   FeProblem *pb;
   gboolean have_stip;
   GArray *twin_toks; /* of Tok: where each twin starts */
+  /* Where pieces go: the diagram, or after an a=>b stipulation the
+   * target (rules-beyond.md §15.1). */
+  FePosition *board;
   Tok placed[128];   /* where the diagram's piece on each square was given */
+  Tok placed_target[128]; /* the same for the target position */
   /* first modifier word of each condition (FE_KEYWORD_NEEDS_SWITCH) */
   Tok modifier[FE_MAX_CONDITION_CLASSES];
   gboolean have_modifier[FE_MAX_CONDITION_CLASSES];

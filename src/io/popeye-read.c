@@ -229,13 +229,14 @@ fault_token (P *p, const FeProblemFault *fault, const Tok *end)
     return &g_array_index (p->twin_toks, Tok, fault->twin - 1);
   if (fault->rule != FE_RULE_TWO_KINGS)
     return end;
+  const Tok *placed = fault->in_target ? p->placed_target : p->placed;
   const Tok *at = NULL;
   const FeSquare squares[] = { fault->square, fault->other };
   for (guint i = 0; i < G_N_ELEMENTS (squares); i++)
     {
       FeSquare sq = squares[i];
-      if (sq != FE_NO_SQUARE && p->placed[sq].s && (!at || p->placed[sq].off > at->off))
-        at = &p->placed[sq];
+      if (sq != FE_NO_SQUARE && placed[sq].s && (!at || placed[sq].off > at->off))
+        at = &placed[sq];
     }
   return at ? at : end;
 }
@@ -273,6 +274,8 @@ new_problem (P *p)
   memset (p->have_modifier, 0, sizeof p->have_modifier);
   g_array_set_size (p->twin_toks, 0);
   memset (p->placed, 0, sizeof p->placed);
+  memset (p->placed_target, 0, sizeof p->placed_target);
+  p->board = &pb->diagram;
   return pb;
 }
 
@@ -315,6 +318,9 @@ parse_problem (P *p, const Tok *begin_tok)
           if (!py_parse_stipulation (p, t, &pb->stipulation, &pb->unsupported_stipulation))
             return -1;
           p->have_stip = TRUE;
+          /* a=>b: what is placed from now on is the target (§15.1). */
+          if (fe_problem_has_target (pb))
+            p->board = &pb->target;
           break;
         case CMD_SSTIP:
           py_perr (p, t, "structured stipulations (sstipulation) are not supported; use "
@@ -374,11 +380,11 @@ parse_problem (P *p, const Tok *begin_tok)
           py_perr (p, t, "\"input\" (reading another file) is not supported");
           return -1;
         case CMD_PIECES:
-          if (!py_parse_piece_groups (p, t, py_diagram_sink, &pb->diagram, FALSE))
+          if (!py_parse_piece_groups (p, t, py_diagram_sink, p->board, FALSE))
             return -1;
           break;
         case CMD_FORSYTH:
-          if (!py_parse_forsyth (p, t, &pb->diagram))
+          if (!py_parse_forsyth (p, t, p->board))
             return -1;
           break;
         case CMD_ARRAY:
@@ -390,17 +396,18 @@ parse_problem (P *p, const Tok *begin_tok)
                 FePiece b = { w.walk, FE_BLACK, 0, 0 };
                 FePiece wp = { FE_WALK_PAWN, FE_WHITE, 0, 0 },
                         bp = { FE_WALK_PAWN, FE_BLACK, 0, 0 };
-                fe_position_put (&pb->diagram, FE_SQ (f, 0), w);
-                fe_position_put (&pb->diagram, FE_SQ (f, 7), b);
-                fe_position_put (&pb->diagram, FE_SQ (f, 1), wp);
-                fe_position_put (&pb->diagram, FE_SQ (f, 6), bp);
+                fe_position_put (p->board, FE_SQ (f, 0), w);
+                fe_position_put (p->board, FE_SQ (f, 7), b);
+                fe_position_put (p->board, FE_SQ (f, 1), wp);
+                fe_position_put (p->board, FE_SQ (f, 6), bp);
               }
           }
           break;
         case CMD_COND:
           {
-            FeConditionTarget ct = { &pb->conditions, &pb->diagram.n_imitators,
-                                     pb->diagram.imitators, pb->diagram.imitator_colour };
+            /* After an a=>b stipulation, Imitator squares are the target's. */
+            FeConditionTarget ct = { &pb->conditions, &p->board->n_imitators, p->board->imitators,
+                                     p->board->imitator_colour };
             if (!py_parse_conditions (p, t, &ct, FALSE))
               return -1;
           }

@@ -44,6 +44,75 @@ warn (GPtrArray *warnings, const char *fmt, ...)
   va_end (ap);
 }
 
+/* The pieces commands of a position.  Popeye's line holds every piece
+ * with its Popeye attributes; a piece that also has attributes Popeye
+ * lacks (magician) is written there without them, and once more with all
+ * of them in a directive.  `skip` (by FE_SQ64) leaves pieces out. */
+static void
+write_pieces (GString *s, const FePosition *d, const gboolean skip[64], GPtrArray *warnings)
+{
+  uint8_t ext = py_extension_attributes ();
+  gboolean first = TRUE;
+  GString *directives = g_string_new (NULL);
+  for (int colour = FE_WHITE; colour <= FE_NEUTRAL; colour++)
+    {
+      gboolean present[256] = { FALSE };
+      for (int i = 0; i < 64; i++)
+        {
+          FePiece q = d->board[FE_SQ88 (i)];
+          if (q.walk && q.colour == colour && !skip[i])
+            present[q.attrs] = TRUE;
+        }
+      for (int attrs = 0; attrs < 256; attrs++)
+        {
+          if (attrs & ext)
+            continue;
+          GString *line = g_string_new (NULL);
+          gboolean any = FALSE;
+          for (int full = attrs; full < 256; full++)
+            if (present[full] && (full & ~ext) == attrs)
+              any |= py_append_piece_group (line, d, colour, (uint8_t) full, skip);
+          if (any)
+            {
+              g_autofree char *words = py_attribute_words ((uint8_t) attrs);
+              g_string_append_printf (s, "%s%s%s%s\n", first ? "pieces " : "       ",
+                                      py_colour_name (colour), words, line->str);
+              first = FALSE;
+            }
+          g_string_free (line, TRUE);
+        }
+      for (int attrs = 0; attrs < 256; attrs++)
+        {
+          if (!present[attrs] || !(attrs & ext))
+            continue;
+          GString *line = g_string_new (NULL);
+          py_append_piece_group (line, d, colour, (uint8_t) attrs, skip);
+          g_autofree char *words = py_attribute_words ((uint8_t) attrs);
+          g_autofree char *lacking = py_attribute_words ((uint8_t) (attrs & ext));
+          g_string_append_printf (directives, "remark " DIRECTIVE " pieces %s%s%s\n",
+                                  py_colour_name (colour), words, line->str);
+          warn (warnings, "Popeye has no%s pieces: the %s piece(s)%s are written without that "
+                          "for Popeye and with it in a \"remark " DIRECTIVE "\" line",
+                lacking, py_colour_name (colour), line->str);
+          g_string_free (line, TRUE);
+        }
+    }
+  /* After the pieces command, which continues over colours. */
+  g_string_append (s, directives->str);
+  g_string_free (directives, TRUE);
+}
+
+static void
+write_stipulation (GString *s, const FeProblem *pb)
+{
+  g_string_append (s, "stipulation ");
+  if (pb->unsupported_stipulation)
+    g_string_append (s, pb->unsupported_stipulation);
+  else
+    py_write_stipulation (s, &pb->stipulation);
+  g_string_append_c (s, '\n');
+}
+
 char *
 fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
 {
@@ -63,12 +132,11 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   for (guint k = 0; k < pb->remarks->len; k++)
     write_lines (s, "remark", pb->remarks->pdata[k]);
 
-  g_string_append (s, "stipulation ");
-  if (pb->unsupported_stipulation)
-    g_string_append (s, pb->unsupported_stipulation);
-  else
-    py_write_stipulation (s, &pb->stipulation);
-  g_string_append_c (s, '\n');
+  /* a=>b: everything after the stipulation is the target (§15.1), so it
+   * comes after the diagram's pieces, followed by the target's. */
+  gboolean target = fe_problem_has_target (pb);
+  if (!target)
+    write_stipulation (s, pb);
 
   /* conditions */
   const FePosition *d = &pb->diagram;
@@ -164,61 +232,7 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
           g_free (attr);
         }
     }
-  {
-    /* Groups by colour and attributes.  Popeye's line holds every piece
-     * with its Popeye attributes; a piece that also has attributes Popeye
-     * lacks (magician) is written there without them, and once more with
-     * all of them in a directive. */
-    uint8_t ext = py_extension_attributes ();
-    gboolean first = TRUE;
-    GString *directives = g_string_new (NULL);
-    for (int colour = FE_WHITE; colour <= FE_NEUTRAL; colour++)
-      {
-        gboolean present[256] = { FALSE };
-        for (int i = 0; i < 64; i++)
-          {
-            FePiece q = d->board[FE_SQ88 (i)];
-            if (q.walk && q.colour == colour && !skip[i])
-              present[q.attrs] = TRUE;
-          }
-        for (int attrs = 0; attrs < 256; attrs++)
-          {
-            if (attrs & ext)
-              continue;
-            GString *line = g_string_new (NULL);
-            gboolean any = FALSE;
-            for (int full = attrs; full < 256; full++)
-              if (present[full] && (full & ~ext) == attrs)
-                any |= py_append_piece_group (line, d, colour, (uint8_t) full, skip);
-            if (any)
-              {
-                g_autofree char *words = py_attribute_words ((uint8_t) attrs);
-                g_string_append_printf (s, "%s%s%s%s\n", first ? "pieces " : "       ",
-                                        py_colour_name (colour), words, line->str);
-                first = FALSE;
-              }
-            g_string_free (line, TRUE);
-          }
-        for (int attrs = 0; attrs < 256; attrs++)
-          {
-            if (!present[attrs] || !(attrs & ext))
-              continue;
-            GString *line = g_string_new (NULL);
-            py_append_piece_group (line, d, colour, (uint8_t) attrs, skip);
-            g_autofree char *words = py_attribute_words ((uint8_t) attrs);
-            g_autofree char *lacking = py_attribute_words ((uint8_t) (attrs & ext));
-            g_string_append_printf (directives, "remark " DIRECTIVE " pieces %s%s%s\n",
-                                    py_colour_name (colour), words, line->str);
-            warn (warnings, "Popeye has no%s pieces: the %s piece(s)%s are written without that "
-                            "for Popeye and with it in a \"remark " DIRECTIVE "\" line",
-                  lacking, py_colour_name (colour), line->str);
-            g_string_free (line, TRUE);
-          }
-      }
-    /* After the pieces command, which continues over colours. */
-    g_string_append (s, directives->str);
-    g_string_free (directives, TRUE);
-  }
+  write_pieces (s, d, skip, warnings);
 
   /* unsupported conditions, options and attributes, in their order */
   for (guint k = 0; k < pb->unsupported->len; k++)
@@ -245,6 +259,32 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
         g_string_append_printf (s, "%s\n", e);
       else
         g_string_append_printf (s, "condition %s\n", e);
+    }
+
+  if (target)
+    {
+      write_stipulation (s, pb);
+      const gboolean none[64] = { FALSE };
+      write_pieces (s, &pb->target, none, warnings);
+      /* B's imitators: Popeye reads a condition line after the
+       * stipulation as B's imitator squares (§15.1). */
+      const FePosition *b = &pb->target;
+      gboolean standard = TRUE;
+      for (int k = 0; k < b->n_imitators; k++)
+        standard &= b->imitator_colour[k] == FE_NEUTRAL;
+      if (b->n_imitators && standard)
+        {
+          g_string_append (s, "condition Imitator");
+          for (int k = 0; k < b->n_imitators; k++)
+            {
+              char name[3];
+              fe_square_name (b->imitators[k], name);
+              g_string_append_printf (s, " %s", name);
+            }
+          g_string_append_c (s, '\n');
+        }
+      else if (b->n_imitators)
+        warn (warnings, "the white and black imitators of the target position are not written");
     }
 
   /* twins */

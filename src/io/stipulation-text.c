@@ -40,6 +40,8 @@ goal_text (FeGoal goal, guint8 target)
       }
     case FE_GOAL_CASTLING:
       return g_strdup (_("castle"));
+    case FE_GOAL_POSITION:
+      return g_strdup (_("reach the target position"));
     }
   return g_strdup ("?");
 }
@@ -108,6 +110,14 @@ fe_stipulation_explain (const FeStipulation *s)
   switch (s->play)
     {
     case FE_PLAY_HELP:
+      if (s->goal == FE_GOAL_POSITION)
+        {
+          /* a=>b: Black starts whatever the parity (rules-beyond.md §15.2). */
+          g_autofree char *len = length_text (total);
+          return g_strdup_printf (_("Black and White help each other for %s to reach the target "
+                                    "position (White starts with WhiteToPlay)."),
+                                  len);
+        }
       {
         g_autofree char *len = length_text (total);
         return g_strdup_printf (s->half ? _("White and Black help each other for %s; White's last "

@@ -275,10 +275,9 @@ colour_word (int colour)
 }
 
 static gboolean
-read_position (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p, xmlNodePtr *placed,
+read_position (Loader *l, GError **error, xmlNodePtr parent, FePosition *pos, xmlNodePtr *placed,
                xmlNodePtr *imitators)
 {
-  FePosition *pos = &p->diagram;
   int n_imitators = 0;
   FOR_CHILDREN (node, parent)
     {
@@ -467,7 +466,7 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
 {
   gboolean have_stipulation = FALSE, have_position = FALSE;
   guint seen = 0;
-  xmlNodePtr position = NULL;
+  xmlNodePtr position = NULL, target = NULL;
   g_autoptr (GPtrArray) twin_nodes = g_ptr_array_new ();
   char **field;
 
@@ -548,8 +547,15 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
         }
       else if (is (node, "position"))
         {
-          position = node;
-          have_position = TRUE;
+          /* a=>b: the second, role="target", is B (the schema orders them). */
+          g_autofree char *role = attr (node, "role");
+          if (g_strcmp0 (role, "target") == 0)
+            target = node;
+          else
+            {
+              position = node;
+              have_position = TRUE;
+            }
         }
       else if (is (node, "twins"))
         {
@@ -569,7 +575,12 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
     return fail_at (l, error, root, "<problem> has no <position>");
   /* The elements that put each piece and each imitator on its square. */
   xmlNodePtr placed[128] = { NULL }, imitators[128] = { NULL };
-  if (!read_position (l, error, position, p, placed, imitators))
+  xmlNodePtr target_placed[128] = { NULL }, target_imitators[128] = { NULL };
+  if (!read_position (l, error, position, &p->diagram, placed, imitators))
+    return FALSE;
+  if (target && !fe_problem_has_target (p))
+    return fail_at (l, error, target, "a target position is only for a=>b stipulations");
+  if (target && !read_position (l, error, target, &p->target, target_placed, target_imitators))
     return FALSE;
   if (p->diagram.n_imitators)
     p->conditions.FE_P_IMITATOR = true;
@@ -581,7 +592,13 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
   if (!fe_problem_validate (p, &fault, &e))
     {
       /* Point at the twin, else at the imitator, else at the later of the
-       * pieces named. */
+       * pieces named (in the target when it breaks the rule). */
+      if (fault.in_target)
+        {
+          position = target;
+          memcpy (placed, target_placed, sizeof placed);
+          memcpy (imitators, target_imitators, sizeof imitators);
+        }
       xmlNodePtr at = fault.twin > 0 ? twin_nodes->pdata[fault.twin - 1] : position;
       if (fault.twin == 0 && fault.rule != FE_RULE_TWO_KINGS && imitators[fault.square])
         at = imitators[fault.square];

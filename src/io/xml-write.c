@@ -343,6 +343,46 @@ write_twin_command (GString *s, int level, const FeTwinCommand *c)
     }
 }
 
+/* A position in reading order: rank 8 to 1, file a to h; `role` is
+ * written in its tag (" role=\"target\"" or ""). */
+static void
+write_position (GString *s, int in, const FePosition *pos, const char *role)
+{
+  int n_imitators = CLAMP (pos->n_imitators, 0, FE_MAX_IMITATORS);
+  GString *body = g_string_new (NULL);
+  for (int rank = 7; rank >= 0; rank--)
+    for (int file = 0; file < 8; file++)
+      {
+        FeSquare sq = FE_SQ (file, rank);
+        FePiece piece = pos->board[sq];
+        if (!piece.walk)
+          continue;
+        indent (body, in + 1);
+        g_string_append (body, "<piece");
+        piece_attributes (body, sq, piece);
+        g_string_append (body, "/>\n");
+      }
+  for (int i = 0; i < n_imitators; i++)
+    {
+      indent (body, in + 1);
+      g_string_append (body, "<imitator");
+      square_attribute (body, "square", pos->imitators[i]);
+      if (pos->imitator_colour[i] != FE_NEUTRAL)
+        attribute (body, "colour", colour_name (pos->imitator_colour[i]));
+      g_string_append (body, "/>\n");
+    }
+  indent (s, in);
+  if (body->len)
+    {
+      g_string_append_printf (s, "<position%s>\n", role);
+      g_string_append_len (s, body->str, body->len);
+      close_tag (s, in, "position");
+    }
+  else
+    g_string_append_printf (s, "<position%s/>\n", role);
+  g_string_free (body, TRUE);
+}
+
 static void
 write_problem (GString *s, int level, const FeProblem *p, gboolean root)
 {
@@ -413,39 +453,10 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
     }
   write_options (s, in, p);
 
-  /* The diagram in reading order: rank 8 to 1, file a to h. */
-  GString *body = g_string_new (NULL);
-  for (int rank = 7; rank >= 0; rank--)
-    for (int file = 0; file < 8; file++)
-      {
-        FeSquare sq = FE_SQ (file, rank);
-        FePiece piece = p->diagram.board[sq];
-        if (!piece.walk)
-          continue;
-        indent (body, in + 1);
-        g_string_append (body, "<piece");
-        piece_attributes (body, sq, piece);
-        g_string_append (body, "/>\n");
-      }
-  for (int i = 0; i < n_imitators; i++)
-    {
-      indent (body, in + 1);
-      g_string_append (body, "<imitator");
-      square_attribute (body, "square", p->diagram.imitators[i]);
-      if (p->diagram.imitator_colour[i] != FE_NEUTRAL)
-        attribute (body, "colour", colour_name (p->diagram.imitator_colour[i]));
-      g_string_append (body, "/>\n");
-    }
-  indent (s, in);
-  if (body->len)
-    {
-      g_string_append (s, "<position>\n");
-      g_string_append_len (s, body->str, body->len);
-      close_tag (s, in, "position");
-    }
-  else
-    g_string_append (s, "<position/>\n");
-  g_string_free (body, TRUE);
+  write_position (s, in, &p->diagram, "");
+  /* a=>b: the target position B (rules-beyond.md §15). */
+  if (fe_problem_has_target (p))
+    write_position (s, in, &p->target, " role=\"target\"");
 
   if (p->twins->len)
     {

@@ -68,6 +68,21 @@ add_conditions (FeCaption *c, const FeProblem *problem)
     g_ptr_array_add (c->conditions, one_line (problem->unsupported->pdata[i]));
 }
 
+/* "(4+1)", "(2+2+1)" with neutral pieces; `n` receives the numbers. */
+static char *
+piece_count (const FePosition *pos, int n[3])
+{
+  n[0] = n[1] = n[2] = 0;
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece p = pos->board[FE_SQ88 (i)];
+      if (p.walk != FE_WALK_NONE && p.colour <= FE_NEUTRAL)
+        n[p.colour]++;
+    }
+  return n[2] ? g_strdup_printf ("(%d+%d+%d)", n[0], n[1], n[2])
+              : g_strdup_printf ("(%d+%d)", n[0], n[1]);
+}
+
 FeCaption *
 fe_caption_new (const FeProblem *problem)
 {
@@ -118,14 +133,12 @@ fe_caption_new (const FeProblem *problem)
       c->stipulation = s;
     }
 
-  for (int i = 0; i < 64; i++)
+  c->count = piece_count (&problem->diagram, c->n);
+  if (fe_problem_has_target (problem))
     {
-      FePiece p = problem->diagram.board[FE_SQ88 (i)];
-      if (p.walk != FE_WALK_NONE && p.colour <= FE_NEUTRAL)
-        c->n[p.colour]++;
+      int n[3];
+      c->target_count = piece_count (&problem->target, n);
     }
-  c->count = c->n[2] ? g_strdup_printf ("(%d+%d+%d)", c->n[0], c->n[1], c->n[2])
-                     : g_strdup_printf ("(%d+%d)", c->n[0], c->n[1]);
 
   add_conditions (c, problem);
 
@@ -150,6 +163,7 @@ fe_caption_free (FeCaption *c)
   g_free (c->award);
   g_free (c->stipulation);
   g_free (c->count);
+  g_free (c->target_count);
   g_ptr_array_unref (c->conditions);
   g_ptr_array_unref (c->twins);
   g_free (c);

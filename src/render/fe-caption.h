@@ -19,6 +19,7 @@ typedef struct {
   char *stipulation;      /* "h#2", an unsupported one verbatim, "Duplex" added */
   char *count;            /* "(4+1)", "(2+2+1)" with neutral pieces */
   int n[3];               /* white, black, neutral pieces on the diagram */
+  char *target_count;     /* a=>b: the target position's count; NULL without one */
   GPtrArray *conditions;  /* of char*: "Madrasi", "Imitator f4", "Circe" … */
   GPtrArray *twins;       /* of char*: "b) wKf5-->g5" … */
 } FeCaption;

@@ -398,24 +398,31 @@ append_metadata (GString *out, const FeProblem *p)
   field (out, "tournament", p->award_tourney);
 }
 
-char *
-fe_latex_diagram (const FeProblem *problem, gboolean caption)
+/* One diagram environment of `pos`; `caption` adds the metadata (`head`)
+ * and the stipulation, conditions and twins (`foot`). */
+static void
+append_diagram (GString *out, const FeProblem *problem, const FePosition *pos, const FeCaption *c,
+                gboolean head, gboolean foot)
 {
-  GString *out = g_string_new ("% Féerie diagram for LaTeX's diagram package "
-                               "(\\usepackage{diagram}, texlive-games)\n"
-                               "\\begin{diagram}\n");
-  g_autoptr (FeCaption) c = fe_caption_new (problem);
+  g_string_append (out, "\\begin{diagram}\n");
   SymbolTable symbols;
-  assign_symbols (&symbols, &problem->diagram);
+  assign_symbols (&symbols, pos);
   /* Féerie does not claim a computer test: no "C+" / "C-" mark. */
   g_string_append (out, "\\nocomputer\n");
-  if (caption)
+  if (head)
     append_metadata (out, problem);
-  else
+  else if (!foot)
     g_string_append (out, "\\setboolean{piececounter}{false}\n");
-  append_pieces (out, &problem->diagram, &symbols, c->n);
-  append_frames (out, &problem->diagram);
-  if (caption)
+  int n[3] = { 0, 0, 0 };
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece p = pos->board[FE_SQ88 (i)];
+      if (p.walk != FE_WALK_NONE && p.colour <= FE_NEUTRAL)
+        n[p.colour]++;
+    }
+  append_pieces (out, pos, &symbols, n);
+  append_frames (out, pos);
+  if (foot)
     {
       g_string_append (out, "\\stip{");
       escape_notation (out, c->stipulation);
@@ -423,7 +430,24 @@ fe_latex_diagram (const FeProblem *problem, gboolean caption)
       append_list (out, "cond", c->conditions);
       append_list (out, "twins", c->twins);
     }
-  append_piecedefs (out, &problem->diagram, &symbols);
+  append_piecedefs (out, pos, &symbols);
   g_string_append (out, "\\end{diagram}\n");
+}
+
+char *
+fe_latex_diagram (const FeProblem *problem, gboolean caption)
+{
+  GString *out = g_string_new ("% Féerie diagram for LaTeX's diagram package "
+                               "(\\usepackage{diagram}, texlive-games)\n");
+  g_autoptr (FeCaption) c = fe_caption_new (problem);
+  /* a=>b: the start A with the metadata, then the target B with the
+   * stipulation (the package draws one board a diagram). */
+  if (fe_problem_has_target (problem))
+    {
+      append_diagram (out, problem, &problem->diagram, c, caption, FALSE);
+      append_diagram (out, problem, &problem->target, c, FALSE, caption);
+    }
+  else
+    append_diagram (out, problem, &problem->diagram, c, caption, caption);
   return g_string_free (out, FALSE);
 }

@@ -529,6 +529,44 @@ append_markup_line (GString *s, const char *tag, const char *text)
   g_string_append_printf (s, "<%s>%s</%s>", tag, escaped, tag);
 }
 
+/* Draws `pos` when `draw` at (x, y); returns the y below it (the board's
+ * own margin, its coordinates, sits below the squares). */
+static double
+draw_board (cairo_t *cr, gboolean draw, const FeRenderGeometry *geo, const FeRenderStyle *style,
+            const FePosition *pos, double x, double y, double width)
+{
+  if (draw)
+    {
+      cairo_save (cr);
+      cairo_translate (cr, x, y);
+      fe_render_board (cr, geo, style, pos, NULL);
+      cairo_restore (cr);
+    }
+  return y + width;
+}
+
+/* A caption line under a board: `left` (the stipulation) and `right`
+ * (the piece count); returns the y below it. */
+static double
+caption_line (cairo_t *cr, gboolean draw, const FeRenderGeometry *geo, double px, double text_w,
+              double x, double y, const char *left, const char *right)
+{
+  PangoLayout *l = text_block (cr, px, text_w, left, FALSE, PANGO_ALIGN_LEFT);
+  PangoLayout *r = text_block (cr, px, text_w, right, FALSE, PANGO_ALIGN_RIGHT);
+  if (draw)
+    {
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_move_to (cr, x + geo->x0, y);
+      pango_cairo_show_layout (cr, l);
+      cairo_move_to (cr, x + geo->x0, y);
+      pango_cairo_show_layout (cr, r);
+    }
+  y += MAX (layout_height (l), layout_height (r));
+  g_object_unref (l);
+  g_object_unref (r);
+  return y;
+}
+
 /* Lays out (and when `draw`, draws) one diagram with its caption at (x, y),
  * `width` wide; returns its height.  Above the board: the label (a
  * collection's number), the authors in bold, the source and the award in
@@ -569,32 +607,22 @@ layout_diagram (cairo_t *cr, gboolean draw, const FeProblem *problem, double x, 
     }
   g_string_free (head, TRUE);
 
-  if (draw)
+  /* a=>b: the start A with its count and an arrow, then the target B,
+   * which the stipulation and the rest of the caption go under. */
+  gboolean target = fe_problem_has_target (problem);
+  if (target)
     {
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      fe_render_board (cr, &geo, style, &problem->diagram, NULL);
-      cairo_restore (cr);
+      y = draw_board (cr, draw, &geo, style, &problem->diagram, x, y, width);
+      if (c)
+        y = caption_line (cr, draw, &geo, px, text_w, x, y + gap * 0.5, "A", c->count);
+      y += gap;
     }
-  /* The board's own margin (coordinates) sits below the squares. */
-  y += width;
+  y = draw_board (cr, draw, &geo, style, target ? &problem->target : &problem->diagram, x, y, width);
   if (!c)
     return y - top;
 
-  y += gap * 0.5;
-  PangoLayout *stip = text_block (cr, px, text_w, c->stipulation, FALSE, PANGO_ALIGN_LEFT);
-  PangoLayout *count = text_block (cr, px, text_w, c->count, FALSE, PANGO_ALIGN_RIGHT);
-  if (draw)
-    {
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      cairo_move_to (cr, x + geo.x0, y);
-      pango_cairo_show_layout (cr, stip);
-      cairo_move_to (cr, x + geo.x0, y);
-      pango_cairo_show_layout (cr, count);
-    }
-  y += MAX (layout_height (stip), layout_height (count));
-  g_object_unref (stip);
-  g_object_unref (count);
+  y = caption_line (cr, draw, &geo, px, text_w, x, y + gap * 0.5, c->stipulation,
+                    target ? c->target_count : c->count);
 
   GString *foot = g_string_new (NULL);
   g_autofree char *conditions = fe_caption_conditions (c);

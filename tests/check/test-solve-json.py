@@ -184,6 +184,10 @@ for kind in ("cases", "orthodox", "beyond"):
         if tree(popeye_layout(p)) != tree(popeye):
             fail("%s: the JSON tree is not Popeye's solution" % name)
         count = re.search(r"^\s+\S+\s+(\d+) \+ (\d+)(?: \+ (\d+)n)?\s*$", popeye, re.M)
+        if "=> (" in popeye:
+            # a=>b: the line with the stipulation counts B; A's count
+            # stands alone under the first board (the twin's position)
+            count = re.search(r"^\s+(\d+) \+ (\d+)(?: \+ (\d+)n)?\s*$", popeye, re.M)
         pieces = p["twins"][0]["position"]["pieces"]
         if count and not count.group(3):
             white = sum(1 for x in pieces if x["piece"]["colour"] == "white")

@@ -65,7 +65,8 @@ play_text (FePosition *pos, const char *text)
 static gboolean
 is_mark (const char *t)
 {
-  static const char *marks[] = { "+", "#", "=", "!", "?", "x", "~", "threat:", "zugzwang.", "?!?" };
+  static const char *marks[] = { "+", "#", "=", "!", "?", "x", "~", "threat:", "zugzwang.", "?!?",
+                                 "a=>b" };
   for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
     if (strcmp (t, marks[i]) == 0)
       return TRUE;
@@ -181,9 +182,12 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
           g_string_append_c (last_marks, ' ');
         }
       const char *want = deserved_mark (pos);
-      const char *got = strstr (last_marks->str, "#") ? "#"
-                        : strstr (last_marks->str, "+") ? "+"
-                        : strstr (last_marks->str, "=") ? "=" : "";
+      /* (the a=>b goal's mark holds an "=" that is no stalemate's) */
+      g_autoptr (GString) checks = g_string_new (last_marks->str);
+      g_string_replace (checks, "a=>b", "", 0);
+      const char *got = strstr (checks->str, "#") ? "#"
+                        : strstr (checks->str, "+") ? "+"
+                        : strstr (checks->str, "=") ? "=" : "";
       /* "#" and "=" are goal symbols (POPEYE-SYNTAX.md): where the goal is
        * not mate, a mating move is marked as a check; an unmarked
        * stalemate is fine where it is not the goal (checked by the
@@ -326,11 +330,40 @@ join_path (GPtrArray *path)
   return g_string_free (s, FALSE);
 }
 
+/* The pieces (walk, colour, attributes) and imitators of `a` are `b`'s:
+ * written here from the definition (rules-beyond.md §15.3), not taken
+ * from the solver. */
+static gboolean
+same_placement (const FePosition *a, const FePosition *b)
+{
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece x = a->board[FE_SQ88 (i)], y = b->board[FE_SQ88 (i)];
+      if (x.walk != y.walk || (x.walk && (x.colour != y.colour || x.attrs != y.attrs)))
+        return FALSE;
+    }
+  if (a->n_imitators != b->n_imitators)
+    return FALSE;
+  for (int i = 0; i < a->n_imitators; i++)
+    if (a->imitators[i] != b->imitators[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* What ends a brute-force line: a mate (no target), or reaching `target`,
+ * which also cuts a line reached earlier after a ply of parity
+ * `goal_parity` (-1: any ply, as in series play). */
+typedef struct {
+  const FePosition *target;
+  int goal_parity;
+} BruteEnd;
+
 /* Depth-first over `plies` plies; `pass_before` has bit i set when the
- * opponent passes before ply i (series play); the last ply must mate. */
+ * opponent passes before ply i (series play); the last ply must reach
+ * the end. */
 static void
-brute_mate (FePosition *pos, GPtrArray *path, int ply, int plies, guint pass_before,
-            GPtrArray *found)
+brute_line (FePosition *pos, GPtrArray *path, int ply, int plies, guint pass_before,
+            const BruteEnd *end, GPtrArray *found)
 {
   FeUndo null_undo;
   gboolean passed = (pass_before >> ply) & 1;
@@ -349,19 +382,37 @@ brute_mate (FePosition *pos, GPtrArray *path, int ply, int plies, guint pass_bef
       FeUndo undo;
       fe_make (pos, &list.moves[i], &undo);
       g_ptr_array_add (path, texts->pdata[i]);
+      gboolean reached = end->target ? same_placement (pos, end->target) : mated (pos);
       if (ply + 1 == plies)
         {
-          if (mated (pos))
+          if (reached)
             g_ptr_array_add (found, join_path (path));
         }
-      else
-        brute_mate (pos, path, ply + 1, plies, pass_before, found);
+      else if (!(end->target && reached && (end->goal_parity < 0 || (ply + 1) % 2 == end->goal_parity)))
+        brute_line (pos, path, ply + 1, plies, pass_before, end, found);
       g_ptr_array_set_size (path, path->len - 1);
       fe_unmake (pos, &list.moves[i], &undo);
     }
   g_ptr_array_unref (texts);
   if (passed)
     fe_unmake_null (pos, &null_undo);
+}
+
+static void
+brute_mate (FePosition *pos, GPtrArray *path, int ply, int plies, guint pass_before,
+            GPtrArray *found)
+{
+  static const BruteEnd mate = { NULL, -1 };
+  brute_line (pos, path, ply, plies, pass_before, &mate, found);
+}
+
+/* a=>b: lines that end on `target` (see BruteEnd). */
+static void
+brute_target (FePosition *pos, const FePosition *target, GPtrArray *path, int ply, int plies,
+              guint pass_before, int goal_parity, GPtrArray *found)
+{
+  BruteEnd end = { target, goal_parity };
+  brute_line (pos, path, ply, plies, pass_before, &end, found);
 }
 
 /* The side to move's mates in one, as notations. */
@@ -449,6 +500,17 @@ cmp_strs (gconstpointer a, gconstpointer b)
   return strcmp (*(char *const *) a, *(char *const *) b);
 }
 
+/* The lines of `found` (freed), sorted, one a line. */
+static char *
+sorted_lines (GPtrArray *found)
+{
+  g_ptr_array_sort (found, cmp_strs);
+  g_ptr_array_add (found, NULL);
+  char *r = g_strjoinv ("\n", (char **) found->pdata);
+  g_ptr_array_unref (found);
+  return r;
+}
+
 char *
 fe_test_brute_solutions (const FePosition *start, const char *stip)
 {
@@ -515,13 +577,41 @@ fe_test_brute_solutions (const FePosition *start, const char *stip)
         }
       g_ptr_array_unref (texts);
     }
-  g_ptr_array_sort (found, cmp_strs);
-  g_ptr_array_add (found, NULL);
-  char *r = g_strjoinv ("\n", (char **) found->pdata);
-  g_ptr_array_unref (found);
   g_ptr_array_unref (path);
-  return r;
+  return sorted_lines (found);
 }
+
+char *
+fe_test_brute_target_solutions (const FePosition *start, const FePosition *target, const char *stip)
+{
+  FePosition pos = *start;
+  GPtrArray *found = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *path = g_ptr_array_new ();
+  if (g_str_equal (stip, "ser-a=>b2"))
+    {
+      /* White's series of one or two moves, Black passing between. */
+      for (int n = 1; n <= 2; n++)
+        brute_target (&pos, target, path, 0, n, ~1u, -1, found);
+    }
+  else if (g_str_equal (stip, "ser-ha=>b2"))
+    {
+      /* Black's series of one or two moves, then White's one: the target
+       * is asked only at the end, and Black may check only last. */
+      for (int n = 1; n <= 2; n++)
+        brute_target (&pos, target, path, 0, n + 1, n == 2 ? 2u : 0u, n + 1, found);
+    }
+  else
+    {
+      int plies = g_str_equal (stip, "a=>b1") ? 2 : g_str_equal (stip, "a=>b1.5") ? 3 : 4;
+      g_assert_true (g_str_has_prefix (stip, "a=>b"));
+      /* Help play from the side to move; shorter by whole moves too. */
+      for (int p = plies % 2 ? 1 : 2; p <= plies; p += 2)
+        brute_target (&pos, target, path, 0, p, 0u, p % 2, found);
+    }
+  g_ptr_array_unref (path);
+  return sorted_lines (found);
+}
+
 
 char *
 fe_test_printed_solutions (const char *text, gboolean keys_only)

@@ -38,6 +38,12 @@ char *fe_test_replay_solution (const FePosition *start, int dot_side, const char
  * of the end).  Free it. */
 char *fe_test_brute_solutions (const FePosition *start, const char *stip);
 
+/* The same for "a=>b1", "a=>b1.5", "a=>b2" (help play from the side to
+ * move in `start`), "ser-a=>b2" and "ser-ha=>b2", with target `target`:
+ * every line that ends on it, shorter ones included. */
+char *fe_test_brute_target_solutions (const FePosition *start, const FePosition *target,
+                                      const char *stip);
+
 /* The same list read from printed output: the keys ("!" lines of the first
  * level) when `keys_only`, else every move line.  Free it. */
 char *fe_test_printed_solutions (const char *text, gboolean keys_only);

@@ -19,7 +19,8 @@ test_valid (void)
                                  "hr#1.5", "ser-r#2", "reci-h#3", "reci-h#1.5", "reci-h(=)#3",
                                  "reci-h(#)=3", "ser-reci-h(=)#7", "ser-reci-h#1", "h%2", "%1",
                                  "ser-%3", "hsx2", "hr=2", "ser-sx7", "ser-szh33", "ser-r+6",
-                                 "r002", "hs==2", "ser-h004", "hszd52", "s~2" };
+                                 "r002", "hs==2", "ser-h004", "hszd52", "s~2", "a=>b6",
+                                 "a=>b1.5", "ser-a=>b11", "ser-ha=>b2" };
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       FeStipulation s;
@@ -57,8 +58,9 @@ test_refused_by_name (void)
   static const struct {
     const char *text, *name;
   } refused[] = {
-    { "a=>b2", "position-to-position" }, { "ser-a=>b3", "a=>b" }, { "ser-ha=>b2", "a=>b" },
-    { "a=>b1.5", "a=>b" }, { "dia3.5", "proof games" }, { "pser-h#2", "parry series" },
+    { "ha=>b2", "position-to-position" }, { "s a=>b2", "unknown" },
+    { "reci-ha=>b2", "position-to-position" }, { "ser-sa=>b3", "position-to-position" },
+    { "dia3.5", "proof games" }, { "pser-h#2", "parry series" },
     { "phser-s#3", "parry series" }, { "pser-r#2", "parry series" }, { "exact-h#3", "exact" },
     { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "semi-r#2", "semi-reflex" },
     { "h##2", "double-mate" }, { "##!2", "counter-mate" }, { "#=2", "mate-or-stalemate" },
@@ -148,7 +150,7 @@ test_explain (void)
   /* Every play and goal reads as a sentence: no format left over. */
   const char *plays[] = { "", "h", "s", "r", "ser-", "ser-h", "ser-s", "ser-r", "hs", "hr", "reci-h",
                           "ser-reci-h" };
-  const char *goals[] = { "#", "=", "==", "~", "x", "+", "zd5", "00", "%" };
+  const char *goals[] = { "#", "=", "==", "~", "x", "+", "zd5", "00", "%", "a=>b" };
   for (guint p = 0; p < G_N_ELEMENTS (plays); p++)
     for (guint g = 0; g < G_N_ELEMENTS (goals); g++)
       for (int n = 1; n <= 2; n++)
@@ -408,6 +410,64 @@ test_solve_target_and_capture (void)
   g_free (out);
 }
 
+/* The lines that reach an a=>b target. */
+static int
+count_reached (const char *out)
+{
+  int n = 0;
+  for (const char *p = out; (p = strstr (p, " a=>b\n")); p++)
+    n++;
+  return n;
+}
+
+/* a=>b, ser-a=>b, ser-ha=>b: rules-beyond.md §15.5's verified examples. */
+static void
+test_solve_position_to_position (void)
+{
+  FeStipulation st;
+  g_assert_true (fe_stipulation_parse ("a=>b1.5", &st, NULL));
+  g_assert_cmpint (st.play, ==, FE_PLAY_HELP);
+  g_assert_cmpint (st.goal, ==, FE_GOAL_POSITION);
+  g_assert_true (fe_stipulation_has_target (&st));
+  g_assert_true (fe_stipulation_parse ("ser-ha=>b2", &st, NULL));
+  g_assert_cmpint (st.play, ==, FE_PLAY_SERIES_HELP);
+  /* Black starts and moves last in a=>b1.5; castling reaches B. */
+  char *out = solve ("begin\npieces white ke1 rh1 black ke8\nstip a=>b1.5\n"
+                     "pieces white kg1 rf1 black ke8\nend\n");
+  assert_has_line (out, "  1.Ke8-d7 0-0   2.Kd7-e8 a=>b\n");
+  assert_has_line (out, "  1.Ke8-f7 0-0 +   2.Kf7-e8 a=>b\n");
+  assert_has_line (out, "  1.Ke8-f8 0-0 +   2.Kf8-e8 a=>b\n");
+  g_assert_cmpint (count_reached (out), ==, 5);
+  g_free (out);
+  /* Castling rights are not compared: A = B. */
+  out = solve ("begin\npieces white ke1 rh1 black ke8\nstip a=>b2\n"
+               "pieces white ke1 rh1 black ke8\nend\n");
+  assert_has_line (out, "  1.Ke8-d7 Ke1-f2   2.Kd7-e8 Kf2-e1 a=>b\n");
+  g_free (out);
+  /* WhiteToPlay keeps the length and lets White start. */
+  out = solve ("begin\npieces white ke1 pa2 black ke8 ph7\nstip a=>b1.5\noption whitetoplay\n"
+               "pieces white ke1 pa4 black ke8 ph6\nend\n");
+  assert_has_line (out, "  1.a2-a3 h7-h6   2.a3-a4 a=>b\n");
+  g_assert_cmpint (count_reached (out), ==, 1);
+  g_free (out);
+  out = solve ("begin\npieces white ke1 pa2 black ke8 ph7\nstip ser-a=>b2\n"
+               "pieces white ke1 pa4 black ke8 ph7\nend\n");
+  assert_has_line (out, "  1.a2-a4 a=>b\n");
+  assert_has_line (out, "  1.a2-a3   2.a3-a4 a=>b\n");
+  g_free (out);
+  out = solve ("begin\npieces white ke1 pa2 black ke8 ph7\nstip ser-ha=>b2\n"
+               "pieces white ke1 pa3 black ke8 ph5\nend\n");
+  assert_has_line (out, "  1.h7-h5 a2-a3 a=>b\n");
+  assert_has_line (out, "  1.h7-h6   2.h6-h5 a2-a3 a=>b\n");
+  g_free (out);
+  /* Fairy pieces (no distance bound: the plain search). */
+  out = solve ("begin\npieces white ke1 gc1 pc3 black ke8\nstip a=>b1\n"
+               "pieces white ke1 gc4 pc3 black kd8\nend\n");
+  assert_has_line (out, "  1.Ke8-d8 Gc1-c4 a=>b\n");
+  g_assert_cmpint (count_reached (out), ==, 1);
+  g_free (out);
+}
+
 /* Castling goal: no mark after the castling. */
 static void
 test_solve_castling (void)
@@ -533,5 +593,6 @@ main (int argc, char **argv)
   g_test_add_func ("/stipulation/solve-reciprocal", test_solve_reciprocal);
   g_test_add_func ("/stipulation/solve-series-self-reflex", test_solve_series_self_reflex);
   g_test_add_func ("/stipulation/solve-goals", test_solve_goals);
+  g_test_add_func ("/stipulation/solve-position-to-position", test_solve_position_to_position);
   return g_test_run ();
 }

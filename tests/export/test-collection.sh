@@ -61,19 +61,19 @@ check "convert --to without input refused" sh -c "! '$cli' convert --to '$tmp/z'
 check "bad --format refused" sh -c "! '$cli' convert '$data/magic.inp' --to '$tmp/z' --format doc 2>/dev/null"
 check "two inputs to one name refused" sh -c "! '$cli' convert '$data/magic.inp' '$tmp/xml/magic.xml' --to '$tmp/w' 2>/dev/null"
 
-# ---- a stipulation Féerie cannot solve (a=>b): export, convert, refuse.
+# ---- a stipulation Féerie cannot solve (a proof game): export, convert, refuse.
 u="$data/unsupported.inp"
 for ext in png svg pdf tex; do
   check "unsupported stipulation exports to .$ext" "$cli" diagram "$u" "$tmp/u.$ext"
 done
 check "unsupported stipulation to XML" "$cli" convert "$u" "$tmp/u.xml"
-check "kept in XML" grep -q '<stipulation>a=&gt;b</stipulation>' "$tmp/u.xml"
+check "kept in XML" grep -q '<stipulation>dia3.5</stipulation>' "$tmp/u.xml"
 check "XML back to Popeye" "$cli" convert "$tmp/u.xml" "$tmp/u2.inp"
-check "kept in Popeye" grep -q '^stipulation a=>b$' "$tmp/u2.inp"
-printf 'begin\nstipulation a=>b\npieces white ka1 black kh1\nend\n' > "$tmp/ab.inp"
+check "kept in Popeye" grep -q '^stipulation dia3.5$' "$tmp/u2.inp"
+printf 'begin\nstipulation dia3.5\npieces white ka1 black kh1\nend\n' > "$tmp/ab.inp"
 "$cli" solve "$tmp/ab.inp" > "$tmp/solve.out" 2> "$tmp/solve.err"
 check "solve refuses with status 2" test $? -eq 2
-check "solve says why" grep -q 'position-to-position play.*stipulation "a=>b"' "$tmp/solve.err"
-check "the board shows the stipulation" grep -q 'a=>b' "$tmp/solve.out"
+check "solve says why" grep -q 'proof games.*stipulation "dia3.5"' "$tmp/solve.err"
+check "the board shows the stipulation" grep -q 'dia3.5' "$tmp/solve.out"
 
 exit $fail

@@ -215,6 +215,37 @@ test_latex_escape (void)
   g_assert_nonnull (strstr (tex, "\\stip{h\\#2}"));
 }
 
+/* a=>b: the start A above, the target B below (one board's height
+ * further down without a caption), and two LaTeX diagrams. */
+static void
+test_position_to_position (void)
+{
+  g_autoptr (FeProblem) p = fe_problem_new ();
+  fe_position_put (&p->diagram, fe_square_parse ("e1"), (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  fe_position_put (&p->diagram, fe_square_parse ("e8"), (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  fe_position_put (&p->target, fe_square_parse ("e2"), (FePiece) { FE_WALK_KING, FE_WHITE, 0, 0 });
+  fe_position_put (&p->target, fe_square_parse ("e8"), (FePiece) { FE_WALK_KING, FE_BLACK, 0, 0 });
+  g_assert_true (fe_stipulation_parse ("a=>b1", &p->stipulation, NULL));
+  Png a = export_png (p, FALSE, 0);
+  g_assert_cmpint (cairo_image_surface_get_height (a.img), >=, 2 * SIZE);
+  g_assert_cmpfloat (ink (&a, "e1"), >, 0.05);
+  g_assert_cmpfloat (ink (&a, "e2"), ==, 0);
+  cairo_surface_destroy (a.img);
+  Png b = export_png (p, FALSE, SIZE);
+  g_assert_cmpfloat (ink (&b, "e2"), >, 0.05);
+  g_assert_cmpfloat (ink (&b, "e1"), ==, 0);
+  g_assert_cmpfloat (ink (&b, "e8"), >, 0.15);
+  cairo_surface_destroy (b.img);
+  g_autofree char *tex = fe_latex_diagram (p, TRUE);
+  const char *second = strstr (tex, "\\end{diagram}\n\\begin{diagram}");
+  g_assert_nonnull (second);
+  const char *a_pieces = strstr (tex, "\\pieces[1+1]{wKe1, sKe8}");
+  const char *b_pieces = strstr (tex, "\\pieces[1+1]{wKe2, sKe8}");
+  g_assert_true (a_pieces && a_pieces < second);
+  g_assert_true (b_pieces && b_pieces > second);
+  g_assert_true (strstr (tex, "\\stip{") > second);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -222,5 +253,6 @@ main (int argc, char **argv)
   g_test_add_func ("/export/png/squares-and-pieces", test_squares_and_pieces);
   g_test_add_func ("/export/png/caption", test_caption);
   g_test_add_func ("/export/latex/escape", test_latex_escape);
+  g_test_add_func ("/export/position-to-position", test_position_to_position);
   return g_test_run ();
 }

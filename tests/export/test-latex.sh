@@ -71,7 +71,7 @@ check "einstein: series help" g '\stip{ser-h\#4}' einstein
 check "escaping: source" g '\source{Phénix \& Co\_Review \#12{,} 50\% off \{special\} \textasciitilde{} \$5}' magician
 check "escaping: author" g '\author{Dupont, Jean; O'"'"'Neil, Anne-Marie}' magician
 check "twins: arrow" g '\twins{b) wKg1{\ra}h1}' magician
-check "unsupported stipulation kept" g '\stip{a=\textgreater{}b}' unsupported
+check "unsupported stipulation kept" g '\stip{dia3.5}' unsupported
 check "unsupported condition kept" g '\cond{GridChess}' unsupported
 
 # --no-caption: the board alone.

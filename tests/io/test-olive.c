@@ -23,6 +23,8 @@ strip_unheld (FeProblem *p)
   if (!p->source_number)
     g_clear_pointer (&p->source_issue, g_free);
   g_ptr_array_set_size (p->remarks, 0);
+  /* nor an a=>b target (a loss the writer names) */
+  fe_position_init (&p->target);
 }
 
 /* The names of dir/INDEX.tsv's rows of `group` (beyond/: group A, the

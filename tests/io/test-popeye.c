@@ -645,12 +645,12 @@ static const Bad bad_inputs[] = {
   { "begin\r\nstipulation #2\r\nopt maxsol\r\nend\r\n", 4, 1, "number" },
 };
 
-/* A stipulation Féerie cannot solve (a=>b, pser-h#2) opens and is written back
+/* A stipulation Féerie cannot solve (dia3.5, pser-h#2) opens and is written back
  * as it was; solving refuses it (issue 13). */
 static void
 test_unsupported_stipulation (void)
 {
-  const char *texts[] = { "a=>b", "a=>b2", "pser-h#2", "dia3.5", "exact-h#3" };
+  const char *texts[] = { "semi-r#2", "pser-h#2", "dia3.5", "exact-h#3" };
   for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
     {
       g_autofree char *in
@@ -666,6 +666,61 @@ test_unsupported_stipulation (void)
       fe_problem_free (copy);
       g_ptr_array_unref (r);
     }
+}
+
+/* a=>b (rules-beyond.md §15.1): what follows the stipulation is the
+ * target; written back after the stipulation and read back equal. */
+static void
+test_position_to_position (void)
+{
+  const char *in = "begin\npieces white kb3 rb6 re8 pc3\npieces black kc7 rg3 ba6\n"
+                   "stipulation a=>b6\noption WhiteToPlay\npieces white kd5 rd6 re5 pc3\n"
+                   "pieces black kb5 rg4 bc4\nend\n";
+  GPtrArray *r = read_ok (in);
+  FeProblem *p = r->pdata[0];
+  g_assert_true (fe_problem_has_target (p));
+  g_assert_cmpint (p->diagram.board[FE_SQ (1, 2)].walk, ==, FE_WALK_KING);
+  g_assert_cmpint (p->target.board[FE_SQ (3, 4)].walk, ==, FE_WALK_KING);
+  g_assert_cmpint (p->target.board[FE_SQ (1, 2)].walk, ==, FE_WALK_NONE);
+  g_assert_cmpint (p->diagram.board[FE_SQ (3, 4)].walk, ==, FE_WALK_NONE);
+  g_autofree char *out = fe_popeye_write (p, NULL);
+  const char *stip = strstr (out, "stipulation a=>b6\n");
+  g_assert_nonnull (stip);
+  g_assert_true (strstr (out, "pieces white kb3") < stip);
+  g_assert_true (strstr (out, "pieces white kd5") > stip);
+  GPtrArray *back = read_ok (out);
+  g_assert_true (fe_problem_equal (p, back->pdata[0]));
+  /* The target counts in equality. */
+  FeProblem *other = fe_problem_copy (p);
+  fe_position_remove (&other->target, FE_SQ (2, 2));
+  g_assert_false (fe_problem_equal (p, other));
+  fe_problem_free (other);
+  g_ptr_array_unref (back);
+  g_ptr_array_unref (r);
+  /* A condition line after the stipulation gives B's imitators. */
+  const char *imitators = "begin\npieces white ke1 black ke8\ncondition Imitator c3\n"
+                          "stipulation a=>b1\npieces white ke2 black ke7\ncondition Imitator c4\nend\n";
+  r = read_ok (imitators);
+  p = r->pdata[0];
+  g_assert_cmpint (p->diagram.n_imitators, ==, 1);
+  g_assert_cmpint (p->target.n_imitators, ==, 1);
+  g_assert_cmpint (p->target.imitators[0], ==, fe_square_parse ("c4"));
+  g_autofree char *again = fe_popeye_write (p, NULL);
+  g_assert_nonnull (strstr (again, "pieces white ke2\n       black ke7\ncondition Imitator c4\n"));
+  back = read_ok (again);
+  g_assert_true (fe_problem_equal (p, back->pdata[0]));
+  g_ptr_array_unref (back);
+  g_ptr_array_unref (r);
+  /* The target's own rules: one king a side, located on its line. */
+  GError *error = NULL;
+  const char *bad = "begin\npieces white ka1 black kh8\nstipulation a=>b1\n"
+                    "pieces white ka2 black kh7\npieces white kb2\nend\n";
+  g_assert_null (fe_popeye_read (bad, strlen (bad), "t.inp", &error));
+  g_assert_nonnull (strstr (error->message, "target position"));
+  int line = 0;
+  g_assert_true (fe_file_error_get_location (error, NULL, &line, NULL, NULL));
+  g_assert_cmpint (line, ==, 5);
+  g_clear_error (&error);
 }
 
 static void
@@ -756,6 +811,7 @@ main (int argc, char **argv)
   g_test_add_func ("/popeye/condition-keywords", test_condition_keywords);
   g_test_add_func ("/popeye/malformed", test_malformed);
   g_test_add_func ("/popeye/unsupported-stipulation", test_unsupported_stipulation);
+  g_test_add_func ("/popeye/position-to-position", test_position_to_position);
   g_test_add_func ("/popeye/fuzz", test_fuzz);
   return g_test_run ();
 }

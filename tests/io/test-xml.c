@@ -303,6 +303,19 @@ static const BadCase bad_xml[] = {
   { "missing attribute", HEAD "<stipulation>#2</stipulation>\n<position>\n"
                               "<piece square=\"a1\" colour=\"white\"/>\n</position>\n</problem>\n",
     "case.xml:5:1:", "<piece>" },
+  /* a=>b: the target position is only for a target goal, and keeps the
+   * position rules (located in it). */
+  { "target without a=>b", HEAD "<stipulation>h#2</stipulation>\n<position>\n" KINGS "</position>\n"
+                                "<position role=\"target\">\n" KINGS "</position>\n</problem>\n",
+    "case.xml:8:1:", "a target position is only for a=>b" },
+  { "target with two kings", HEAD "<stipulation>a=&gt;b2</stipulation>\n<position>\n" KINGS
+                                  "</position>\n<position role=\"target\">\n" KINGS
+                                  "<piece square=\"a1\" walk=\"k\" colour=\"white\"/>\n"
+                                  "</position>\n</problem>\n",
+    "case.xml:11:1:", "target position: two white kings" },
+  { "target first", HEAD "<stipulation>a=&gt;b2</stipulation>\n<position role=\"target\"/>\n"
+                         "<position/>\n</problem>\n",
+    "case.xml:4:1:", "position" },
 };
 
 static void

@@ -13,8 +13,7 @@
 #                       REGISTERED-UNSUPPORTED REGISTERED-WALKS REGISTERED-BEYOND
 #                       [--shared DIR]
 # beyond/ holds the problems of ../shared/oracle/beyond whose group is
-# registered (A, the stipulations, but its a=>b problems; B, the
-# conditions), with that folder's INDEX.tsv.
+# registered (A, the stipulations; B, the conditions), with that folder's INDEX.tsv.
 import filecmp
 import os
 import sys
@@ -48,9 +47,6 @@ def main():
         if name not in beyond:
             errors.append("beyond/%s has no row in beyond/INDEX.tsv" % name)
     for name, row in beyond.items():
-        # a=>b (position-to-position play) is not solved yet
-        if row.get("group") == "A" and "a=>b" in row.get("stipulation", ""):
-            continue
         if row.get("group") in beyond_groups and name not in beyond_dirs:
             errors.append("beyond/INDEX.tsv lists %s (group %s), which has no directory"
                           % (name, row.get("group")))

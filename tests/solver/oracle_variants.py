@@ -12,7 +12,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from solution_lines import repeated_lines  # noqa: E402
 
 STIP = re.compile(r"^\s*stip\w*\s+(\S+)", re.I | re.M)
-HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph|reci-)", re.I)
+HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph|reci-|a=>b)", re.I)
 
 
 # Outputs with a line printed twice (rules.md D7: one move, one line):

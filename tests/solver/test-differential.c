@@ -83,6 +83,11 @@ static const Stip stips[] = {
   { "hs#1", "#", FALSE, TRUE },   { "hs#2", "#" },                { "hr#1", "#", FALSE, TRUE },
   { "hr#2", "#" },                { "reci-h#1", "#", FALSE, TRUE }, { "reci-h#2", "#" },
   { "ser-r#2", "#", TRUE },       { "ser-s#2", "#", TRUE },
+  /* a=>b (issue 21), for an eighth more after those, each with a target
+   * that random legal moves reach. */
+  { "a=>b1", "a=>b", FALSE, TRUE }, { "a=>b1.5", "a=>b", FALSE, TRUE },
+  { "a=>b2", "a=>b", FALSE, TRUE }, { "ser-a=>b2", "a=>b", TRUE, TRUE },
+  { "ser-ha=>b2", "a=>b", TRUE, TRUE },
 };
 
 static FeRefSeen seen;
@@ -136,14 +141,15 @@ random_conditions (GRand *r, FeConditionParams *c)
 }
 
 #define FIRST_NEW_STIP 15
+#define FIRST_TARGET_STIP 23
 
 /* The k-th problem of `problems`, and a third more with issue 21's
  * stipulations. */
 static void
-random_problem (GRand *r, FeProblem *pb, const Stip **stip, gboolean new_stips)
+random_problem (GRand *r, FeProblem *pb, const Stip **stip, int group)
 {
-  *stip = new_stips ? &stips[g_rand_int_range (r, FIRST_NEW_STIP, G_N_ELEMENTS (stips))]
-                    : &stips[g_rand_int_range (r, 0, FIRST_NEW_STIP)];
+  static const int first[] = { 0, FIRST_NEW_STIP, FIRST_TARGET_STIP, G_N_ELEMENTS (stips) };
+  *stip = &stips[g_rand_int_range (r, first[group], first[group + 1])];
   g_assert_true (fe_stipulation_parse ((*stip)->stip, &pb->stipulation, NULL));
   uint8_t attributes = random_conditions (r, &pb->conditions);
   FePosition *pos = &pb->diagram;
@@ -218,6 +224,62 @@ random_problem (GRand *r, FeProblem *pb, const Stip **stip, gboolean new_stips)
   pb->options.no_white_king = pb->options.no_black_king = TRUE;
 }
 
+/* Orthodox chess: no condition, the fairy pieces made orthodox ones, no
+ * neutral, attribute or imitator (where a=>b's distance bound works). */
+static void
+make_orthodox (GRand *r, FeProblem *pb)
+{
+  memset (&pb->conditions, 0, sizeof pb->conditions);
+  FePosition *pos = &pb->diagram;
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece p = pos->board[sq];
+      if (!p.walk || (p.walk <= FE_WALK_PAWN && p.colour != FE_NEUTRAL && !p.attrs))
+        continue;
+      if (p.walk > FE_WALK_PAWN)
+        p.walk = (uint8_t) g_rand_int_range (r, FE_WALK_QUEEN, FE_WALK_PAWN);
+      if (p.colour == FE_NEUTRAL)
+        p.colour = FE_WHITE;
+      p.attrs = 0;
+      fe_position_put (pos, sq, p);
+    }
+  pos->n_imitators = 0;
+  fe_position_default_castling (pos);
+  fe_position_recompute_hash (pos);
+}
+
+/* a=>b: a target that random legal moves from the diagram reach (the
+ * side that starts as the solver sets it; series play: one side's moves,
+ * the other passing, then for ser-ha=>b White's one). */
+static void
+random_target (GRand *r, FeProblem *pb, const Stip *stip)
+{
+  FeRules rules;
+  FePosition pos = pb->diagram;
+  fe_rules_init (&rules, &pb->conditions, &pos);
+  pos.rules = &rules;
+  pos.side = fe_solver_starting_side (&pb->stipulation, &pb->options);
+  fe_position_recompute_hash (&pos);
+  const FeStipulation *st = &pb->stipulation;
+  gboolean series = fe_play_is_series (st->play);
+  int plies = series ? g_rand_int_range (r, 1, st->moves + 1) : fe_solver_help_total (st, &pb->options);
+  for (int i = 0; i < plies + (st->play == FE_PLAY_SERIES_HELP); i++)
+    {
+      FeUndo undo;
+      if (series && i > 0 && i < plies)
+        fe_make_null (&pos, &undo);
+      FE_MOVE_LIST (list);
+      fe_generate_legal (&pos, &list);
+      if (!list.count)
+        break;
+      fe_make (&pos, &list.moves[g_rand_int_range (r, 0, list.count)], &undo);
+    }
+  pos.rules = NULL;
+  pb->target = pos;
+  (void) stip;
+}
+
 /* ---- solving -------------------------------------------------------- */
 
 /* The output under `v`; NULL when the problem is refused or the time ran
@@ -289,6 +351,7 @@ check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
   gboolean help = fe_play_is_help_like (st->play) || stip->series;
   /* The side numbered "1.": the first of a help line of even length. */
   int dot_side = !fe_play_is_help_like (st->play) ? FE_WHITE
+                 : fe_stipulation_has_target (st) ? start.side /* a=>b: "1." whoever starts */
                  : fe_solver_help_total (st, &pb->options) % 2 ? FE_OPPONENT (start.side) : start.side;
   int lines = 0;
   g_autofree char *why = fe_test_replay_solution (&start, dot_side, stip->goal, stip->series, help, out,
@@ -301,7 +364,9 @@ check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
     fail (pb, k, stip, "the verifier rejects a line", report->str);
   if (stip->brute && !pb->options.set_play)
     {
-      g_autofree char *want = fe_test_brute_solutions (&start, stip->stip);
+      g_autofree char *want = fe_stipulation_has_target (st)
+                                ? fe_test_brute_target_solutions (&start, &pb->target, stip->stip)
+                                : fe_test_brute_solutions (&start, stip->stip);
       g_autofree char *got = fe_test_printed_solutions (out, !help);
       if (strcmp (want, got) != 0)
         {
@@ -384,14 +449,21 @@ test_differential (void)
   memset (&seen, 0, sizeof seen);
   failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   int with_solutions_before_new = 0;
-  for (int k = 0; k < problems + problems / 3 && failed_problems < 20; k++)
+  int target_problems = 0, target_orthodox = 0, target_with_solutions = 0;
+  for (int k = 0; k < problems + problems / 3 + problems / 8 && failed_problems < 20; k++)
     {
       int failures_before = failures;
       FeProblem *pb = fe_problem_new ();
       const Stip *stip;
       if (k == problems)
         with_solutions_before_new = with_solutions;
-      random_problem (r, pb, &stip, k >= problems);
+      random_problem (r, pb, &stip, k >= problems + problems / 3 ? 2 : k >= problems);
+      if (fe_stipulation_has_target (&pb->stipulation))
+        {
+          if (g_rand_boolean (r))
+            make_orthodox (r, pb);
+          random_target (r, pb, stip);
+        }
       if (!fe_conditions_validate (&pb->conditions, &pb->diagram, NULL))
         {
           fe_problem_free (pb);
@@ -417,6 +489,12 @@ test_differential (void)
           per_stip[stip - stips]++;
           g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
           with_solutions += printed[0] != 0;
+          if (fe_stipulation_has_target (&pb->stipulation))
+            {
+              target_problems++;
+              target_orthodox += fe_params_empty (&pb->conditions) && fe_position_is_orthodox (&pb->diagram);
+              target_with_solutions += printed[0] != 0;
+            }
           no_condition += fe_params_empty (&pb->conditions) && !pb->diagram.n_imitators;
           fairy_promotion_lines += g_regex_match_simple ("[-*][a-h][18]=(?![QRBS][^A-Z0-9])[A-Z]", base, 0, 0);
           g_free (base);
@@ -445,6 +523,11 @@ test_differential (void)
   g_assert_cmpint (seen.fairy_promotions, >, 0);
   g_assert_cmpint (seen.routes, >, 0);
   g_assert_cmpint (fairy_promotion_lines, >, 0);
+  /* a=>b: solved, and orthodox often enough for the distance bound. */
+  g_test_message ("a=>b: %d problems, %d orthodox, %d with solutions", target_problems, target_orthodox,
+                  target_with_solutions);
+  g_assert_cmpint (target_with_solutions, >, target_problems / 2);
+  g_assert_cmpint (target_orthodox, >, target_problems / 5);
 }
 
 int

@@ -3,6 +3,7 @@
  */
 #include "ends.h"
 #include "stalemate.h"
+#include "target-distance.h"
 
 /* Salts keep help and series entries apart in the shared table. */
 #define SALT_HELP 0x6a09e667f3bcc908ull
@@ -135,6 +136,20 @@ goal_ends_line (FeSolver *s, const FeMove *m, const FeUndo *undo)
   return fe_solver_goal_reached (s, m, undo);
 }
 
+/* a=>b: can the target still be reached with `mine` moves of the side to
+ * move and `theirs` of the other?  TRUE when not known (not orthodox, or
+ * the plain search asked for, which the differential tests compare). */
+static gboolean
+target_in_reach (FeSolver *s, int mine, int theirs)
+{
+  if (s->goal != FE_GOAL_POSITION || !s->orthodox || (s->config && s->config->plain_help))
+    return TRUE;
+  int moves[2];
+  moves[s->pos.side] = mine;
+  moves[!s->pos.side] = theirs;
+  return fe_target_reachable (&s->pos, &s->problem->target, moves);
+}
+
 /* ---- toward an end: hs, hr, reci-h ---------------------------------- */
 
 /* A node of help play toward an end, `h` half-moves before the end node
@@ -179,7 +194,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
         fe_end_add_lines (s, end, depth, lead, 0);
       return TRUE;
     }
-  if (end_closed (s, end, h))
+  if (end_closed (s, end, h) || (end == FE_END_GOAL && !target_in_reach (s, (h + 1) / 2, h / 2)))
     return FALSE;
   uint64_t key = exact_key (s->pos.hash, SALT_HELP ^ ((uint64_t) end << 56), h);
   if (fe_tt_probe (s->tt, key, h) == 0)
@@ -439,7 +454,9 @@ fe_solve_help (FeSolver *s)
   FeMatingNet *net = mating_net_for (s, mates);
   s->net = net;
   int total = fe_solver_help_total (&s->stip, &s->problem->options);
-  gboolean starts_half = total % 2 == 1;
+  /* An odd line starts with the second side ("1..."), but a=>b numbers
+   * its moves from the side that starts, whichever it is (§15.4). */
+  gboolean starts_half = total % 2 == 1 && s->goal != FE_GOAL_POSITION;
   s->root = s->pos;
   /* hr#n: the diagram's side to move must not be able to reach the goal. */
   if (end == FE_END_REFLEX && total % 2 == 0 && fe_reflex_diagram_violation (s, FALSE))
@@ -457,8 +474,9 @@ fe_solve_help (FeSolver *s)
           s->line_full = set_total;
           int before = s->solutions;
           /* Numbered as the play: when the second side starts it, the set
-           * play misses both halves of its first move. */
-          int lead = set_total % 2 == 1 ? 1 : starts_half ? 2 : 0;
+           * play misses both halves of its first move; a=>b numbers from
+           * the side that passes, so its set play starts "1...". */
+          int lead = set_total % 2 == 1 || s->goal == FE_GOAL_POSITION ? 1 : starts_half ? 2 : 0;
           for (int len = shortest_help_line (end, set_total); len <= set_total && !s->aborted; len += 2)
             help_length (s, end, len, lead, FALSE);
           s->solutions = before; /* set play is not a solution */
@@ -626,7 +644,10 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   int me = s->pos.side;
   FE_MOVE_LIST (list);
   /* ser-r: the series side must not be able to reach the goal itself. */
-  if ((kind == SERIES_REFLEX && fe_goal_in_one (s, s->goal)) || !series_moves (s, kind, left, &list))
+  if ((kind == SERIES_REFLEX && fe_goal_in_one (s, s->goal))
+      || ((kind == SERIES_DIRECT || kind == SERIES_HELP)
+          && !target_in_reach (s, left, kind == SERIES_HELP ? 1 : 0))
+      || !series_moves (s, kind, left, &list))
     {
       fe_tt_store (s->tt, key, left, FALSE);
       return FALSE;

@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "solver.h"
+#include "search.h"
 #include "core/walk.h"
 
 static void
@@ -16,28 +16,11 @@ centred (GString *out, const char *text)
   g_string_append_printf (out, "%s\n", text);
 }
 
-void
-fe_write_board (const FeProblem *p, GString *out)
+/* The board of `pos` between its two frame lines. */
+static void
+write_grid (GString *out, const FePosition *pos)
 {
-  const FePosition *pos = &p->diagram;
-  for (guint i = 0; i < p->remarks->len; i++)
-    g_string_append_printf (out, "%s\n", (char *) p->remarks->pdata[i]);
-  g_string_append_c (out, '\n');
-  for (guint i = 0; i < p->authors->len; i++)
-    {
-      const FeAuthor *a = p->authors->pdata[i];
-      char *name = a->given && *a->given ? g_strdup_printf ("%s %s", a->given, a->family)
-                                         : g_strdup (a->family ? a->family : "");
-      centred (out, name);
-      g_free (name);
-    }
-  if (p->source_name)
-    centred (out, p->source_name);
-  if (p->award_distinction)
-    centred (out, p->award_distinction);
-  if (p->title)
-    centred (out, p->title);
-  g_string_append (out, "\n+---a---b---c---d---e---f---g---h---+\n|                                   |\n");
+  g_string_append (out, "+---a---b---c---d---e---f---g---h---+\n|                                   |\n");
   for (int rank = 7; rank >= 0; rank--)
     {
       g_string_append_printf (out, "%d ", rank + 1);
@@ -68,8 +51,13 @@ fe_write_board (const FeProblem *p, GString *out)
       g_string_append_printf (out, "   %d\n|                                   |\n", rank + 1);
     }
   g_string_append (out, "+---a---b---c---d---e---f---g---h---+\n");
-  char *stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
-                                           : fe_stipulation_to_string (&p->stipulation);
+}
+
+/* The line under a board: `label` (the stipulation, or nothing) and the
+ * piece counts from column 30. */
+static void
+write_counts (GString *out, const char *label, const FePosition *pos)
+{
   int counts[3] = { 0 };
   for (int i = 0; i < 64; i++)
     {
@@ -78,7 +66,7 @@ fe_write_board (const FeProblem *p, GString *out)
         counts[pc.colour]++;
     }
   GString *line = g_string_new ("  ");
-  g_string_append (line, stip);
+  g_string_append (line, label);
   while (line->len < 30)
     g_string_append_c (line, ' ');
   g_string_append_printf (line, "%d + %d", counts[0], counts[1]);
@@ -86,6 +74,45 @@ fe_write_board (const FeProblem *p, GString *out)
     g_string_append_printf (line, " + %dn", counts[2]);
   g_string_append_printf (out, "%s\n", line->str);
   g_string_free (line, TRUE);
+}
+
+void
+fe_write_board (const FeProblem *p, GString *out)
+{
+  const FePosition *pos = &p->diagram;
+  for (guint i = 0; i < p->remarks->len; i++)
+    g_string_append_printf (out, "%s\n", (char *) p->remarks->pdata[i]);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < p->authors->len; i++)
+    {
+      const FeAuthor *a = p->authors->pdata[i];
+      char *name = a->given && *a->given ? g_strdup_printf ("%s %s", a->given, a->family)
+                                         : g_strdup (a->family ? a->family : "");
+      centred (out, name);
+      g_free (name);
+    }
+  if (p->source_name)
+    centred (out, p->source_name);
+  if (p->award_distinction)
+    centred (out, p->award_distinction);
+  if (p->title)
+    centred (out, p->title);
+  g_string_append_c (out, '\n');
+  write_grid (out, pos);
+  if (fe_problem_has_target (p))
+    {
+      /* a=>b (rules-beyond.md §15.4): A with its counts alone, the side
+       * that starts, then B with the stipulation. */
+      write_counts (out, "", pos);
+      int first = fe_solver_starting_side (&p->stipulation, &p->options);
+      g_string_append_printf (out, "\n            => (%s ->)\n\n\n",
+                              first == FE_WHITE ? "White" : "Black");
+      pos = &p->target;
+      write_grid (out, pos);
+    }
+  char *stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
+                                           : fe_stipulation_to_string (&p->stipulation);
+  write_counts (out, stip, pos);
   g_free (stip);
   char *cond = fe_conditions_describe (&p->conditions, pos);
   if (*cond)

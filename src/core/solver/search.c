@@ -113,6 +113,8 @@ fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const F
       return last && !(last->flags & FE_MOVE_NULL) && pos->mover_square == s->stip.target;
     case FE_GOAL_CASTLING:
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
+    case FE_GOAL_POSITION:
+      return fe_position_same_placement (pos, &s->problem->target);
     }
   return FALSE;
 }
@@ -514,7 +516,8 @@ fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o)
 static gboolean
 white_to_play_shortens (const FeStipulation *st, const FeOptions *o)
 {
-  if (!o->white_to_play)
+  /* a=>b keeps its length: WhiteToPlay only lets White start (§15.2). */
+  if (!o->white_to_play || st->goal == FE_GOAL_POSITION)
     return FALSE;
   switch (st->play)
     {
@@ -540,6 +543,8 @@ fe_solver_help_total (const FeStipulation *st, const FeOptions *o)
 int
 fe_solver_starting_side (const FeStipulation *st, const FeOptions *o)
 {
+  if (st->play == FE_PLAY_HELP && st->goal == FE_GOAL_POSITION)
+    return o->white_to_play ? FE_WHITE : FE_BLACK; /* whatever the length (§15.2) */
   if (fe_play_is_help_like (st->play))
     {
       /* A full line ends on White's move (h, the reply of reci-h) or on

@@ -14,24 +14,34 @@
 #include "io/popeye.h"
 #include "io/problem-file.h"
 
+/* "piece wKe1" lines of `pos`, each after `prefix` ("" or "target "). */
+static void
+describe_pieces (GString *s, const FePosition *pos, const char *prefix)
+{
+  static const char colours[] = "wbn";
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      FePiece piece = pos->board[sq];
+      if (piece.walk == FE_WALK_NONE)
+        continue;
+      char name[3];
+      fe_square_name (sq, name);
+      g_string_append_printf (s, "%spiece %c%s%s", prefix, colours[piece.colour],
+                              fe_walk_print_code (piece.walk), name);
+      fe_attribute_append_names (s, piece.attrs);
+      g_string_append_c (s, '\n');
+    }
+}
+
 static char *
 describe (const FeProblem *p)
 {
   GString *s = g_string_new (NULL);
   static const char colours[] = "wbn";
-  for (int i = 0; i < 64; i++)
-    {
-      FeSquare sq = FE_SQ88 (i);
-      FePiece piece = p->diagram.board[sq];
-      if (piece.walk == FE_WALK_NONE)
-        continue;
-      char name[3];
-      fe_square_name (sq, name);
-      g_string_append_printf (s, "piece %c%s%s", colours[piece.colour],
-                              fe_walk_print_code (piece.walk), name);
-      fe_attribute_append_names (s, piece.attrs);
-      g_string_append_c (s, '\n');
-    }
+  describe_pieces (s, &p->diagram, "");
+  if (fe_problem_has_target (p))
+    describe_pieces (s, &p->target, "target ");
   for (int i = 0; i < p->diagram.n_imitators; i++)
     {
       char name[3];
@@ -183,6 +193,9 @@ harness_dump_text (FeerieWindow *self)
   /* What the stipulation field explains (issue 21). */
   const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
   g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
+  /* a=>b: which position the board shows (the toggle's state). */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->target_toggle)))
+    g_string_append_printf (all, "board %s\n", self->showing_target ? "target" : "start");
   return g_string_free (all, FALSE);
 }
 
