@@ -1283,8 +1283,11 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
       if (on (f, r) && !has_piece (cur, SQ (f, r)))
         sq = SQ (f, r);
     }
-  cur->owed = victim;
-  cur->owed_sq = cap;
+  /* A king is owed nothing: it is reborn only under Rex inclusive, which
+   * Parrain refuses (a king capture happens only from an illegal diagram). */
+  bool owed = victim.walk && victim.walk != FE_WALK_KING;
+  cur->owed = owed ? victim : FE_PIECE_EMPTY;
+  cur->owed_sq = owed ? cap : -1;
   if (sq < 0)
     {
       finish_rest (x, rr, mv, disp, cur, before, res);
