@@ -86,6 +86,24 @@ line_text (const FeSolutionNode *end)
   return g_string_free (s, FALSE);
 }
 
+/* `text` as markup in which a line may wrap only between its words: Pango
+ * would otherwise break a move after its hyphen ("3.Kb3-" / "c4"). */
+static char *
+unbreakable_moves (const char *text)
+{
+  g_autoptr (GString) markup = g_string_new (NULL);
+  g_auto (GStrv) words = g_strsplit (text, " ", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      g_autofree char *word = g_markup_escape_text (words[i], -1);
+      if (i > 0)
+        g_string_append_c (markup, ' ');
+      if (*word)
+        g_string_append_printf (markup, "<span allow_breaks=\"false\">%s</span>", word);
+    }
+  return g_string_free (g_steal_pointer (&markup), FALSE);
+}
+
 /* A row: the move as Pango markup, and the word for its role ("key",
  * "try", "short") with the role's style class, which also colours the
  * move of refutations and set play.  Colours come from style.css, which
@@ -101,7 +119,7 @@ row_markup (const FeSolutionNode *n, const char **role, const char **style)
   g_autofree char *text = feerie_solution_view_is_line_play (n)
                             ? line_text (n)
                             : g_strconcat (n->number, n->text, NULL);
-  g_autofree char *move = g_markup_escape_text (text, -1);
+  g_autofree char *move = unbreakable_moves (text);
   /* After the verdict, as the text writes it: "1.Kb5-a6 ! zugzwang." */
   const char *note = (n->notes & FE_NOTE_THREAT)     ? _("threat:")
                      : (n->notes & FE_NOTE_ZUGZWANG) ? _("zugzwang.")

@@ -108,6 +108,12 @@ action solve
 wait-solve
 action go-forward
 action go-forward"
+# Position-to-position play (issue 21): an a=>b problem solved, the
+# board showing the target B with the start/target toggle pressed.
+shoot atob-target "open $ORACLE/beyond/bsp_atob_00/problem.inp
+action solve
+wait-solve
+action show-target"
 # The Twins page (issue 12): two twins made with the pickers, each with
 # its preview board, and a twin that does not read with its message.
 shoot twins-editor "pieces wKe1 wQd1 wRa1 wSb1 bKe8 bRh8 bPf7 bPg7
