@@ -178,6 +178,18 @@ stalemate_witnesses (FeSolver *s, FeStalemateWitnesses *w)
     fe_stalemate_witnesses (&s->pos, w);
 }
 
+/* The side to move plays, then the other side's last move must
+ * stalemate it (=, not ==): the net that dismisses our moves after which
+ * no reply can (stalemate.h); none outside orthodox chess or when the
+ * plain search is asked for. */
+static void
+stalemate_net (FeSolver *s, FeStalemateNet *net)
+{
+  net->n = 0;
+  if (s->orthodox && s->goal == FE_GOAL_STALEMATE && !(s->config && s->config->plain_help))
+    fe_stalemate_net_prepare (&s->pos, net);
+}
+
 /* Help play with h half-moves left (toward an end: before the end node);
  * prints solutions when `print`, numbered after `lead` skipped half-moves
  * (fe_solution_hook_line_move).  Returns whether at least one exists. */
@@ -211,6 +223,10 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
   witnesses.n = 0; /* its moves are only read below n */
   if (end == FE_END_GOAL && h == 1)
     stalemate_witnesses (s, &witnesses);
+  FeStalemateNet net;
+  net.n = 0; /* its witnesses are only read below n */
+  if (end == FE_END_GOAL && h == 2)
+    stalemate_net (s, &net);
   gboolean found = FALSE;
   FeUndo undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -228,7 +244,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
         }
       else
         {
-          if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
+          if (fe_stalemate_net_excludes (&net, m) || !fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           /* The goal side moves at odd h. */
           ok = !(end == FE_END_GOAL && (h & 1) && goal_ends_line (s, m, &undo))
@@ -658,6 +674,10 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   witnesses.n = 0; /* its moves are only read below n */
   if (kind == SERIES_DIRECT && left == 1)
     stalemate_witnesses (s, &witnesses);
+  FeStalemateNet net;
+  net.n = 0; /* its witnesses are only read below n */
+  if (kind == SERIES_HELP && left == 1)
+    stalemate_net (s, &net);
   gboolean found = FALSE;
   FeUndo undo, null_undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -665,7 +685,8 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       FeMove *m = &list.moves[i];
       if (depth == 0)
         fe_solver_note_root (s, left, i, list.count);
-      if (fe_stalemate_excluded (&witnesses, m) || !fe_make_legal_with (&s->pos, &lg, m, &undo))
+      if (fe_stalemate_excluded (&witnesses, m) || fe_stalemate_net_excludes (&net, m)
+          || !fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       s->line_moves[depth] = *m;
       gboolean ok = FALSE;
