@@ -97,14 +97,21 @@ void
 fe_generate_legal (FePosition *pos, FeMoveList *list)
 {
   fe_generate_pseudo (pos, list);
+  FeLegality lg;
+  fe_legality_prepare (pos, &lg);
   int n = 0;
   FeUndo undo;
   for (int i = 0; i < list->count; i++)
-    if (fe_make_legal (pos, &list->moves[i], &undo))
-      {
-        fe_unmake (pos, &list->moves[i], &undo);
+    {
+      int known = fe_legality_of (&lg, &list->moves[i]);
+      if (known == -1 && fe_make_legal (pos, &list->moves[i], &undo))
+        {
+          fe_unmake (pos, &list->moves[i], &undo);
+          known = 1;
+        }
+      if (known == 1)
         list->moves[n++] = list->moves[i];
-      }
+    }
   list->count = n;
 }
 

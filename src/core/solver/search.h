@@ -1,7 +1,7 @@
 /* search.h — helpers every play's search uses (search.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The layering: solver.c dispatches to battle.c and help.c (and verifies
+ * The layering: solver.c dispatches to battle.c, help.c and series.c (and verifies
  * through verify.c); all of them call down into search.c, never up.
  */
 #pragma once

@@ -112,7 +112,7 @@ gboolean fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean kee
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 
-/* The plays (battle.c, help.c), dispatched by solver.c. */
+/* The plays (battle.c, help.c, series.c), dispatched by solver.c. */
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);
 void fe_solve_series (FeSolver *s);

@@ -1,5 +1,5 @@
 /* solver.c — entry point: twins, rules, refusal of what we cannot solve;
- * dispatches each play to battle.c or help.c (helpers: search.c).
+ * dispatches each play to battle.c, help.c or series.c (helpers: search.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>

@@ -2,56 +2,69 @@
  * them (stalemate.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The other side's legal move w (from s to t, its king on k after it)
+ * The other side's legal move w (from x to y, its king on k after it)
  * stays legal after our move from a to b unless that move
- *  - takes the piece on s (b = s), or blocks w's path (b between s and t),
- *  - blocks a pawn's step (b = t), or takes away a pawn's victim (a = t),
- *  - brings a new attack on k: the piece arriving on b (whatever it
- *    becomes by promotion: on a queen line through k, or a knight's jump
- *    away), a line opened on a (a on a queen line through k), a piece
- *    taken on b that shielded k (b on a queen line through k).
+ *  - takes the piece on x (b = x), or blocks w's path (b between x and y),
+ *  - blocks a pawn's step (b = y), or takes away a pawn's victim (a = y),
+ *  - pins the piece on x: arrives on, or leaves, the ray from k through x
+ *    (a slider arriving behind x, a line opened behind x or between k
+ *    and x, a piece taken on that ray),
+ *  - for a king move (x = k): brings an attack on y: arrives on a queen
+ *    line through y or a knight's jump away (whatever it becomes by
+ *    promotion), or leaves a queen line through y.
+ * A move that gives check cannot stalemate: it needs no covering.
  * Castling and en passant (more squares involved) are never dismissed nor
- * used as witnesses.  A move that gives check cannot stalemate either: the
- * tests above count it as touching every witness, which is only safe.
+ * used as witnesses.
  */
 #include "stalemate.h"
 
 #define BIT(sq) (UINT64_C (1) << FE_SQ64 (sq))
 
-/* The squares on a queen line through sq (sq included), and a knight's
- * jump away, per square. */
-static uint64_t queen_lines[64], knight_jumps[64];
+/* Per square (FE_SQ64): the squares on a queen line through it (itself
+ * included), on a rook line, a bishop line, a knight's jump and a king's
+ * step away; the rays from it, per direction (itself excluded). */
+static uint64_t queen_lines[64], rook_lines[64], bishop_lines[64], knight_jumps[64], king_steps[64];
+static uint64_t rays[64][8];
+/* Per pair of squares: those strictly between them on a queen line. */
+static uint64_t betweens[64][64];
+static const int ray_df[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
+static const int ray_dr[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 
 static void
 init_lines (void)
 {
   for (int i = 0; i < 64; i++)
-    for (int j = 0; j < 64; j++)
-      {
-        int df = ABS (i % 8 - j % 8), dr = ABS (i / 8 - j / 8);
-        if (df == 0 || dr == 0 || df == dr)
-          queen_lines[i] |= UINT64_C (1) << j;
-        if ((df == 1 && dr == 2) || (df == 2 && dr == 1))
-          knight_jumps[i] |= UINT64_C (1) << j;
-      }
+    {
+      for (int j = 0; j < 64; j++)
+        {
+          int df = ABS (i % 8 - j % 8), dr = ABS (i / 8 - j / 8);
+          uint64_t bit = UINT64_C (1) << j;
+          if (df == 0 || dr == 0)
+            rook_lines[i] |= bit;
+          if (df == dr)
+            bishop_lines[i] |= bit;
+          if ((df == 1 && dr == 2) || (df == 2 && dr == 1))
+            knight_jumps[i] |= bit;
+          if (MAX (df, dr) == 1)
+            king_steps[i] |= bit;
+        }
+      queen_lines[i] = rook_lines[i] | bishop_lines[i];
+      for (int d = 0; d < 8; d++)
+        {
+          uint64_t passed = 0;
+          for (int f = i % 8 + ray_df[d], r = i / 8 + ray_dr[d]; f >= 0 && f < 8 && r >= 0 && r < 8;
+               f += ray_df[d], r += ray_dr[d])
+            {
+              betweens[i][r * 8 + f] = passed;
+              passed |= UINT64_C (1) << (r * 8 + f);
+            }
+          rays[i][d] = passed;
+        }
+    }
 }
 
-/* The squares strictly between s and t on a queen line (none otherwise). */
-static uint64_t
-between (FeSquare s, FeSquare t)
-{
-  int df = FE_FILE (t) - FE_FILE (s), dr = FE_RANK (t) - FE_RANK (s);
-  if (!(df == 0 || dr == 0 || ABS (df) == ABS (dr)) || (df == 0 && dr == 0))
-    return 0;
-  int n = MAX (ABS (df), ABS (dr));
-  uint64_t m = 0;
-  for (int i = 1; i < n; i++)
-    m |= BIT (FE_SQ (FE_FILE (s) + i * (df / n), FE_RANK (s) + i * (dr / n)));
-  return m;
-}
-
-void
-fe_stalemate_witnesses (FePosition *pos, FeStalemateWitnesses *out)
+static void
+ensure_lines (void)
 {
   static gsize lines_ready = 0;
   if (g_once_init_enter (&lines_ready))
@@ -59,6 +72,78 @@ fe_stalemate_witnesses (FePosition *pos, FeStalemateWitnesses *out)
       init_lines ();
       g_once_init_leave (&lines_ready, 1);
     }
+}
+
+/* The ray from k through x (k excluded), or none when x is on no queen
+ * line from k.  (The direction is computed, not searched for among the
+ * eight rays: gcc 12 -O3 miscompiled that search's last test.) */
+static uint64_t
+ray_through (FeSquare k, FeSquare x)
+{
+  static const int8_t direction[3][3] = { { 5, 6, 7 }, { 4, -1, 0 }, { 3, 2, 1 } };
+  int df = FE_FILE (x) - FE_FILE (k), dr = FE_RANK (x) - FE_RANK (k);
+  if (!(df == 0 || dr == 0 || ABS (df) == ABS (dr)) || (df == 0 && dr == 0))
+    return 0;
+  int d = direction[(dr > 0) - (dr < 0) + 1][(df > 0) - (df < 0) + 1];
+  return rays[FE_SQ64 (k)][d];
+}
+
+/* The squares strictly between s and t on a queen line (none otherwise). */
+static inline uint64_t
+between (FeSquare s, FeSquare t)
+{
+  return betweens[FE_SQ64 (s)][FE_SQ64 (t)];
+}
+
+/* The kill sets of the legal move m (not castling nor e.p.) of the piece
+ * on m->from, but for the pins of a piece other than the king (the header
+ * comment). */
+static FeWitness
+kill_sets_unpinned (const FePosition *pos, const FeMove *m)
+{
+  FeWitness w;
+  if (pos->board[m->from].walk == FE_WALK_KING)
+    {
+      w.arrival = queen_lines[FE_SQ64 (m->to)] | knight_jumps[FE_SQ64 (m->to)];
+      w.departure = queen_lines[FE_SQ64 (m->to)];
+      return w;
+    }
+  w.arrival = BIT (m->from) | between (m->from, m->to);
+  w.departure = 0;
+  if (pos->board[m->from].walk == FE_WALK_PAWN)
+    {
+      if (m->capture == FE_NO_SQUARE)
+        w.arrival |= BIT (m->to);
+      else
+        w.departure |= BIT (m->to);
+    }
+  return w;
+}
+
+/* The pins of the piece on x, its king on k: the ray from k through x. */
+static uint64_t
+pin_ray (const FePosition *pos, FeSquare x, FeSquare k)
+{
+  return pos->board[x].walk == FE_WALK_KING || k == FE_NO_SQUARE ? 0 : ray_through (k, x);
+}
+
+/* The side to move's legal moves that may serve as witnesses: all but
+ * castling and e.p. */
+static void
+witness_moves (FePosition *pos, FeMoveList *list)
+{
+  fe_generate_legal (pos, list);
+  int n = 0;
+  for (int i = 0; i < list->count; i++)
+    if (!(list->moves[i].flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG | FE_MOVE_EN_PASSANT)))
+      list->moves[n++] = list->moves[i];
+  list->count = n;
+}
+
+void
+fe_stalemate_witnesses (FePosition *pos, FeStalemateWitnesses *out)
+{
+  ensure_lines ();
   out->n = 0;
   if (!fe_position_is_orthodox (pos))
     return;
@@ -69,22 +154,15 @@ fe_stalemate_witnesses (FePosition *pos, FeStalemateWitnesses *out)
   if (king != FE_NO_SQUARE && !fe_in_check (pos, side))
     {
       FE_MOVE_LIST (list);
-      fe_generate_legal (pos, &list);
+      witness_moves (pos, &list);
       for (int i = 0; i < list.count && out->n < FE_STALEMATE_WITNESSES; i++)
         {
           const FeMove *m = &list.moves[i];
-          if (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG | FE_MOVE_EN_PASSANT))
-            continue;
-          gboolean pawn = pos->board[m->from].walk == FE_WALK_PAWN;
-          FeSquare k = m->from == king ? m->to : king;
           FeWitness *w = &out->w[out->n++];
-          w->arrival = BIT (m->from) | between (m->from, m->to) | queen_lines[FE_SQ64 (k)]
-                       | knight_jumps[FE_SQ64 (k)];
-          w->departure = queen_lines[FE_SQ64 (k)];
-          if (pawn && m->capture == FE_NO_SQUARE)
-            w->arrival |= BIT (m->to);
-          if (pawn && m->capture != FE_NO_SQUARE)
-            w->departure |= BIT (m->to);
+          *w = kill_sets_unpinned (pos, m);
+          uint64_t pin = pin_ray (pos, m->from, king);
+          w->arrival |= pin;
+          w->departure |= pin;
         }
     }
   fe_unmake_null (pos, &nu);
@@ -100,4 +178,130 @@ fe_stalemate_excluded (const FeStalemateWitnesses *w, const FeMove *m)
     if (!(w->w[i].arrival & b) && !(w->w[i].departure & a))
       return TRUE;
   return FALSE;
+}
+
+/* Where a piece of `walk` and `colour` on sq might go in one move on an
+ * empty board (a pawn: its steps and captures). */
+static uint64_t
+reach (FeWalk walk, FeColour colour, FeSquare sq)
+{
+  int i = FE_SQ64 (sq);
+  switch (walk)
+    {
+    case FE_WALK_KING: return king_steps[i];
+    case FE_WALK_QUEEN: return queen_lines[i];
+    case FE_WALK_ROOK: return rook_lines[i];
+    case FE_WALK_BISHOP: return bishop_lines[i];
+    case FE_WALK_KNIGHT: return knight_jumps[i];
+    case FE_WALK_PAWN:
+      {
+        int dr = colour == FE_WHITE ? 1 : -1, r = FE_RANK (sq) + dr;
+        if (r < 0 || r > 7)
+          return 0;
+        uint64_t m = 0;
+        for (int df = -1; df <= 1; df++)
+          if (FE_FILE (sq) + df >= 0 && FE_FILE (sq) + df < 8)
+            m |= BIT (FE_SQ (FE_FILE (sq) + df, r));
+        int start = colour == FE_WHITE ? 1 : 6;
+        if (FE_RANK (sq) == start)
+          m |= BIT (FE_SQ (FE_FILE (sq), r + dr));
+        return m;
+      }
+    default: return ~UINT64_C (0);
+    }
+}
+
+void
+fe_stalemate_net_prepare (FePosition *pos, FeStalemateNet *net)
+{
+  ensure_lines ();
+  net->n = 0;
+  int side = pos->side, them = FE_OPPONENT (side);
+  net->king = pos->king[side];
+  uint8_t their_castling = them == FE_WHITE ? FE_CASTLE_WK | FE_CASTLE_WA | FE_CASTLE_WH
+                                            : FE_CASTLE_BK | FE_CASTLE_BA | FE_CASTLE_BH;
+  if (!fe_position_is_orthodox (pos) || net->king == FE_NO_SQUARE || (pos->castling & their_castling)
+      || __builtin_popcountll (pos->occupied[them]) > 16)
+    return;
+  net->n_theirs = 0;
+  for (uint64_t b = pos->occupied[them]; b; b &= b - 1)
+    {
+      FeSquare sq = FE_SQ88 (__builtin_ctzll (b));
+      net->their_square[net->n_theirs] = sq;
+      net->their_reach[net->n_theirs++] = reach (pos->board[sq].walk, them, sq);
+    }
+  FE_MOVE_LIST (list);
+  witness_moves (pos, &list);
+  for (int i = 0; i < list.count && net->n < FE_STALEMATE_NET_WITNESSES; i++)
+    {
+      const FeMove *m = &list.moves[i];
+      FeNetWitness *w = &net->w[net->n++];
+      w->from = m->from;
+      w->to = m->to;
+      w->king = m->from == net->king;
+      w->path = BIT (m->to) | between (m->from, m->to);
+      w->kill = kill_sets_unpinned (pos, m);
+      w->pin = pin_ray (pos, m->from, net->king);
+    }
+}
+
+gboolean
+fe_stalemate_net_excludes (const FeStalemateNet *net, const FeMove *m)
+{
+  if (net->n == 0
+      || (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG | FE_MOVE_EN_PASSANT | FE_MOVE_MULTI_STEP
+                      | FE_MOVE_NULL)))
+    return FALSE;
+  uint64_t s = BIT (m->from), t = BIT (m->to);
+  gboolean king_move = m->from == net->king;
+  /* Our other pieces on the ray from the king through where m leaves may
+   * be pinned once it has left. */
+  uint64_t opened = king_move ? 0 : ray_through (net->king, m->from);
+  FeWitness standing[FE_STALEMATE_NET_WITNESSES];
+  int n = 0;
+  for (int i = 0; i < net->n; i++)
+    {
+      const FeNetWitness *w = &net->w[i];
+      if (w->from == m->from || (w->path & t))
+        continue;
+      uint64_t x = BIT (w->from);
+      if (w->king)
+        {
+          /* m may open a line to where the king goes. */
+          if (queen_lines[FE_SQ64 (w->to)] & s)
+            continue;
+          standing[n++] = w->kill;
+        }
+      else if (king_move)
+        {
+          /* A new king square pins along its lines: w is kept where no
+           * line from it passes, so that it has no pins. */
+          if (queen_lines[FE_SQ64 (m->to)] & x)
+            continue;
+          standing[n++] = w->kill;
+        }
+      else
+        {
+          if (opened & x)
+            continue;
+          FeWitness *k = &standing[n++];
+          k->arrival = w->kill.arrival | w->pin;
+          k->departure = w->kill.departure | w->pin;
+        }
+    }
+  if (n == 0)
+    return FALSE;
+  for (int j = 0; j < net->n_theirs; j++)
+    {
+      uint64_t a = BIT (net->their_square[j]);
+      if (a & t)
+        continue; /* taken by m */
+      uint64_t need = ~UINT64_C (0);
+      for (int i = 0; i < n && need; i++)
+        if (!(standing[i].departure & a))
+          need &= standing[i].arrival;
+      if (need & net->their_reach[j])
+        return FALSE;
+    }
+  return TRUE;
 }

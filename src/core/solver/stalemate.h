@@ -36,3 +36,39 @@ void fe_stalemate_witnesses (FePosition *pos, FeStalemateWitnesses *out);
 /* TRUE when the move `m` of the side to move certainly leaves the other
  * side a legal move (one of the witnesses), so that it cannot stalemate. */
 gboolean fe_stalemate_excluded (const FeStalemateWitnesses *w, const FeMove *m);
+
+/* One move earlier: the side to move plays, then the other side's one
+ * move must stalemate it (the last two half-moves of h=, ser-h=).  The
+ * side to move's legal moves now are the witnesses; a move of ours that
+ * leaves some of them standing, untouched by any single reply that the
+ * other side's pieces could make (their reach on an empty board), cannot
+ * be followed by a stalemate and is dismissed without being made.
+ * Orthodox positions without the other side's castling only. */
+/* Witnesses kept at most: fewer kept only means fewer moves dismissed. */
+#define FE_STALEMATE_NET_WITNESSES 64
+
+typedef struct {
+  uint8_t from, to;
+  bool king;     /* a king move: its kill sets come from its arrival */
+  uint64_t path; /* squares a piece of ours arriving on takes it away */
+  uint64_t pin;  /* the ray from our king through `from` (not a king move) */
+  FeWitness kill; /* without `pin`: where our king does not stand on its line */
+} FeNetWitness;
+
+typedef struct {
+  int n; /* 0: nothing known, no move dismissed */
+  FeSquare king;
+  int n_theirs;
+  uint8_t their_square[16];
+  uint64_t their_reach[16];
+  FeNetWitness w[FE_STALEMATE_NET_WITNESSES];
+} FeStalemateNet;
+
+/* The net of the side to move in `pos`; n = 0 when nothing can be told
+ * (not orthodox, no king, the other side may castle, or more than 16
+ * pieces of theirs). */
+void fe_stalemate_net_prepare (FePosition *pos, FeStalemateNet *net);
+
+/* TRUE when after our move `m` no single move of the other side can
+ * stalemate us. */
+gboolean fe_stalemate_net_excludes (const FeStalemateNet *net, const FeMove *m);
