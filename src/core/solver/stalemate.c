@@ -230,18 +230,45 @@ fe_stalemate_net_prepare (FePosition *pos, FeStalemateNet *net)
       net->their_square[net->n_theirs] = sq;
       net->their_reach[net->n_theirs++] = reach (pos->board[sq].walk, them, sq);
     }
+  memset (net->by_from, 0, sizeof net->by_from);
+  memset (net->by_path, 0, sizeof net->by_path);
+  memset (net->king_sees, 0, sizeof net->king_sees);
+  net->from_squares = 0;
   FE_MOVE_LIST (list);
   witness_moves (pos, &list);
   for (int i = 0; i < list.count && net->n < FE_STALEMATE_NET_WITNESSES; i++)
     {
       const FeMove *m = &list.moves[i];
+      uint64_t bit = UINT64_C (1) << net->n;
       FeNetWitness *w = &net->w[net->n++];
       w->from = m->from;
       w->to = m->to;
       w->king = m->from == net->king;
-      w->path = BIT (m->to) | between (m->from, m->to);
       w->kill = kill_sets_unpinned (pos, m);
-      w->pin = pin_ray (pos, m->from, net->king);
+      uint64_t pin = pin_ray (pos, m->from, net->king);
+      w->pinned_kill.arrival = w->kill.arrival | pin;
+      w->pinned_kill.departure = w->kill.departure | pin;
+      net->by_from[FE_SQ64 (m->from)] |= bit;
+      net->from_squares |= BIT (m->from);
+      for (uint64_t p = BIT (m->to) | between (m->from, m->to); p; p &= p - 1)
+        net->by_path[__builtin_ctzll (p)] |= bit;
+      if (w->king)
+        for (uint64_t q = queen_lines[FE_SQ64 (m->to)]; q; q &= q - 1)
+          net->king_sees[__builtin_ctzll (q)] |= bit;
+    }
+  /* A witness that a piece of theirs cannot touch with its pins counted
+   * (the most it can need) keeps that piece from stalemating, whatever
+   * our move. */
+  for (int j = 0; j < net->n_theirs; j++)
+    {
+      uint64_t a = BIT (net->their_square[j]);
+      net->untouchable[j] = 0;
+      for (int i = 0; i < net->n; i++)
+        {
+          const FeWitness *k = &net->w[i].pinned_kill;
+          if (!(k->departure & a) && !(k->arrival & net->their_reach[j]))
+            net->untouchable[j] |= UINT64_C (1) << i;
+        }
     }
 }
 
@@ -254,52 +281,32 @@ fe_stalemate_net_excludes (const FeStalemateNet *net, const FeMove *m)
     return FALSE;
   uint64_t s = BIT (m->from), t = BIT (m->to);
   gboolean king_move = m->from == net->king;
-  /* Our other pieces on the ray from the king through where m leaves may
-   * be pinned once it has left. */
-  uint64_t opened = king_move ? 0 : ray_through (net->king, m->from);
-  FeWitness standing[FE_STALEMATE_NET_WITNESSES];
-  int n = 0;
-  for (int i = 0; i < net->n; i++)
-    {
-      const FeNetWitness *w = &net->w[i];
-      if (w->from == m->from || (w->path & t))
-        continue;
-      uint64_t x = BIT (w->from);
-      if (w->king)
-        {
-          /* m may open a line to where the king goes. */
-          if (queen_lines[FE_SQ64 (w->to)] & s)
-            continue;
-          standing[n++] = w->kill;
-        }
-      else if (king_move)
-        {
-          /* A new king square pins along its lines: w is kept where no
-           * line from it passes, so that it has no pins. */
-          if (queen_lines[FE_SQ64 (m->to)] & x)
-            continue;
-          standing[n++] = w->kill;
-        }
-      else
-        {
-          if (opened & x)
-            continue;
-          FeWitness *k = &standing[n++];
-          k->arrival = w->kill.arrival | w->pin;
-          k->departure = w->kill.departure | w->pin;
-        }
-    }
-  if (n == 0)
+  /* The witnesses left standing (bit i: net->w[i]): not m's own piece's,
+   * not blocked where m lands, not seeing m leave from where the king
+   * goes; after a king move, none from a line through its new square (it
+   * pins along them); else none on the ray it opens toward the king. */
+  uint64_t all = net->n == 64 ? ~UINT64_C (0) : (UINT64_C (1) << net->n) - 1;
+  uint64_t standing = all & ~net->by_from[FE_SQ64 (m->from)] & ~net->by_path[FE_SQ64 (m->to)]
+                      & ~net->king_sees[FE_SQ64 (m->from)];
+  uint64_t pinnable = king_move ? queen_lines[FE_SQ64 (m->to)] : ray_through (net->king, m->from);
+  for (uint64_t q = pinnable & net->from_squares & ~s; q; q &= q - 1)
+    standing &= ~net->by_from[__builtin_ctzll (q)];
+  if (!standing)
     return FALSE;
   for (int j = 0; j < net->n_theirs; j++)
     {
       uint64_t a = BIT (net->their_square[j]);
-      if (a & t)
-        continue; /* taken by m */
+      /* Taken by m, or unable to touch one of them whatever m is. */
+      if ((a & t) || (standing & net->untouchable[j]))
+        continue;
       uint64_t need = ~UINT64_C (0);
-      for (int i = 0; i < n && need; i++)
-        if (!(standing[i].departure & a))
-          need &= standing[i].arrival;
+      for (uint64_t b = standing; b && need; b &= b - 1)
+        {
+          const FeNetWitness *w = &net->w[__builtin_ctzll (b)];
+          const FeWitness *k = king_move ? &w->kill : &w->pinned_kill;
+          if (!(k->departure & a))
+            need &= k->arrival;
+        }
       if (need & net->their_reach[j])
         return FALSE;
     }

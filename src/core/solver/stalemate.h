@@ -51,8 +51,8 @@ typedef struct {
   uint8_t from, to;
   bool king;     /* a king move: its kill sets come from its arrival */
   uint64_t path; /* squares a piece of ours arriving on takes it away */
-  uint64_t pin;  /* the ray from our king through `from` (not a king move) */
-  FeWitness kill; /* without `pin`: where our king does not stand on its line */
+  FeWitness kill;        /* where our king has moved off its lines: no pins */
+  FeWitness pinned_kill; /* our king where it stands: with the pins */
 } FeNetWitness;
 
 typedef struct {
@@ -61,6 +61,12 @@ typedef struct {
   int n_theirs;
   uint8_t their_square[16];
   uint64_t their_reach[16];
+  uint64_t untouchable[16]; /* per piece of theirs: the witnesses (bit i) it cannot touch */
+  /* Per square (FE_SQ64), the witnesses (bit i) of the piece leaving it,
+   * those whose path it is on, and the king's whose arrival it sees on a
+   * queen line; the squares witnesses leave from. */
+  uint64_t by_from[64], by_path[64], king_sees[64];
+  uint64_t from_squares;
   FeNetWitness w[FE_STALEMATE_NET_WITNESSES];
 } FeStalemateNet;
 
