@@ -505,8 +505,8 @@ set_state (FeerieWindow *self, const char *name, GVariant *state)
   g_simple_action_set_state (G_SIMPLE_ACTION (action), state);
 }
 
-static void
-enable (FeerieWindow *self, const char *name, gboolean on)
+void
+feerie_window_enable_action (FeerieWindow *self, const char *name, gboolean on)
 {
   g_assert (FEERIE_IS_WINDOW (self));
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), name);
@@ -528,8 +528,8 @@ feerie_window_sync_actions (FeerieWindow *self)
                               &self->problem->diagram);
   feerie_window_sync_solve_actions (self);
   feerie_window_sync_collection_actions (self);
-  enable (self, "undo", feerie_document_can_undo (self->document));
-  enable (self, "redo", feerie_document_can_redo (self->document));
+  feerie_window_enable_action (self, "undo", feerie_document_can_undo (self->document));
+  feerie_window_enable_action (self, "redo", feerie_document_can_redo (self->document));
 
   GMenu *recent = self->recent_menu;
   g_menu_remove_all (recent);

@@ -57,8 +57,9 @@ struct _FeerieWindow
   FeSolution *solved;            /* the last solve's tree, NULL when none */
   gboolean solution_stale;       /* of a position edited since */
   guint progress_id;
-  /* Playback: the board shows the position after `play_stage` stages of
-   * `play_node`'s move, read-only; the diagram itself is untouched. */
+  /* Playback (feerie-window-playback.c): the board shows the position
+   * after `play_stage` stages of `play_node`'s move, read-only; the
+   * diagram itself is untouched. */
   gboolean playing;
   const FeSolutionNode *play_node;
   int play_stage;
@@ -144,11 +145,10 @@ void feerie_window_check_reopen (FeerieWindow *self);
 
 /* feerie-window-solve.c */
 void feerie_window_install_solve_actions (FeerieWindow *self);
-void feerie_window_connect_solution_view (FeerieWindow *self);
+/* The actions of solving and of playback (feerie-window-playback.c's). */
 void feerie_window_sync_solve_actions (FeerieWindow *self);
 /* The position changed: a running solve stops, the solution is stale. */
 void feerie_window_solution_outdated (FeerieWindow *self);
-void feerie_window_leave_playback (FeerieWindow *self);
 /* Another document: a running solve stops, its solution goes, the pane
  * is empty. */
 void feerie_window_solution_forget (FeerieWindow *self);
@@ -156,6 +156,13 @@ void feerie_window_solution_forget (FeerieWindow *self);
 void feerie_window_solve_dispose (FeerieWindow *self);
 /* Why Solve is off for this problem (newly allocated), or NULL. */
 char *feerie_window_solve_refusal (FeerieWindow *self);
+
+/* feerie-window-playback.c: the solution played back on the board. */
+void feerie_window_install_playback_actions (FeerieWindow *self);
+/* After the template: the pane's node selection and the arrow keys play. */
+void feerie_window_connect_solution_view (FeerieWindow *self);
+void feerie_window_sync_playback_actions (FeerieWindow *self);
+void feerie_window_leave_playback (FeerieWindow *self);
 
 /* feerie-window-export.c: files by extension, clipboard, printing. */
 /* Writes the problem shown, or with all_problems the whole collection,
@@ -200,6 +207,8 @@ void feerie_window_collection_dispose (FeerieWindow *self);
 
 /* feerie-window-actions.c */
 void feerie_window_install_actions (FeerieWindow *self);
+/* Turns the window's action `name` on or off. */
+void feerie_window_enable_action (FeerieWindow *self, const char *name, gboolean on);
 /* After the template: the condition pane's actions as win.NAME. */
 void feerie_window_install_condition_actions (FeerieWindow *self);
 void feerie_window_sync_actions (FeerieWindow *self);

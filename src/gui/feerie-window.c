@@ -6,7 +6,8 @@
  * and close an undo step of the document and refresh what the edit
  * changed.  Board edits are in feerie-window-edit.c, commands in
  * feerie-window-actions.c, files out in feerie-window-export.c, solving
- * in feerie-window-solve.c; metadata and conditions are their own widgets.
+ * in feerie-window-solve.c, playing the solution back in
+ * feerie-window-playback.c; metadata and conditions are their own widgets.
  */
 
 #include "config.h"
@@ -676,6 +677,7 @@ feerie_window_init (FeerieWindow *self)
 {
   feerie_window_install_actions (self);
   feerie_window_install_solve_actions (self);
+  feerie_window_install_playback_actions (self);
   feerie_window_install_collection_actions (self);
   gtk_widget_init_template (GTK_WIDGET (self));
   feerie_window_connect_solution_view (self);

@@ -1,23 +1,18 @@
-/* fe-render.c — Cairo drawing of a diagram (board widget and exporters).
+/* fe-render.c — Cairo drawing of the board, for the board widget and the
+ * exporters alike: its squares, coordinates, marks, frames, imitators and
+ * pieces, the style they are drawn in and the geometry that places them.
+ * The diagram with its caption is fe-render-diagram.c's; the files and
+ * bytes written from it, fe-render-export.c's.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
 #include <string.h>
 
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <pango/pangocairo.h>
 
 #include "fe-render.h"
-#include "fe-caption.h"
-#include "fe-latex.h"
+#include "fe-render-private.h"
 #include "core/walk.h"
-
-/* Caption words follow the user's language where the program has bound
- * the "feerie" catalogue (the GUI); elsewhere they stay English. */
-#define _(text) g_dgettext ("feerie", text)
-
-G_DEFINE_QUARK (fe-render-error-quark, fe_render_error)
 
 /* U+2654.. white figures (outlines), U+265A.. black (solid). */
 static const char *
@@ -101,8 +96,8 @@ square_origin (const FeRenderGeometry *geo, FeSquare sq, double *x, double *y)
   *y = geo->y0 + (7 - FE_RANK (sq)) * geo->sq;
 }
 
-static PangoLayout *
-make_layout (cairo_t *cr, const char *family, double px, gboolean bold, const char *text)
+PangoLayout *
+fe_render_text_layout (cairo_t *cr, const char *family, double px, gboolean bold, const char *text)
 {
   PangoLayout *layout = pango_cairo_create_layout (cr);
   PangoFontDescription *desc = pango_font_description_new ();
@@ -124,7 +119,7 @@ glyph_path (cairo_t *cr, const FeRenderStyle *style, const char *text, double sq
 {
   const char *family = style->font_family && *style->font_family ? style->font_family
                                                                  : FE_RENDER_DEFAULT_FONT;
-  PangoLayout *layout = make_layout (cr, family, sq * 0.86, FALSE, text);
+  PangoLayout *layout = fe_render_text_layout (cr, family, sq * 0.86, FALSE, text);
   PangoRectangle ink;
   pango_layout_get_pixel_extents (layout, &ink, NULL);
   cairo_move_to (cr, -ink.x - ink.width / 2.0, -ink.y - ink.height / 2.0);
@@ -163,7 +158,7 @@ draw_figure (cairo_t *cr, const FeRenderStyle *style, int figure, gboolean black
 static void
 draw_badge (cairo_t *cr, const char *code, double x, double y, double sq)
 {
-  PangoLayout *layout = make_layout (cr, "DejaVu Sans", sq * 0.2, TRUE, code);
+  PangoLayout *layout = fe_render_text_layout (cr, "DejaVu Sans", sq * 0.2, TRUE, code);
   PangoRectangle ink, logical;
   pango_layout_get_pixel_extents (layout, &ink, &logical);
   double pad = sq * 0.03;
@@ -421,7 +416,8 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
     for (int i = 0; i < 8; i++)
       {
         char label[2] = { (char) ('a' + i), 0 };
-        PangoLayout *layout = make_layout (cr, "DejaVu Sans", coordinate_size, FALSE, label);
+        PangoLayout *layout
+          = fe_render_text_layout (cr, "DejaVu Sans", coordinate_size, FALSE, label);
         PangoRectangle ink;
         pango_layout_get_pixel_extents (layout, &ink, NULL);
         cairo_set_source_rgb (cr, 0.3, 0.3, 0.3);
@@ -430,7 +426,7 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
         pango_cairo_show_layout (cr, layout);
         g_object_unref (layout);
         label[0] = (char) ('8' - i);
-        layout = make_layout (cr, "DejaVu Sans", coordinate_size, FALSE, label);
+        layout = fe_render_text_layout (cr, "DejaVu Sans", coordinate_size, FALSE, label);
         pango_layout_get_pixel_extents (layout, &ink, NULL);
         cairo_move_to (cr, geo->x0 - sq * 0.12 - ink.x - ink.width,
                        geo->y0 + (i + 0.5) * sq - ink.y - ink.height / 2.0);
@@ -473,340 +469,6 @@ fe_render_board (cairo_t *cr, const FeRenderGeometry *geo, const FeRenderStyle *
       cairo_stroke (cr);
     }
   cairo_restore (cr);
-}
-
-char *
-fe_render_caption (const FeProblem *problem)
-{
-  g_autoptr (FeCaption) c = fe_caption_new (problem);
-  g_autofree char *conditions = fe_caption_conditions (c);
-  GString *out = g_string_new (NULL);
-  g_string_append_printf (out, "%s   %s", c->stipulation, c->count);
-  if (*conditions)
-    g_string_append_printf (out, "\n%s", conditions);
-  return g_string_free (out, FALSE);
-}
-
-void
-fe_render_diagram_options_init (FeDiagramOptions *opts)
-{
-  memset (opts, 0, sizeof *opts);
-  opts->caption = TRUE;
-}
-
-static double
-layout_height (PangoLayout *layout)
-{
-  PangoRectangle logical;
-  pango_layout_get_extents (layout, NULL, &logical);
-  return (double) logical.height / PANGO_SCALE;
-}
-
-/* A wrapped text block as wide as the board; markup when `markup`. */
-static PangoLayout *
-text_block (cairo_t *cr, double px, double width, const char *text, gboolean markup,
-            PangoAlignment align)
-{
-  PangoLayout *layout = make_layout (cr, "DejaVu Serif", px, FALSE, "");
-  if (markup)
-    pango_layout_set_markup (layout, text, -1);
-  else
-    pango_layout_set_text (layout, text, -1);
-  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_alignment (layout, align);
-  return layout;
-}
-
-static void
-append_markup_line (GString *s, const char *tag, const char *text)
-{
-  if (!text || !*text)
-    return;
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-  if (s->len)
-    g_string_append_c (s, '\n');
-  g_string_append_printf (s, "<%s>%s</%s>", tag, escaped, tag);
-}
-
-/* Draws `pos` when `draw` at (x, y); returns the y below it (the board's
- * own margin, its coordinates, sits below the squares). */
-static double
-draw_board (cairo_t *cr, gboolean draw, const FeRenderGeometry *geo, const FeRenderStyle *style,
-            const FePosition *pos, double x, double y, double width)
-{
-  if (draw)
-    {
-      cairo_save (cr);
-      cairo_translate (cr, x, y);
-      fe_render_board (cr, geo, style, pos, NULL);
-      cairo_restore (cr);
-    }
-  return y + width;
-}
-
-/* A caption line under a board: `left` (the stipulation) and `right`
- * (the piece count); returns the y below it. */
-static double
-caption_line (cairo_t *cr, gboolean draw, const FeRenderGeometry *geo, double px, double text_w,
-              double x, double y, const char *left, const char *right)
-{
-  PangoLayout *l = text_block (cr, px, text_w, left, FALSE, PANGO_ALIGN_LEFT);
-  PangoLayout *r = text_block (cr, px, text_w, right, FALSE, PANGO_ALIGN_RIGHT);
-  if (draw)
-    {
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      cairo_move_to (cr, x + geo->x0, y);
-      pango_cairo_show_layout (cr, l);
-      cairo_move_to (cr, x + geo->x0, y);
-      pango_cairo_show_layout (cr, r);
-    }
-  y += MAX (layout_height (l), layout_height (r));
-  g_object_unref (l);
-  g_object_unref (r);
-  return y;
-}
-
-/* Lays out (and when `draw`, draws) one diagram with its caption at (x, y),
- * `width` wide; returns its height.  Above the board: the label (a
- * collection's number), the authors in bold, the source and the award in
- * italics; below: the stipulation left and the piece count right, then the
- * conditions and the twins — the layout of printed problem columns. */
-static double
-layout_diagram (cairo_t *cr, gboolean draw, const FeProblem *problem, double x, double y,
-                double width, const FeRenderStyle *style, const FeDiagramOptions *opts)
-{
-  FeRenderGeometry geo;
-  fe_render_geometry (width, width, style, &geo);
-  double sq = geo.sq, text_w = 8 * sq, gap = sq * 0.12;
-  double px = opts->text_size > 0 ? opts->text_size : sq * 0.26;
-  double top = y;
-  g_autoptr (FeCaption) c = opts->caption ? fe_caption_new (problem) : NULL;
-
-  GString *head = g_string_new (NULL);
-  if (opts->label && *opts->label)
-    append_markup_line (head, "b", opts->label);
-  if (c)
-    {
-      for (guint i = 0; i < c->authors->len; i++)
-        append_markup_line (head, "b", c->authors->pdata[i]);
-      append_markup_line (head, "i", c->source);
-      append_markup_line (head, "i", c->award);
-    }
-  if (head->len)
-    {
-      PangoLayout *l = text_block (cr, px, text_w, head->str, TRUE, PANGO_ALIGN_CENTER);
-      if (draw)
-        {
-          cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-          cairo_move_to (cr, x + geo.x0, y + gap);
-          pango_cairo_show_layout (cr, l);
-        }
-      y += gap + layout_height (l);
-      g_object_unref (l);
-    }
-  g_string_free (head, TRUE);
-
-  /* a=>b: the start A with its count and an arrow, then the target B,
-   * which the stipulation and the rest of the caption go under. */
-  gboolean target = fe_problem_has_target (problem);
-  if (target)
-    {
-      y = draw_board (cr, draw, &geo, style, &problem->diagram, x, y, width);
-      if (c)
-        y = caption_line (cr, draw, &geo, px, text_w, x, y + gap * 0.5, "A", c->count);
-      y += gap;
-    }
-  y = draw_board (cr, draw, &geo, style, target ? &problem->target : &problem->diagram, x, y, width);
-  if (!c)
-    return y - top;
-
-  y = caption_line (cr, draw, &geo, px, text_w, x, y + gap * 0.5, c->stipulation,
-                    target ? c->target_count : c->count);
-
-  GString *foot = g_string_new (NULL);
-  g_autofree char *conditions = fe_caption_conditions (c);
-  if (*conditions)
-    g_string_append (foot, conditions);
-  for (guint i = 0; i < c->twins->len; i++)
-    g_string_append_printf (foot, "%s%s", foot->len ? "\n" : "", (char *) c->twins->pdata[i]);
-  if (foot->len)
-    {
-      PangoLayout *l = text_block (cr, px, text_w, foot->str, FALSE, PANGO_ALIGN_LEFT);
-      if (draw)
-        {
-          cairo_move_to (cr, x + geo.x0, y);
-          pango_cairo_show_layout (cr, l);
-        }
-      y += layout_height (l);
-      g_object_unref (l);
-    }
-  g_string_free (foot, TRUE);
-  return y + gap - top;
-}
-
-double
-fe_render_diagram (cairo_t *cr, const FeProblem *problem, double x, double y, double width,
-                   const FeRenderStyle *style, const FeDiagramOptions *opts)
-{
-  return layout_diagram (cr, TRUE, problem, x, y, width, style, opts);
-}
-
-double
-fe_render_diagram_height (const FeProblem *problem, double width, const FeRenderStyle *style,
-                          const FeDiagramOptions *opts)
-{
-  cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1, 1);
-  cairo_t *cr = cairo_create (scratch);
-  double h = layout_diagram (cr, FALSE, problem, 0, 0, width, style, opts);
-  cairo_destroy (cr);
-  cairo_surface_destroy (scratch);
-  return h;
-}
-
-gboolean
-fe_render_export (const FeProblem *problem, const char *path, int size, GError **error)
-{
-  return fe_render_export_with_style (problem, path, size, NULL, error);
-}
-
-gboolean
-fe_render_export_with_style (const FeProblem *problem, const char *path, int size,
-                             const FeRenderStyle *given, GError **error)
-{
-  FeDiagramOptions opts;
-  fe_render_diagram_options_init (&opts);
-  return fe_render_export_full (problem, path, size, given, &opts, error);
-}
-
-static gboolean
-write_text_file (const char *path, const char *text, GError **error)
-{
-  GError *local = NULL;
-  if (!g_file_set_contents (path, text, -1, &local))
-    {
-      g_set_error (error, FE_RENDER_ERROR, 0, "%s", local->message);
-      g_error_free (local);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static cairo_status_t
-append_bytes (void *closure, const unsigned char *data, unsigned int length)
-{
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
-}
-
-/* Draws into a file (`path`) or into memory (`sink`), by format. */
-static gboolean
-render_to (const FeProblem *problem, const char *ext, int size, const FeRenderStyle *given,
-           const FeDiagramOptions *opts, const char *path, GByteArray *sink, GError **error)
-{
-  const char *where = path ? path : ext;
-  if (size < 64 || size > 8192)
-    {
-      g_set_error (error, FE_RENDER_ERROR, 0, "diagram size %d is out of range (64..8192)", size);
-      return FALSE;
-    }
-  FeRenderStyle style;
-  if (given)
-    style = *given;
-  else
-    fe_render_style_init (&style);
-  double width = size, height = ceil (fe_render_diagram_height (problem, width, &style, opts));
-  cairo_surface_t *surface;
-  if (g_str_equal (ext, "png"))
-    surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
-  else if (g_str_equal (ext, "svg"))
-    surface = path ? cairo_svg_surface_create (path, width, height)
-                   : cairo_svg_surface_create_for_stream (append_bytes, sink, width, height);
-  else if (g_str_equal (ext, "pdf"))
-    surface = path ? cairo_pdf_surface_create (path, width, height)
-                   : cairo_pdf_surface_create_for_stream (append_bytes, sink, width, height);
-  else
-    {
-      g_set_error (error, FE_RENDER_ERROR, 0,
-                   "%s: unknown diagram format \"%s\" (use .png, .svg, .pdf or .tex)", where, ext);
-      return FALSE;
-    }
-  cairo_t *cr = cairo_create (surface);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  fe_render_diagram (cr, problem, 0, 0, width, &style, opts);
-  cairo_status_t status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (status == CAIRO_STATUS_SUCCESS && g_str_equal (ext, "png"))
-    status = path ? cairo_surface_write_to_png (surface, path)
-                  : cairo_surface_write_to_png_stream (surface, append_bytes, sink);
-  return fe_render_surface_close (surface, status, where, error);
-}
-
-gboolean
-fe_render_surface_close (cairo_surface_t *surface, cairo_status_t status, const char *where,
-                         GError **error)
-{
-  cairo_surface_finish (surface);
-  if (status == CAIRO_STATUS_SUCCESS)
-    status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, FE_RENDER_ERROR, 0, "%s: %s", where, cairo_status_to_string (status));
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The options given, or the defaults (caption on). */
-static void
-options_or_default (FeDiagramOptions *opts, const FeDiagramOptions *given)
-{
-  if (given)
-    *opts = *given;
-  else
-    fe_render_diagram_options_init (opts);
-}
-
-gboolean
-fe_render_export_full (const FeProblem *problem, const char *path, int size,
-                       const FeRenderStyle *given, const FeDiagramOptions *given_opts,
-                       GError **error)
-{
-  g_return_val_if_fail (problem && path, FALSE);
-  FeDiagramOptions opts;
-  options_or_default (&opts, given_opts);
-  const char *dot = strrchr (path, '.');
-  g_autofree char *ext = g_ascii_strdown (dot ? dot + 1 : "", -1);
-  if (g_str_equal (ext, "tex"))
-    {
-      g_autofree char *tex = fe_latex_diagram (problem, opts.caption);
-      return write_text_file (path, tex, error);
-    }
-  return render_to (problem, ext, size, given, &opts, path, NULL, error);
-}
-
-GBytes *
-fe_render_export_bytes (const FeProblem *problem, const char *format, int size,
-                        const FeRenderStyle *style, const FeDiagramOptions *given_opts,
-                        GError **error)
-{
-  g_return_val_if_fail (problem && format, NULL);
-  FeDiagramOptions opts;
-  options_or_default (&opts, given_opts);
-  if (g_str_equal (format, "tex"))
-    {
-      char *tex = fe_latex_diagram (problem, opts.caption);
-      return g_bytes_new_take (tex, strlen (tex));
-    }
-  GByteArray *sink = g_byte_array_new ();
-  if (!render_to (problem, format, size, style, &opts, NULL, sink, error))
-    {
-      g_byte_array_unref (sink);
-      return NULL;
-    }
-  return g_byte_array_free_to_bytes (sink);
 }
 
 gboolean

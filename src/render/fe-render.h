@@ -8,6 +8,9 @@
  * plus, where the figure alone is ambiguous, a small badge with the walk's
  * print code.  Magic and magician pieces stand on bordered squares; the
  * imitator is a circle.
+ *
+ * fe-render.c draws the board, fe-render-diagram.c the diagram with its
+ * caption, fe-render-export.c writes it to a file or into memory.
  */
 #pragma once
 
