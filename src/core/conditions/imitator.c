@@ -129,6 +129,32 @@ follow (const During *d, int base, const Step *st, int n)
   return true;
 }
 
+/* follow for a leap or a ride (build_steps' commonest steps: empty
+ * squares along the vector), without listing them: most moves are these,
+ * and every one is followed (an Imitator #9: 15 % of its time went to
+ * the imitators). */
+static bool
+follow_straight (const During *d, FeSquare from, FeSquare to, int nature, int aux)
+{
+  int df = FE_FILE (to) - FE_FILE (from), dr = FE_RANK (to) - FE_RANK (from);
+  int n = nature == FE_NATURE_LEAP ? 1 : aux ? aux : fe_gcd (df, dr);
+  int unit = V (df / n, dr / n);
+  uint64_t occ = occupancy (d);
+  for (int i = 0; i < d->pos->n_imitators; i++)
+    {
+      if (!(d->moving & (1u << i)))
+        continue;
+      int s = d->pos->imitators[i];
+      for (int k = 0; k < n; k++)
+        {
+          s += unit;
+          if ((s & ~0x77) || (occ >> FE_SQ64 (s) & 1))
+            return false;
+        }
+    }
+  return true;
+}
+
 static int
 push_line (Step *st, int n, int unit, int from_k, int to_k, int hurdle_k, uint8_t hurdle_need)
 {
@@ -363,14 +389,21 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
            * of a capture on it is `filled`). */
           if (m->to != m->capture)
             d.vacated[d.n_vacated++] = m->to;
-          Step st[MAX_STEPS];
           int walk = mover_walk (pos, m, undo);
-          bool no_hurdles = pos->rules->params.FE_P_IMITATOR_NO_HURDLES;
-          int n = build_steps (walk, m->nature, m->aux, m->from, m->to, no_hurdles, st);
-          bool ok = m->nature == FE_NATURE_CURVE ? follow_rose (&d, m->from, m->to)
-                    : fe_walk_def (walk)->family == FE_FAMILY_MOOSE
-                      ? follow_moose (&d, walk, m->from, m->to, no_hurdles)
-                      : follow (&d, 0, st, n);
+          bool ok;
+          if (m->nature == FE_NATURE_CURVE)
+            ok = follow_rose (&d, m->from, m->to);
+          else if (fe_walk_def (walk)->family == FE_FAMILY_MOOSE)
+            ok = follow_moose (&d, walk, m->from, m->to, pos->rules->params.FE_P_IMITATOR_NO_HURDLES);
+          else if (m->nature == FE_NATURE_LEAP || m->nature == FE_NATURE_RIDE)
+            ok = follow_straight (&d, m->from, m->to, m->nature, m->aux);
+          else
+            {
+              Step st[MAX_STEPS];
+              int n = build_steps (walk, m->nature, m->aux, m->from, m->to,
+                                   pos->rules->params.FE_P_IMITATOR_NO_HURDLES, st);
+              ok = follow (&d, 0, st, n);
+            }
           if (!ok)
             return false;
           delta = (int) m->to - (int) m->from;
@@ -439,6 +472,8 @@ imitator_capture_allowed (const FePosition *pos, const FeCapturePath *path)
       landing = (FeSquare) (path->to + V (df / path->aux, dr / path->aux));
     }
   During b = { pos, { path->from }, 1, path->to, moving };
+  if (path->nature == FE_NATURE_LEAP || path->nature == FE_NATURE_RIDE)
+    return follow_straight (&b, path->from, path->to, path->nature, path->aux);
   Step st[MAX_STEPS];
   int n = build_steps (attacker.walk, path->nature, path->aux, path->from, landing,
                        pos->rules->params.FE_P_IMITATOR_NO_HURDLES, st);
