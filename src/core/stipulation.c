@@ -106,6 +106,14 @@ parse_goal (const char **p, const char *text, FeGoal *goal, guint8 *target, GErr
   for (gsize i = 0; i < G_N_ELEMENTS (goal_words) && !g; i++)
     if (starts_with (*p, goal_words[i].word))
       g = &goal_words[i];
+  /* "h", "ser-3": no goal written yet (a field being typed), not a
+   * goal Féerie lacks. */
+  if (!g && (**p == '\0' || g_ascii_isdigit (**p)))
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, 0, "stipulation \"%s\" needs a goal (#, =, +, …)",
+                   text);
+      return FALSE;
+    }
   if (!g)
     {
       g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,

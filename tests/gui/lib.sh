@@ -14,6 +14,8 @@
 #   choose_file TITLE PATH       PATH typed into that file chooser, until written
 #   pointer_drag X0 Y0 X1 Y1     a real mouse drag; click_at FILE: a click there
 #   no_line_twice CHECKER PANE...  no line of those panes' rows twice (D7)
+#   shot NAME     the screen into $FEERIE_SHOTS_DIR/NAME.png when that is
+#                 set (to look at what a test checked), else nothing
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 need () {
@@ -111,4 +113,11 @@ click_at () { read -r cx cy < "$1"; xdotool mousemove "$cx" "$cy" sleep 0.2 clic
 no_line_twice () {
   checker=$1; shift
   "$checker" pane "$@" || fail "a line printed twice in the Solution pane"
+}
+# shot NAME: the whole screen into $FEERIE_SHOTS_DIR/NAME.png, for a
+# person to look at; nothing unless FEERIE_SHOTS_DIR is set.
+shot () {
+  [ -n "${FEERIE_SHOTS_DIR:-}" ] || return 0
+  command -v import > /dev/null 2>&1 || return 0
+  import -window root "$FEERIE_SHOTS_DIR/$1.png" || fail "no screenshot $1"
 }
