@@ -14,8 +14,8 @@
 #   choose_file TITLE PATH       PATH typed into that file chooser, until written
 #   pointer_drag X0 Y0 X1 Y1     a real mouse drag; click_at FILE: a click there
 #   no_line_twice CHECKER PANE...  no line of those panes' rows twice (D7)
-#   french_locale  $french: the environment of a French session
-#   french_locale  $french: the environment of a French session
+#   french_locale  $french: the environment of a French session (or fails)
+#   french_locale  $french: the environment of a French session (or fails)
 #   shot NAME     the screen into $FEERIE_SHOTS_DIR/NAME.png when that is
 #                 set (to look at what a test checked), else nothing
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -125,7 +125,8 @@ shot () {
 }
 # french_locale: $french holds the environment of a French session
 # (LANG, LC_ALL, and LOCPATH when fr_FR.UTF-8 is compiled into $work,
-# the system lacking it); exit 77 (skip) without localedef's sources.
+# the system lacking it); without localedef's sources it is empty and
+# french_locale fails.
 french_locale () {
   if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
     french="LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
@@ -133,6 +134,6 @@ french_locale () {
        && localedef -i fr_FR -f UTF-8 "$work/locale/fr_FR.UTF-8" 2>/dev/null; then
     french="LOCPATH=$work/locale LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
   else
-    echo "no fr_FR.UTF-8 locale: skipped"; exit 77
+    french=""; return 1
   fi
 }

@@ -10,7 +10,7 @@ need xvfb-run dbus-run-session
 in_session 800x600 "$@"
 FEERIE=$1; SCHEMAS=$2; PART=$3
 work_dir french-$PART
-french_locale
+french_locale || { echo "no fr_FR.UTF-8 locale: skipped"; exit 77; }
 case $PART in
 twins)
   {
