@@ -123,6 +123,7 @@ feerie_window_refresh_board (FeerieWindow *self)
   /* Whole in the tooltip when a small window cuts its last line. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->caption), caption);
   feerie_twins_editor_set_problem (self->twins_editor, self->problem);
+  feerie_palette_update_refusals (self->palette);
 }
 
 void
@@ -757,6 +758,7 @@ feerie_window_init (FeerieWindow *self)
                            G_CALLBACK (feerie_window_show_status), self, G_CONNECT_SWAPPED);
   self->imitator_colour = FE_NEUTRAL;
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+  feerie_palette_set_refusal (self->palette, feerie_window_palette_refusal, self);
   GtkEventController *leave = gtk_event_controller_focus_new ();
   g_signal_connect_object (leave, "leave", G_CALLBACK (settle_stipulation_field), self,
                            G_CONNECT_SWAPPED);

@@ -5,6 +5,9 @@
 #   need xvfb-run dbus-run-session xdotool   # exit 77 (skip) without one
 #   in_session 1280x800 "$@"                 # this test again, under Xvfb and a bus
 #   work_dir NAME                            # $work, removed at exit
+#   app_test NAME WxH "$@"   all three: xdotool needed, FEERIE and SCHEMAS set
+#   step_go NAME [TENTHS]    touches $work/NAME, waits for $work/NAME.done
+#   drag_points FROM TO      pointer_drag between two points the script located
 #   start_app FEERIE SCHEMAS [ENV...]        # on $work/script; $app, log in $work/log
 #   gate NAME     (into the script) waits for $work/NAME, then writes what
 #                 the window shows: NAME.dump .show .pane .msg, NAME.done
@@ -137,3 +140,19 @@ french_locale () {
     french=""; return 1
   fi
 }
+# app_test NAME WxH "$@": a test of the window with the real pointer and
+# keyboard: the tools needed, this test again in a session of that
+# screen, FEERIE and SCHEMAS from its first two arguments, $work.
+app_test () {
+  name=$1; screen=$2; shift 2
+  need xvfb-run dbus-run-session xdotool
+  in_session "$screen" "$@"
+  FEERIE=$1; SCHEMAS=$2
+  work_dir "$name"
+}
+# step_go NAME [TENTHS]: lets the script's step NAME run (it waits for
+# $work/NAME) and waits until it writes $work/NAME.done.
+step_go () { touch "$work/$1"; await "$work/$1.done" "${2:-700}"; }
+# drag_points FROM TO: a real drag between the points the script's
+# locate commands wrote into those files.
+drag_points () { read -r x0 y0 < "$1"; read -r x1 y1 < "$2"; pointer_drag "$x0" "$y0" "$x1" "$y1"; }

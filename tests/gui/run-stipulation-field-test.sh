@@ -16,10 +16,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 . "$(dirname "$0")/lib.sh"
-need xvfb-run dbus-run-session xdotool
-in_session 1280x800 "$@"
-FEERIE=$1; SCHEMAS=$2
-work_dir stipulation-field
+app_test stipulation-field 1280x800 "$@"
 step () { # step NAME LINE...: the script waits for NAME, then for each line, then a gate
   name=$1; shift
   echo "wait-file $work/$name-go"

@@ -198,6 +198,12 @@ harness_dump_text (FeerieWindow *self)
   /* What the stipulation field explains (issue 21). */
   const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
   g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
+  /* The palette's tiles off (the problem refuses their pieces now). */
+  g_string_append (all, "palette-off");
+  for (int walk = 1; walk < FE_WALK_COUNT; walk++)
+    if (!gtk_widget_get_sensitive (gtk_widget_get_parent (harness_palette_tile (self->palette, walk))))
+      g_string_append_printf (all, " %s", fe_walk_print_code (walk));
+  g_string_append_c (all, '\n');
   /* a=>b: which position the board shows (the toggle's state). */
   if (gtk_widget_get_visible (GTK_WIDGET (self->target_toggle)))
     g_string_append_printf (all, "board %s\n", self->showing_target ? "target" : "start");
