@@ -48,7 +48,8 @@ feerie_window_show_status (FeerieWindow *self, const char *message)
 void
 feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error)
 {
-  g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
+  /* Translators: what failed ("Cannot open the problem"), then why. */
+  g_autofree char *msg = g_strdup_printf (_("%s: %s"), what, error->message);
   feerie_window_show_status (self, msg);
   GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
                                               GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,

@@ -8,7 +8,7 @@
 #   app_test NAME WxH "$@"   all three: xdotool needed, FEERIE and SCHEMAS set
 #   step_go NAME [TENTHS]    touches $work/NAME, waits for $work/NAME.done
 #   drag_points FROM TO      pointer_drag between two points the script located
-#   start_app FEERIE SCHEMAS [ENV...]        # on $work/script; $app, log in $work/log
+#   start_app FEERIE SCHEMAS [ENV...] [-- FILE...]  # on $work/script; $app, log in $work/log
 #   gate NAME     (into the script) waits for $work/NAME, then writes what
 #                 the window shows: NAME.dump .show .pane .msg, NAME.done
 #   pass NAME     (from the shell) opens that gate and waits for it
@@ -42,11 +42,15 @@ work_dir () { # work_dir NAME: a scratch folder (kept with FEERIE_KEEP_TEST)
 }
 
 app=""
-start_app () { # start_app FEERIE SCHEMAS [VAR=VALUE...]
+start_app () { # start_app FEERIE SCHEMAS [VAR=VALUE...] [-- FILE...]: FILEs opened as from the command line
   feerie=$1; schemas=$2; shift 2
+  vars=""
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do vars="$vars $1"; shift; done
+  [ $# -gt 0 ] && shift
+  # (the VAR=VALUE words hold no spaces)
   env XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data" GSETTINGS_SCHEMA_DIR="$schemas" \
-      GSETTINGS_BACKEND=memory FEERIE_TEST_SCRIPT="$work/script" "$@" \
-      timeout 150 "$feerie" > "$work/log" 2>&1 &
+      GSETTINGS_BACKEND=memory FEERIE_TEST_SCRIPT="$work/script" $vars \
+      timeout 150 "$feerie" "$@" > "$work/log" 2>&1 &
   app=$!
 }
 
