@@ -289,6 +289,16 @@ focused_child (FeeriePalette *self)
   return NULL;
 }
 
+static GtkFlowBoxChild *
+sensitive_child (FeeriePalette *self, int index)
+{
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
+  return child && gtk_widget_get_sensitive (GTK_WIDGET (child))
+             && gtk_widget_get_visible (GTK_WIDGET (child))
+           ? child
+           : NULL;
+}
+
 static void
 focus_tile (FeeriePalette *self, int index)
 {
@@ -297,7 +307,15 @@ focus_tile (FeeriePalette *self, int index)
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c;
        c = gtk_widget_get_next_sibling (c))
     n++;
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, CLAMP (index, 0, n - 1));
+  index = CLAMP (index, 0, n - 1);
+  /* A tile the problem refuses takes no focus: the next one on the way,
+   * else the nearest back toward the tile the keyboard is on. */
+  int away = index < self->cursor ? -1 : 1;
+  GtkFlowBoxChild *child = NULL;
+  for (int i = index; i >= 0 && i < n && !child; i += away)
+    child = sensitive_child (self, i);
+  for (int i = index - away; i != self->cursor && i >= 0 && i < n && !child; i -= away)
+    child = sensitive_child (self, i);
   if (!child)
     return;
   self->cursor = gtk_flow_box_child_get_index (child);
