@@ -9,11 +9,15 @@
 #include <string.h>
 
 #include "problem.h"
+#include "core/fe-i18n.h"
 
 static const char *
 colour_word (int colour)
 {
-  return colour == FE_WHITE ? "white" : colour == FE_BLACK ? "black" : "neutral";
+  /* Translators: the colour of two kings ("two white kings"). */
+  return colour == FE_WHITE   ? C_ ("kings", "white")
+         : colour == FE_BLACK ? C_ ("kings", "black")
+                              : C_ ("kings", "neutral");
 }
 
 static gboolean
@@ -53,7 +57,7 @@ fe_position_validate (const FePosition *pos, FeProblemFault *fault, GError **err
       fe_square_name (king[p.colour], a);
       fe_square_name (sq, b);
       return fail (fault, (FeProblemFault) { FE_RULE_TWO_KINGS, 0, -1, sq, king[p.colour] }, error,
-                   "two %s kings (%s and %s): a side has at most one king",
+                   _ ("two %s kings (%s and %s): a side has at most one king"),
                    colour_word (p.colour), a, b);
     }
   for (int i = 0; i < pos->n_imitators; i++)
@@ -63,11 +67,11 @@ fe_position_validate (const FePosition *pos, FeProblemFault *fault, GError **err
       fe_square_name (sq, name);
       if (!fe_square_empty (pos, sq))
         return fail (fault, (FeProblemFault) { FE_RULE_IMITATOR_ON_PIECE, 0, -1, sq, FE_NO_SQUARE },
-                     error, "the imitator on %s shares its square with a piece", name);
+                     error, _ ("the imitator on %s shares its square with a piece"), name);
       for (int k = 0; k < i; k++)
         if (pos->imitators[k] == sq)
           return fail (fault, (FeProblemFault) { FE_RULE_TWO_IMITATORS, 0, -1, sq, FE_NO_SQUARE },
-                       error, "two imitators on %s", name);
+                       error, _ ("two imitators on %s"), name);
     }
   return TRUE;
 }
@@ -85,7 +89,7 @@ fe_problem_validate (const FeProblem *problem, FeProblemFault *fault, GError **e
         {
           if (fault)
             fault->in_target = TRUE;
-          g_set_error (error, local->domain, local->code, "target position: %s", local->message);
+          g_set_error (error, local->domain, local->code, _ ("target position: %s"), local->message);
           g_error_free (local);
           return FALSE;
         }
@@ -100,7 +104,7 @@ fe_problem_validate (const FeProblem *problem, FeProblemFault *fault, GError **e
       if (fe_problem_step_twin (problem, (int) t, &pos, &stip, &cond, fault, &local))
         continue;
       g_autofree char *label = fe_twin_label ((int) t);
-      g_set_error (error, local->domain, local->code, "twin %s): %s", label, local->message);
+      g_set_error (error, local->domain, local->code, _ ("twin %s): %s"), label, local->message);
       g_error_free (local);
       return FALSE;
     }

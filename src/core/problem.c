@@ -5,6 +5,7 @@
 
 #include "problem.h"
 #include "walk.h"
+#include "core/fe-i18n.h"
 
 G_DEFINE_QUARK (fe-problem-error-quark, fe_problem_error)
 
@@ -266,7 +267,7 @@ apply_command (FePosition *pos, FeStipulation *stip, FeConditionParams *cond,
             if (to == FE_NO_SQUARE)
               {
                 g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                             "twin shift %s %s moves a piece off the board", a, b);
+                             _ ("twin shift %s %s moves a piece off the board"), a, b);
                 return FALSE;
               }
             fe_position_put (pos, to, old.board[sq]);
@@ -277,7 +278,7 @@ apply_command (FePosition *pos, FeStipulation *stip, FeConditionParams *cond,
             if (to == FE_NO_SQUARE)
               {
                 g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                             "twin shift %s %s moves an imitator off the board", a, b);
+                             _ ("twin shift %s %s moves an imitator off the board"), a, b);
                 return FALSE;
               }
             pos->imitators[i] = to;
@@ -316,7 +317,7 @@ apply_command (FePosition *pos, FeStipulation *stip, FeConditionParams *cond,
   return TRUE;
 empty:
   g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-               "twin command refers to an empty square (%s)", fe_square_empty (pos, c->a) ? a : b);
+               _ ("twin command refers to an empty square (%s)"), fe_square_empty (pos, c->a) ? a : b);
   return FALSE;
 }
 

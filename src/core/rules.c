@@ -7,6 +7,7 @@
 #include "condition.h"
 #include "problem.h"
 #include "walk.h"
+#include "core/fe-i18n.h"
 
 static void
 add_op (FeRules *r, const FeConditionOps *op, int id)
@@ -96,7 +97,7 @@ fe_conditions_validate (const FeConditionParams *params, const FePosition *diagr
         if (params->v[id][k] >= cls->params[k].n_values)
           {
             g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                         "%s: %s %d is out of range (0 to %d)", cls->label, cls->params[k].name,
+                         _ ("%s: %s %d is out of range (0 to %d)"), cls->label, cls->params[k].name,
                          params->v[id][k], cls->params[k].n_values - 1);
             return FALSE;
           }
@@ -106,7 +107,7 @@ fe_conditions_validate (const FeConditionParams *params, const FePosition *diagr
   if (n_in_force > FE_MAX_CONDITIONS)
     {
       g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   "%d conditions at once: at most %d", n_in_force, FE_MAX_CONDITIONS);
+                   _ ("%d conditions at once: at most %d"), n_in_force, FE_MAX_CONDITIONS);
       return FALSE;
     }
   return TRUE;

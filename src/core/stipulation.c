@@ -12,6 +12,7 @@
 
 #include "stipulation.h"
 #include "position.h"
+#include "core/fe-i18n.h"
 
 G_DEFINE_QUARK (fe-stipulation-error-quark, fe_stipulation_error)
 
@@ -31,20 +32,20 @@ typedef struct {
 } PlayWord;
 
 static const PlayWord play_words[] = {
-  { "exact-", 0, FALSE, "exact-length play (\"exact-\")", NULL },
+  { "exact-", 0, FALSE, FE_N_ ("exact-length play (\"exact-\")"), NULL },
   { "ser-reci-h", FE_PLAY_SERIES_RECI_HELP, TRUE, NULL, "ser-reci-h" },
-  { "ser-hs", 0, FALSE, "series help-self play (\"ser-hs\")", NULL },
+  { "ser-hs", 0, FALSE, FE_N_ ("series help-self play (\"ser-hs\")"), NULL },
   { "ser-h", FE_PLAY_SERIES_HELP, FALSE, NULL, "ser-h" },
   { "ser-s", FE_PLAY_SERIES_SELF, FALSE, NULL, "ser-s" },
   { "ser-r", FE_PLAY_SERIES_REFLEX, FALSE, NULL, "ser-r" },
   { "ser-", FE_PLAY_SERIES, FALSE, NULL, "ser-" },
-  { "phser-", 0, FALSE, "parry series play (\"phser-\")", NULL },
-  { "pser-", 0, FALSE, "parry series play (\"pser-\")", NULL },
+  { "phser-", 0, FALSE, FE_N_ ("parry series play (\"phser-\")"), NULL },
+  { "pser-", 0, FALSE, FE_N_ ("parry series play (\"pser-\")"), NULL },
   { "reci-h", FE_PLAY_RECI_HELP, TRUE, NULL, "reci-h" },
   { "hs", FE_PLAY_HELP_SELF, FALSE, NULL, "hs" },
   { "hr", FE_PLAY_HELP_REFLEX, FALSE, NULL, "hr" },
   { "h", FE_PLAY_HELP, FALSE, NULL, "h" },
-  { "semi-r", 0, FALSE, "semi-reflex play (\"semi-r\")", NULL },
+  { "semi-r", 0, FALSE, FE_N_ ("semi-reflex play (\"semi-r\")"), NULL },
   { "s", FE_PLAY_SELF, FALSE, NULL, "s" },
   { "r", FE_PLAY_REFLEX, FALSE, NULL, "r" },
   { "", FE_PLAY_DIRECT, FALSE, NULL, "" },
@@ -59,29 +60,29 @@ typedef struct {
 } GoalWord;
 
 static const GoalWord goal_words[] = {
-  { "##!", 0, "the counter-mate goal (\"##!\")" },
-  { "##", 0, "the double-mate goal (\"##\")" },
-  { "#=", 0, "the mate-or-stalemate goal (\"#=\")" },
+  { "##!", 0, FE_N_ ("the counter-mate goal (\"##!\")") },
+  { "##", 0, FE_N_ ("the double-mate goal (\"##\")") },
+  { "#=", 0, FE_N_ ("the mate-or-stalemate goal (\"#=\")") },
   { "#", FE_GOAL_MATE, NULL },
   { "==", FE_GOAL_DOUBLE_STALEMATE, NULL },
-  { "!=", 0, "the auto-stalemate goal (\"!=\")" },
+  { "!=", 0, FE_N_ ("the auto-stalemate goal (\"!=\")") },
   { "=", FE_GOAL_STALEMATE, NULL },
   { "z", FE_GOAL_TARGET, NULL },
   { "+", FE_GOAL_CHECK, NULL },
   { "x", FE_GOAL_CAPTURE, NULL },
   { "%", FE_GOAL_CAPTURE_NO_REBIRTH, NULL },
-  { "ep", 0, "the en passant goal (\"ep\")" },
-  { "ctr", 0, "the circuit-by-rebirth goal (\"ctr\")" },
-  { "ct", 0, "the circuit goal (\"ct\")" },
-  { "<>r", 0, "the exchange-by-rebirth goal (\"<>r\")" },
-  { "<>", 0, "the exchange goal (\"<>\")" },
+  { "ep", 0, FE_N_ ("the en passant goal (\"ep\")") },
+  { "ctr", 0, FE_N_ ("the circuit-by-rebirth goal (\"ctr\")") },
+  { "ct", 0, FE_N_ ("the circuit goal (\"ct\")") },
+  { "<>r", 0, FE_N_ ("the exchange-by-rebirth goal (\"<>r\")") },
+  { "<>", 0, FE_N_ ("the exchange goal (\"<>\")") },
   { "00", FE_GOAL_CASTLING, NULL },
   { "~", FE_GOAL_ANY, NULL },
-  { "dia", 0, "proof games (\"dia\")" },
+  { "dia", 0, FE_N_ ("proof games (\"dia\")") },
   { "a=>b", FE_GOAL_POSITION, NULL },
-  { "c81", 0, "the Chess81 goal (\"c81\")" },
-  { "k", 0, "the kiss goal (\"k\")" },
-  { "!#", 0, "the auto-mate goal (\"!#\")" },
+  { "c81", 0, FE_N_ ("the Chess81 goal (\"c81\")") },
+  { "k", 0, FE_N_ ("the kiss goal (\"k\")") },
+  { "!#", 0, FE_N_ ("the auto-mate goal (\"!#\")") },
 };
 
 static gboolean
@@ -94,7 +95,7 @@ static gboolean
 refuse (GError **error, const char *text, const char *what)
 {
   g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-               "%s is not supported (stipulation \"%s\")", what, text);
+               _ ("%s is not supported (stipulation \"%s\")"), _ (what), text);
   return FALSE;
 }
 
@@ -106,10 +107,18 @@ parse_goal (const char **p, const char *text, FeGoal *goal, guint8 *target, GErr
   for (gsize i = 0; i < G_N_ELEMENTS (goal_words) && !g; i++)
     if (starts_with (*p, goal_words[i].word))
       g = &goal_words[i];
+  /* "h", "ser-3": no goal written yet (a field being typed), not a
+   * goal Féerie lacks. */
+  if (!g && (**p == '\0' || g_ascii_isdigit (**p)))
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, 0, _ ("stipulation \"%s\" needs a goal (#, =, +, …)"),
+                   text);
+      return FALSE;
+    }
   if (!g)
     {
       g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-                   "unknown or unsupported goal in stipulation \"%s\"", text);
+                   _ ("unknown or unsupported goal in stipulation \"%s\""), text);
       return FALSE;
     }
   if (g->refused)
@@ -125,7 +134,7 @@ parse_goal (const char **p, const char *text, FeGoal *goal, guint8 *target, GErr
       if (t == FE_NO_SQUARE)
         {
           g_set_error (error, FE_STIPULATION_ERROR, 0,
-                       "the target goal needs a square, as in \"zd5\" (\"%s\")", text);
+                       _ ("the target goal needs a square, as in \"zd5\" (\"%s\")"), text);
           return FALSE;
         }
       *target = t;
@@ -152,7 +161,7 @@ parse_reci_goals (const char **p, const char *text, FeStipulation *s, GError **e
       if (**p != ')')
         {
           g_set_error (error, FE_STIPULATION_ERROR, 0,
-                       "stipulation \"%s\": \")\" expected after the first goal", text);
+                       _ ("stipulation \"%s\": \")\" expected after the first goal"), text);
           return FALSE;
         }
       (*p)++;
@@ -160,7 +169,7 @@ parse_reci_goals (const char **p, const char *text, FeStipulation *s, GError **e
         return FALSE;
     }
   if (s->goal == FE_GOAL_TARGET || s->reci_goal == FE_GOAL_TARGET)
-    return refuse (error, text, "a target goal (\"z\") in reciprocal play");
+    return refuse (error, text, FE_N_ ("a target goal (\"z\") in reciprocal play"));
   return TRUE;
 }
 
@@ -172,7 +181,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
 
   if (!p || !*p)
     {
-      g_set_error (error, FE_STIPULATION_ERROR, 0, "empty stipulation");
+      g_set_error (error, FE_STIPULATION_ERROR, 0, _ ("empty stipulation"));
       return FALSE;
     }
   /* Series with introductory moves: "3->ser-#2". */
@@ -180,7 +189,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   while (g_ascii_isdigit (*q))
     q++;
   if (q > p && strncmp (q, "->", 2) == 0)
-    return refuse (error, text, "play with introductory moves (\"n->\")");
+    return refuse (error, text, FE_N_ ("play with introductory moves (\"n->\")"));
 
   const PlayWord *w = NULL;
   for (gsize i = 0; i < G_N_ELEMENTS (play_words) && !w; i++)
@@ -201,13 +210,13 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
       if (s.play == FE_PLAY_DIRECT && !w->reciprocal)
         s.play = FE_PLAY_HELP;
       else if (s.play != FE_PLAY_SERIES && s.play != FE_PLAY_SERIES_HELP)
-        return refuse (error, text, "position-to-position play with another play than a=>b, "
-                                    "ser-a=>b or ser-ha=>b");
+        return refuse (error, text, FE_N_ ("position-to-position play with another play than a=>b, "
+                                    "ser-a=>b or ser-ha=>b"));
     }
   if (!g_ascii_isdigit (*p))
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
-                   "stipulation \"%s\" needs a number of moves", text);
+                   _ ("stipulation \"%s\" needs a number of moves"), text);
       return FALSE;
     }
   char *end = NULL;
@@ -218,13 +227,13 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   if (*p)
     {
       g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-                   "unexpected \"%s\" at the end of stipulation \"%s\"", p, text);
+                   _ ("unexpected \"%s\" at the end of stipulation \"%s\""), p, text);
       return FALSE;
     }
   if (s.half && !fe_play_is_help_like (s.play))
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
-                   "half moves (\".5\") only exist in help play (\"%s\")", text);
+                   _ ("half moves (\".5\") only exist in help play (\"%s\")"), text);
       return FALSE;
     }
   gboolean series = fe_play_is_series (s.play);
@@ -234,7 +243,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
   if ((n < 1 && !half_move_only) || n > max)
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,
-                   "stipulation \"%s\": the number of moves must be between 1 and %ld", text, max);
+                   _ ("stipulation \"%s\": the number of moves must be between 1 and %ld"), text, max);
       return FALSE;
     }
   s.moves = (int) n;

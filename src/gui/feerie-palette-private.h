@@ -46,6 +46,8 @@ struct _FeeriePalette
   gboolean choosing; /* a click, Enter or Space is choosing a tile */
   gboolean reverting;
   char *selection;
+  FeeriePaletteRefusal refusal; /* which tiles the problem takes now */
+  gpointer refusal_data;
   FeRenderStyle style;
   char *font_family; /* owns style.font_family */
 };

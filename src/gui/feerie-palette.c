@@ -50,10 +50,19 @@ draw_tile (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer da
   int walk = tile_walk (GTK_WIDGET (area));
   double sq = MIN (width, height);
   double x = (width - sq) / 2, y = (height - sq) / 2;
+  /* A piece the problem refuses now is drawn faded (the tile is off). */
+  gboolean refused = !gtk_widget_is_sensitive (GTK_WIDGET (area));
+  if (refused)
+    cairo_push_group (cr);
   if (walk == IMITATOR_TILE || walk == MONOCHROME_IMITATOR_TILE)
     fe_render_imitator (cr, walk == IMITATOR_TILE ? FE_NEUTRAL : self->colour, x, y, sq);
   else
     fe_render_piece (cr, (FePiece) { walk, self->colour, self->attrs, 0 }, x, y, sq, &self->style);
+  if (refused)
+    {
+      cairo_pop_group_to_source (cr);
+      cairo_paint_with_alpha (cr, 0.3);
+    }
 }
 
 static GdkContentProvider *
@@ -142,6 +151,54 @@ show_monochrome_tile (FeeriePalette *self)
                                  : _("Black imitator: monochrome, it follows Black’s moves only"));
 }
 
+/* A piece tile's tooltip: its name and code, and why it is off. */
+static void
+set_tile_tooltip (GtkWidget *tile, const char *refused_because)
+{
+  int walk = tile_walk (tile);
+  g_autofree char *tip = g_strdup_printf ("%s (%s)", feerie_walk_name (walk), fe_walk_print_code (walk));
+  if (refused_because)
+    {
+      /* Translators: a palette tile's tooltip: the piece, then why the
+       * problem would refuse it ("a king cannot be a magician piece"). */
+      g_autofree char *why = g_strdup_printf (_("%s\nCannot be placed now: %s"), tip, refused_because);
+      gtk_widget_set_tooltip_text (tile, why);
+    }
+  else
+    gtk_widget_set_tooltip_text (tile, tip);
+}
+
+void
+feerie_palette_update_refusals (FeeriePalette *self)
+{
+  g_return_if_fail (FEERIE_IS_PALETTE (self));
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *tile = gtk_flow_box_child_get_child (GTK_FLOW_BOX_CHILD (child));
+      int walk = tile_walk (tile);
+      if (walk == IMITATOR_TILE || walk == MONOCHROME_IMITATOR_TILE)
+        continue;
+      g_autofree char *why
+        = self->refusal ? self->refusal ((FePiece) { walk, self->colour, self->attrs, 0 }, self->refusal_data)
+                        : NULL;
+      if (why && gtk_flow_box_child_is_selected (GTK_FLOW_BOX_CHILD (child)))
+        feerie_palette_clear_selection (self);
+      set_tile_tooltip (tile, why);
+      gtk_widget_set_sensitive (child, !why);
+      gtk_widget_queue_draw (tile);
+    }
+}
+
+void
+feerie_palette_set_refusal (FeeriePalette *self, FeeriePaletteRefusal refusal, gpointer data)
+{
+  g_return_if_fail (FEERIE_IS_PALETTE (self));
+  self->refusal = refusal;
+  self->refusal_data = data;
+  feerie_palette_update_refusals (self);
+}
+
 static void
 on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
 {
@@ -161,6 +218,7 @@ on_mode_toggled (GtkToggleButton *button, FeeriePalette *self)
         if (button == self->attribute_buttons->pdata[i])
           self->attrs = fe_attribute_nth (i)->bit;
     }
+  feerie_palette_update_refusals (self);
   redraw_tiles (self);
 }
 
@@ -206,11 +264,7 @@ make_tile (FeeriePalette *self, int walk)
   else if (walk == MONOCHROME_IMITATOR_TILE)
     ; /* its tooltip follows the colour (show_monochrome_tile) */
   else
-    {
-      g_autofree char *tip = g_strdup_printf ("%s (%s)", feerie_walk_name (walk),
-                                              fe_walk_print_code (walk));
-      gtk_widget_set_tooltip_text (area, tip);
-    }
+    set_tile_tooltip (area, NULL);
   GtkDragSource *source = gtk_drag_source_new ();
   gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
   g_signal_connect (source, "prepare", G_CALLBACK (on_tile_drag_prepare), self);
@@ -235,6 +289,16 @@ focused_child (FeeriePalette *self)
   return NULL;
 }
 
+static GtkFlowBoxChild *
+sensitive_child (FeeriePalette *self, int index)
+{
+  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, index);
+  return child && gtk_widget_get_sensitive (GTK_WIDGET (child))
+             && gtk_widget_get_visible (GTK_WIDGET (child))
+           ? child
+           : NULL;
+}
+
 static void
 focus_tile (FeeriePalette *self, int index)
 {
@@ -243,7 +307,15 @@ focus_tile (FeeriePalette *self, int index)
   for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (self->grid)); c;
        c = gtk_widget_get_next_sibling (c))
     n++;
-  GtkFlowBoxChild *child = gtk_flow_box_get_child_at_index (self->grid, CLAMP (index, 0, n - 1));
+  index = CLAMP (index, 0, n - 1);
+  /* A tile the problem refuses takes no focus: the next one on the way,
+   * else the nearest back toward the tile the keyboard is on. */
+  int away = index < self->cursor ? -1 : 1;
+  GtkFlowBoxChild *child = NULL;
+  for (int i = index; i >= 0 && i < n && !child; i += away)
+    child = sensitive_child (self, i);
+  for (int i = index - away; i != self->cursor && i >= 0 && i < n && !child; i -= away)
+    child = sensitive_child (self, i);
   if (!child)
     return;
   self->cursor = gtk_flow_box_child_get_index (child);

@@ -18,6 +18,14 @@ const char *feerie_palette_get_selection (FeeriePalette *self);
 void feerie_palette_clear_selection (FeeriePalette *self);
 /* Chooses the kind of piece the tiles place (FE_ATTR_* bits, 0: plain). */
 void feerie_palette_set_attributes (FeeriePalette *self, uint8_t attrs);
+/* Why a drop of `piece` would be refused now (a new string for a
+ * tooltip), NULL when it would be placed. */
+typedef char *(*FeeriePaletteRefusal) (FePiece piece, gpointer data);
+/* The tiles of pieces `refusal` refuses are shown insensitive, saying
+ * why; the palette asks again on each change of colour or kind, and on
+ * feerie_palette_update_refusals (the problem changed). */
+void feerie_palette_set_refusal (FeeriePalette *self, FeeriePaletteRefusal refusal, gpointer data);
+void feerie_palette_update_refusals (FeeriePalette *self);
 /* The piece glyph font of the tiles; NULL or "" is the default. */
 void feerie_palette_set_font (FeeriePalette *self, const char *family);
 

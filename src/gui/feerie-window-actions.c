@@ -108,7 +108,8 @@ static void
 report_error (FeerieWindow *self, const char *what, const GError *error)
 {
   g_assert (FEERIE_IS_WINDOW (self));
-  g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
+  /* Translators: what failed ("Cannot open the problem"), then why. */
+  g_autofree char *msg = g_strdup_printf (_("%s: %s"), what, error->message);
   feerie_window_show_status (self, msg);
   g_warning ("%s", msg);
 }

@@ -16,12 +16,12 @@
 
 /* ---- board edits -------------------------------------------------------- */
 
-/* A piece the rules refuse with the problem's conditions and the other
- * pieces (a magic piece beside magician pieces, rules §8.3; a magician
- * king, D21) is not placed: the conditions say why, none is named here.
+/* Why the rules refuse `piece` on `sq` with the problem's conditions and
+ * the other pieces (a magic piece beside magician pieces, rules §8.3; a
+ * magician king, D21): the conditions say why, NULL when they take it.
  * A diagram refused already stays editable. */
-static gboolean
-refused (FeerieWindow *self, FeSquare sq, FePiece piece)
+static char *
+refusal (FeerieWindow *self, FeSquare sq, FePiece piece)
 {
   g_assert (FEERIE_IS_WINDOW (self));
   const FeProblem *p = self->problem;
@@ -31,10 +31,49 @@ refused (FeerieWindow *self, FeSquare sq, FePiece piece)
   g_autoptr (GError) error = NULL;
   if (fe_conditions_validate (&p->conditions, &pos, &error)
       || !fe_conditions_validate (&p->conditions, edited, NULL))
+    return NULL;
+  return g_strdup (error->message);
+}
+
+/* A refused piece is not placed; the status line says why. */
+static gboolean
+refused (FeerieWindow *self, FeSquare sq, FePiece piece)
+{
+  g_autofree char *why = refusal (self, sq, piece);
+  if (!why)
     return FALSE;
-  g_autofree char *msg = g_strdup_printf (_("Not placed: %s."), error->message);
+  g_autofree char *msg = g_strdup_printf (_("Not placed: %s."), why);
   feerie_window_show_status (self, msg);
   return TRUE;
+}
+
+char *
+feerie_window_palette_refusal (FePiece piece, gpointer data)
+{
+  FeerieWindow *self = data;
+  g_assert (FEERIE_IS_WINDOW (self));
+  const FePosition *edited = feerie_window_edited_position (self);
+  char *why = NULL;
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ88 (i);
+      if (edited->board[sq].walk != FE_WALK_NONE || fe_position_imitator_at (edited, sq) >= 0)
+        continue;
+      g_free (why);
+      why = refusal (self, sq, piece);
+      if (!why)
+        return NULL;
+    }
+  /* The message names the square tried ("a1: a king cannot be a
+   * magician piece"): the tile's tooltip is about every square. */
+  char name[3] = { 0 };
+  if (why && strlen (why) > 4 && why[2] == ':' && why[3] == ' ')
+    {
+      memcpy (name, why, 2);
+      if (fe_square_parse (name) != FE_NO_SQUARE)
+        memmove (why, why + 4, strlen (why + 4) + 1);
+    }
+  return why;
 }
 
 /* The rights follow the pieces (less NoCastling), the hash too. */

@@ -83,6 +83,9 @@ void feerie_window_set_problem (FeerieWindow *self, FeProblem *problem, GFile *f
 /* A problem (owned) that no file holds yet, shown as unsaved work. */
 void feerie_window_set_unsaved_problem (FeerieWindow *self, FeProblem *problem);
 void feerie_window_show_status (FeerieWindow *self, const char *message);
+/* For the palette (FeeriePaletteRefusal): why a drop of `piece` on any
+ * empty square would be refused, NULL when one takes it. */
+char *feerie_window_palette_refusal (FePiece piece, gpointer data);
 /* `what` failed: in the status line and in an error dialog over the window. */
 void feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error);
 gboolean feerie_window_save_to (FeerieWindow *self, GFile *file, GError **error);

@@ -49,7 +49,8 @@ feerie_window_show_status (FeerieWindow *self, const char *message)
 void
 feerie_window_show_error (FeerieWindow *self, const char *what, const GError *error)
 {
-  g_autofree char *msg = g_strdup_printf ("%s: %s", what, error->message);
+  /* Translators: what failed ("Cannot open the problem"), then why. */
+  g_autofree char *msg = g_strdup_printf (_("%s: %s"), what, error->message);
   feerie_window_show_status (self, msg);
   GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
                                               GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
@@ -124,6 +125,7 @@ feerie_window_refresh_board (FeerieWindow *self)
   /* Whole in the tooltip when a small window cuts its last line. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->caption), caption);
   feerie_twins_editor_set_problem (self->twins_editor, self->problem);
+  feerie_palette_update_refusals (self->palette);
 }
 
 void
@@ -170,15 +172,22 @@ explain_stipulation (FeerieWindow *self, const FeStipulation *stip)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->stipulation_entry), text);
 }
 
-void
-feerie_window_sync (FeerieWindow *self)
+/* The problem's stipulation as the field shows it. */
+static char *
+problem_stipulation_text (const FeProblem *p)
 {
-  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  return p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
+                                    : fe_stipulation_to_string (&p->stipulation);
+}
+
+/* The field shows the problem's stipulation (self->syncing set). */
+static void
+show_stipulation (FeerieWindow *self)
+{
   const FeProblem *p = self->problem;
-  self->syncing = TRUE;
-  g_autofree char *stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
-                                                      : fe_stipulation_to_string (&p->stipulation);
+  g_autofree char *stip = problem_stipulation_text (p);
   gtk_editable_set_text (GTK_EDITABLE (self->stipulation_entry), stip);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
   /* A stipulation Féerie cannot solve is kept; the parser says why. */
   FeStipulation ignored;
   g_autoptr (GError) stip_error = NULL;
@@ -189,6 +198,15 @@ feerie_window_sync (FeerieWindow *self)
       ? stip_error->message
       : "");
   explain_stipulation (self, p->unsupported_stipulation ? NULL : &p->stipulation);
+}
+
+void
+feerie_window_sync (FeerieWindow *self)
+{
+  g_return_if_fail (FEERIE_IS_WINDOW (self));
+  const FeProblem *p = self->problem;
+  self->syncing = TRUE;
+  show_stipulation (self);
   feerie_metadata_pane_show (self->metadata, p);
   self->syncing = FALSE;
   feerie_window_refresh_board (self);
@@ -224,6 +242,11 @@ feerie_window_set_unsaved_problem (FeerieWindow *self, FeProblem *problem)
   show_new_problem (self);
 }
 
+/* Each keystroke that makes a stipulation Féerie solves changes the
+ * problem's; an unreadable one is shown as an error, and one Féerie reads
+ * but cannot solve waits for Enter or the field to be left
+ * (settle_stipulation_field) so that no half-typed text ("h##") becomes
+ * the problem's. */
 static void
 on_stipulation_changed (FeerieWindow *self)
 {
@@ -236,20 +259,10 @@ on_stipulation_changed (FeerieWindow *self)
     {
       explain_stipulation (self, NULL);
       gtk_label_set_text (self->stipulation_error, error->message);
-      if (!g_error_matches (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
-        {
-          gtk_widget_add_css_class (GTK_WIDGET (self->stipulation_entry), "error");
-          return;
-        }
-      /* Popeye's stipulations Féerie cannot solve are kept as written:
-       * the problem saves and exports; only Solve refuses it. */
-      gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
-      if (g_strcmp0 (text, self->problem->unsupported_stipulation) == 0)
-        return;
-      feerie_window_begin_edit (self, "stipulation");
-      g_free (self->problem->unsupported_stipulation);
-      self->problem->unsupported_stipulation = g_strdup (text);
-      feerie_window_end_edit (self);
+      if (g_error_matches (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
+        gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+      else
+        gtk_widget_add_css_class (GTK_WIDGET (self->stipulation_entry), "error");
       return;
     }
   gtk_label_set_text (self->stipulation_error, "");
@@ -262,6 +275,59 @@ on_stipulation_changed (FeerieWindow *self)
   self->problem->stipulation = stip;
   g_clear_pointer (&self->problem->unsupported_stipulation, g_free);
   feerie_window_end_edit (self);
+}
+
+/* Once the field is left (focus elsewhere, Enter, Escape), it shows the
+ * problem's stipulation.  A stipulation Féerie cannot solve becomes the
+ * problem's as written (it saves and exports; only Solve refuses it); one
+ * that does not read is dropped, and the status line says so; a readable
+ * one is shown as Féerie writes it ("H#2" becomes "h#2"). */
+static void
+settle_stipulation_field (FeerieWindow *self)
+{
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)) || !self->problem)
+    return;
+  g_autofree char *text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry)));
+  g_autofree char *kept = problem_stipulation_text (self->problem);
+  if (g_str_equal (text, kept))
+    return;
+  FeStipulation stip;
+  g_autoptr (GError) error = NULL;
+  if (!fe_stipulation_parse (text, &stip, &error)
+      && g_error_matches (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED))
+    {
+      feerie_window_begin_edit (self, "stipulation");
+      g_free (self->problem->unsupported_stipulation);
+      self->problem->unsupported_stipulation = g_strdup (text);
+      feerie_window_end_edit (self);
+      return;
+    }
+  self->syncing = TRUE;
+  show_stipulation (self);
+  self->syncing = FALSE;
+  if (!error)
+    return;
+  /* Translators: the stipulation typed, then the problem's (kept). */
+  g_autofree char *msg = g_strdup_printf (_("Stipulation “%s” not understood: the problem keeps %s."),
+                                          text, kept);
+  feerie_window_show_status (self, msg);
+}
+
+/* Escape drops what was typed since the problem's stipulation last
+ * changed; with nothing to drop it goes on to the window (Stop). */
+static gboolean
+on_stipulation_key (GtkEventControllerKey *key, guint keyval, guint keycode,
+                    GdkModifierType state, FeerieWindow *self)
+{
+  if (keyval != GDK_KEY_Escape)
+    return FALSE;
+  g_autofree char *kept = problem_stipulation_text (self->problem);
+  if (g_str_equal (gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry)), kept))
+    return FALSE;
+  self->syncing = TRUE;
+  show_stipulation (self);
+  self->syncing = FALSE;
+  return TRUE;
 }
 
 static void
@@ -648,6 +714,7 @@ feerie_window_class_init (FeerieWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, collection_view);
   gtk_widget_class_bind_template_child (widget_class, FeerieWindow, palette_column);
   gtk_widget_class_bind_template_callback (widget_class, on_stipulation_changed);
+  gtk_widget_class_bind_template_callback (widget_class, settle_stipulation_field);
   gtk_widget_class_bind_template_callback (widget_class, on_metadata_edited);
   gtk_widget_class_bind_template_callback (widget_class, on_conditions_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_attribute_wanted);
@@ -694,6 +761,15 @@ feerie_window_init (FeerieWindow *self)
                            G_CALLBACK (feerie_window_show_status), self, G_CONNECT_SWAPPED);
   self->imitator_colour = FE_NEUTRAL;
   self->selected = self->last_from = self->last_to = FE_NO_SQUARE;
+  feerie_palette_set_refusal (self->palette, feerie_window_palette_refusal, self);
+  GtkEventController *leave = gtk_event_controller_focus_new ();
+  g_signal_connect_object (leave, "leave", G_CALLBACK (settle_stipulation_field), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self->stipulation_entry), leave);
+  GtkEventController *escape = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (escape, GTK_PHASE_CAPTURE);
+  g_signal_connect_object (escape, "key-pressed", G_CALLBACK (on_stipulation_key), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self->stipulation_entry), escape);
   GtkDropTarget *files = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_object (files, "drop", G_CALLBACK (on_files_dropped), self, G_CONNECT_SWAPPED);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (files));

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fe-atomic-save.h"
+#include "core/fe-i18n.h"
 
 #define TMP_SUFFIX ".feerie-tmp"
 /* Keeps ".NAME.PID-N.feerie-tmp" within NAME_MAX for long names. */
@@ -42,7 +43,7 @@ fail (GError **error, int err, const char *path, const char *fmt, ...)
   char *why = g_strdup_vprintf (fmt, ap);
   va_end (ap);
   g_set_error (error, G_IO_ERROR, g_io_error_from_errno (err),
-               "cannot save %s: %s: %s (the file on the disk is unchanged)", path, why,
+               _ ("cannot save %s: %s: %s (the file on the disk is unchanged)"), path, why,
                g_strerror (err));
   g_free (why);
   return FALSE;
@@ -191,7 +192,7 @@ fe_atomic_save (const char *path, const char *data, gsize length, GError **error
   if (exists && S_ISDIR (st.st_mode))
     {
       g_free (target);
-      return fail (error, EISDIR, path, "it is a folder");
+      return fail (error, EISDIR, path, _ ("it is a folder"));
     }
   char *dir = g_path_get_dirname (target);
   char *base = g_path_get_basename (target);
@@ -241,7 +242,7 @@ fe_atomic_save_gfile (GFile *file, const char *data, gsize length, GError **erro
     {
       char *uri = g_file_get_uri (file);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   "cannot save %s: only local files can be written", uri);
+                   _ ("cannot save %s: only local files can be written"), uri);
       g_free (uri);
       return FALSE;
     }

@@ -21,9 +21,7 @@
 #include "file-error.h"
 #include "core/problem.h"
 
-/* What a format loses is said in the user's language where the
- * program bound the "feerie" catalogue (the GUI). */
-#define _(text) g_dgettext ("feerie", text)
+#include "core/fe-i18n.h"
 #include "core/condition.h"
 #include "core/walk.h"
 
@@ -93,16 +91,16 @@ parse_token (const Source *src, const char **cp, FePosition *p, FeSquare sq)
       while (g_ascii_isalnum (*c) && n < 3)
         code[n++] = *c++;
       if (*c != ')')
-        return fail (src, open, *c ? "bad walk code in parentheses" : "unclosed \"(\"");
+        return fail (src, open, *c ? _ ("bad walk code in parentheses") : _ ("unclosed \"(\""));
       if (n == 0 || !g_ascii_isalpha (code[0]))
-        return fail (src, open, "a walk code starts with a letter");
+        return fail (src, open, _ ("a walk code starts with a letter"));
       upper = g_ascii_isupper (code[0]);
       if (g_ascii_strcasecmp (code, "i") == 0)
         {
           if (piece.attrs)
-            return fail (src, start, "an imitator cannot be magic or a magician");
+            return fail (src, start, _ ("an imitator cannot be magic or a magician"));
           if (p->n_imitators >= FE_MAX_IMITATORS)
-            return fail (src, start, "too many imitators");
+            return fail (src, start, _ ("too many imitators"));
           p->imitators[p->n_imitators] = sq;
           p->imitator_colour[p->n_imitators] = neutral ? FE_NEUTRAL : upper ? FE_WHITE : FE_BLACK;
           p->n_imitators++;
@@ -118,9 +116,9 @@ parse_token (const Source *src, const char **cp, FePosition *p, FeSquare sq)
       walk = letter_walk (*c++);
     }
   else
-    return fail (src, c, "unexpected character");
+    return fail (src, c, _ ("unexpected character"));
   if (walk == FE_WALK_NONE)
-    return fail (src, start, "unknown piece");
+    return fail (src, start, _ ("unknown piece"));
   piece.walk = (uint8_t) walk;
   piece.colour = neutral ? FE_NEUTRAL : upper ? FE_WHITE : FE_BLACK;
   fe_position_put (p, sq, piece);
@@ -140,15 +138,15 @@ parse (const Source *src, FePosition *pos)
   while (*c == ' ')
     c++;
   if (!*c)
-    return fail (src, c, "empty FEN");
+    return fail (src, c, _ ("empty FEN"));
   while (*c && *c != ' ')
     {
       if (*c == '/')
         {
           if (file != 8)
-            return fail (src, c, "a rank does not have 8 squares");
+            return fail (src, c, _ ("a rank does not have 8 squares"));
           if (rank == 0)
-            return fail (src, c, "more than 8 ranks");
+            return fail (src, c, _ ("more than 8 ranks"));
           rank--, file = 0, c++;
           continue;
         }
@@ -156,21 +154,21 @@ parse (const Source *src, FePosition *pos)
         {
           file += *c - '0';
           if (file > 8)
-            return fail (src, c, "a rank has more than 8 squares");
+            return fail (src, c, _ ("a rank has more than 8 squares"));
           c++;
           continue;
         }
       if (g_ascii_isdigit (*c))
-        return fail (src, c, "empty squares are counted 1 to 8");
+        return fail (src, c, _ ("empty squares are counted 1 to 8"));
       if (file > 7)
-        return fail (src, c, "a rank has more than 8 squares");
+        return fail (src, c, _ ("a rank has more than 8 squares"));
       placed[FE_SQ (file, rank)] = c;
       if (!parse_token (src, &c, &p, FE_SQ (file, rank)))
         return FALSE;
       file++;
     }
   if (rank != 0 || file != 8)
-    return fail (src, c, "the board field does not describe 64 squares");
+    return fail (src, c, _ ("the board field does not describe 64 squares"));
 
   while (*c == ' ')
     c++;
@@ -179,7 +177,7 @@ parse (const Source *src, FePosition *pos)
       if ((*c == 'w' || *c == 'b') && (c[1] == ' ' || !c[1]))
         p.side = *c == 'w' ? FE_WHITE : FE_BLACK;
       else
-        return fail (src, c, "side to move must be w or b");
+        return fail (src, c, _ ("side to move must be w or b"));
       c++;
     }
   while (*c == ' ')
@@ -194,7 +192,7 @@ parse (const Source *src, FePosition *pos)
       case 'k': rights |= FE_CASTLE_BK | FE_CASTLE_BH; break;
       case 'q': rights |= FE_CASTLE_BK | FE_CASTLE_BA; break;
       case '-': break;
-      default: return fail (src, c, "bad castling field");
+      default: return fail (src, c, _ ("bad castling field"));
       }
   /* No castling field (a board alone): the rights the pieces give, as in
    * a problem; "-" says none. */
@@ -212,10 +210,10 @@ parse (const Source *src, FePosition *pos)
     {
       FeSquare sq = fe_square_parse (c);
       if (sq == FE_NO_SQUARE || (c[2] && c[2] != ' '))
-        return fail (src, c, "bad en passant square");
+        return fail (src, c, _ ("bad en passant square"));
       int r = FE_RANK (sq);
       if (r != 2 && r != 5)
-        return fail (src, c, "en passant square must be on rank 3 or 6");
+        return fail (src, c, _ ("en passant square must be on rank 3 or 6"));
       p.ep_count = 1;
       p.ep_squares[0] = sq;
       p.ep_victim = r == 2 ? sq + 16 : sq - 16;
@@ -229,14 +227,14 @@ parse (const Source *src, FePosition *pos)
       if (!*c)
         break;
       if (!g_ascii_isdigit (*c))
-        return fail (src, c, "unexpected text after the FEN");
+        return fail (src, c, _ ("unexpected text after the FEN"));
       while (g_ascii_isdigit (*c))
         c++;
     }
   while (*c == ' ')
     c++;
   if (*c)
-    return fail (src, c, "unexpected text after the FEN");
+    return fail (src, c, _ ("unexpected text after the FEN"));
   fe_position_recompute_hash (&p);
   FeProblemFault fault;
   g_autoptr (GError) broken = NULL;

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "file-error.h"
+#include "core/fe-i18n.h"
 
 typedef struct {
   char *file;
@@ -41,7 +42,7 @@ compose (const FeFileErrorPrivate *priv)
 {
   const char *file = priv->file ? priv->file : "<input>";
   if (priv->line <= 0)
-    return g_strdup_printf ("%s column %d: %s", file, priv->column, priv->what);
+    return g_strdup_printf (_ ("%s column %d: %s"), file, priv->column, priv->what);
   return g_strdup_printf ("%s:%d:%d: %s", file, priv->line, priv->column, priv->what);
 }
 

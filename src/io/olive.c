@@ -20,7 +20,7 @@
 #include "core/condition.h"
 #include "core/walk.h"
 
-#define _(text) g_dgettext ("feerie", text)
+#include "core/fe-i18n.h"
 
 static const char *const olive_extensions[] = { ".olv", ".yaml", ".yml", NULL };
 
@@ -67,7 +67,7 @@ scalar (const Reader *r, yaml_node_t *node, const char *key, GError **error)
 {
   if (node->type != YAML_SCALAR_NODE)
     {
-      fail_at (r, node, error, "%s: expected a text", key);
+      fail_at (r, node, error, _ ("%s: expected a text"), key);
       return NULL;
     }
   return (const char *) node->data.scalar.value;
@@ -84,7 +84,7 @@ scalars (const Reader *r, yaml_node_t *node, const char *key, GPtrArray *out, GE
       return TRUE;
     }
   if (node->type != YAML_SEQUENCE_NODE)
-    return fail_at (r, node, error, "%s: expected a list", key);
+    return fail_at (r, node, error, _ ("%s: expected a list"), key);
   for (yaml_node_item_t *i = node->data.sequence.items.start; i < node->data.sequence.items.top;
        i++)
     {
@@ -156,7 +156,7 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
     {
       if (n->type != YAML_MAPPING_NODE)
         {
-          fail_at (r, n, error, "algebraic: expected white, black and neutral piece lists");
+          fail_at (r, n, error, _ ("algebraic: expected white, black and neutral piece lists"));
           goto fail;
         }
       static const char *const colours[] = { "white", "black", "neutral" };
@@ -174,7 +174,7 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
               any = TRUE;
               if (!append_piece (s, pieces->pdata[i]))
                 ok
-                  = fail_at (r, list, error, "%s: \"%s\" is no piece (Olive writes Sf6, Magic Gb3)",
+                  = fail_at (r, list, error, _ ("%s: \"%s\" is no piece (Olive writes Sf6, Magic Gb3)"),
                              colours[c], (char *) pieces->pdata[i]);
               g_string_append_c (s, '\n');
             }
@@ -189,7 +189,7 @@ entry_popeye_text (const Reader *r, yaml_node_t *entry, GError **error)
     {
       if (n->type != YAML_MAPPING_NODE)
         {
-          fail_at (r, n, error, "twins: expected b: …, c: …");
+          fail_at (r, n, error, _ ("twins: expected b: …, c: …"));
           goto fail;
         }
       /* In the order of their letters, as Olive sorts them. */
@@ -341,7 +341,7 @@ static gboolean
 read_entry (const Reader *r, yaml_node_t *entry, int number, GPtrArray *out, GError **error)
 {
   if (entry->type != YAML_MAPPING_NODE)
-    return fail_at (r, entry, error, "entry %d: expected keys (algebraic, stipulation, …)", number);
+    return fail_at (r, entry, error, _ ("entry %d: expected keys (algebraic, stipulation, …)"), number);
   char *text = entry_popeye_text (r, entry, error);
   if (!text)
     return FALSE;
@@ -355,7 +355,7 @@ read_entry (const Reader *r, yaml_node_t *entry, int number, GPtrArray *out, GEr
       const char *msg = inner ? inner->message : "no problem";
       while (*msg == ':' || g_ascii_isdigit (*msg))
         msg++;
-      fail_at (r, entry, error, "entry %d:%s%s", number, *msg == ' ' ? "" : " ", msg);
+      fail_at (r, entry, error, _ ("entry %d:%s%s"), number, *msg == ' ' ? "" : " ", msg);
       g_clear_error (&inner);
       if (problems)
         g_ptr_array_unref (problems);

@@ -155,7 +155,7 @@ input_fail (FeWordInput *in, int offset, const char *message)
   Tok at = offset < 0 ? *input->keyword : next ? *next : input->p->eof;
   if (offset > 0 && next)
     at.col += offset;
-  py_perr (input->p, &at, "%s", message);
+  py_fail (input->p, FE_FILE_ERROR_SYNTAX, &at, message);
 }
 
 /* ---- reading ---------------------------------------------------------------- */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "popeye-private.h"
+#include "core/fe-i18n.h"
 
 void
 py_fail (P *p, FeFileErrorCode code, const Tok *t, const char *message)
@@ -31,7 +32,9 @@ py_perr (P *p, const Tok *t, const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
-  g_autofree char *msg = g_strdup_vprintf (fmt, ap);
+  /* Translated here: xgettext finds the formats as py_perr's third
+   * argument (po/meson.build). */
+  g_autofree char *msg = g_strdup_vprintf (_ (fmt), ap);
   va_end (ap);
   py_fail (p, FE_FILE_ERROR_SYNTAX, t, msg);
 }
@@ -470,7 +473,7 @@ py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
     }
   else if (!ok)
     {
-      py_perr (p, t, "%s", e->message);
+      py_fail (p, FE_FILE_ERROR_SYNTAX, t, e->message);
       g_error_free (e);
     }
   g_free (s);

@@ -5,6 +5,7 @@
 
 #include "popeye-private.h"
 #include "core/walk.h"
+#include "core/fe-i18n.h"
 
 /* ---- twins ------------------------------------------------------------------ */
 
@@ -261,7 +262,7 @@ fe_popeye_read_twin_line (const FeProblem *problem, const char *line, GError **e
         g_string_append_printf (names, "%s%s", u > known ? ", " : "",
                                 (char *) pb->unsupported->pdata[u]);
       g_autofree char *msg
-        = g_strdup_printf ("this twin brings a condition Féerie cannot solve: %s", names->str);
+        = g_strdup_printf (_ ("this twin brings a condition Féerie cannot solve: %s"), names->str);
       g_string_free (names, TRUE);
       py_fail (&p, FE_FILE_ERROR_RULE, unsupported_token (&p, known, &start), msg);
       goto done;

@@ -10,6 +10,7 @@
 #include "olive.h"
 #include "popeye.h"
 #include "xml.h"
+#include "core/fe-i18n.h"
 
 /* Every format Féerie reads and writes: a new one is a line here. */
 static const FeFileFormat *const formats[] = {
@@ -87,7 +88,7 @@ fe_problem_text_read (const char *text, gsize length, const char *name, const Fe
   GPtrArray *problems = format->read (text, length, name, error);
   if (problems && problems->len == 0)
     {
-      g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_EMPTY, "%s: the file holds no problem",
+      g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_EMPTY, _ ("%s: the file holds no problem"),
                    name);
       g_clear_pointer (&problems, g_ptr_array_unref);
     }
@@ -135,7 +136,7 @@ fe_problem_file_save (GFile *file, const FeFileFormat *format, GPtrArray *proble
   if (!format)
     {
       g_set_error (error, FE_FILE_ERROR, FE_FILE_ERROR_FORMAT,
-                   "%s: unknown file type (use .xml, .inp, .olv or .fen)", name);
+                   _ ("%s: unknown file type (use .xml, .inp, .olv or .fen)"), name);
       return FALSE;
     }
   g_autofree char *text = format->write (problems, losses);

@@ -9,8 +9,7 @@
 #include "stipulation-text.h"
 #include "core/position.h"
 
-/* In the user's language where the program bound the "feerie" catalogue. */
-#define _(text) g_dgettext ("feerie", text)
+#include "core/fe-i18n.h"
 
 /* The goal as a verb: "Black is forced to %s", "White can %s". */
 static char *

@@ -11,6 +11,7 @@
 
 #include "xml-private.h"
 #include "core/walk.h"
+#include "core/fe-i18n.h"
 
 
 /* ---- tree helpers ---------------------------------------------------------- */
@@ -37,7 +38,7 @@ get_square (Loader *l, GError **error, xmlNodePtr node, const char *name, FeSqua
   g_autofree char *v = attr (node, name);
   FeSquare sq = v && strlen (v) == 2 ? fe_square_parse (v) : FE_NO_SQUARE;
   if (sq == FE_NO_SQUARE)
-    return fail_at (l, error, node, "<%s> has a bad or missing square in \"%s\" (\"%s\")",
+    return fail_at (l, error, node, _ ("<%s> has a bad or missing square in \"%s\" (\"%s\")"),
                     (const char *) node->name, name, v ? v : "");
   *out = sq;
   return TRUE;
@@ -49,7 +50,7 @@ get_walk (Loader *l, GError **error, xmlNodePtr node, const char *name, uint8_t 
   g_autofree char *v = attr (node, name);
   int walk = v && *v && strlen (v) <= 3 ? fe_walk_from_code (v) : FE_WALK_NONE;
   if (walk == FE_WALK_NONE)
-    return fail_at (l, error, node, "unknown walk \"%s\" in <%s>", v ? v : "",
+    return fail_at (l, error, node, _ ("unknown walk \"%s\" in <%s>"), v ? v : "",
                     (const char *) node->name);
   *out = (uint8_t) walk;
   return TRUE;
@@ -66,7 +67,7 @@ get_colour (Loader *l, GError **error, xmlNodePtr node, uint8_t *out)
   else if (g_strcmp0 (v, "neutral") == 0)
     *out = FE_NEUTRAL;
   else
-    return fail_at (l, error, node, "bad colour \"%s\"", v ? v : "");
+    return fail_at (l, error, node, _ ("bad colour \"%s\""), v ? v : "");
   return TRUE;
 }
 
@@ -91,7 +92,7 @@ get_count (Loader *l, GError **error, xmlNodePtr node, int *out)
   g_strstrip (v);
   const char *digits = v[0] == '+' ? v + 1 : v;
   if (!g_ascii_string_to_unsigned (digits, 10, 1, G_MAXINT, &n, NULL))
-    return fail_at (l, error, node, "<%s> needs a number between 1 and %d, not \"%s\"",
+    return fail_at (l, error, node, _ ("<%s> needs a number between 1 and %d, not \"%s\""),
                     (const char *) node->name, G_MAXINT, v);
   *out = (int) n;
   return TRUE;
@@ -110,10 +111,10 @@ read_condition (Loader *l, GError **error, xmlNodePtr node, FeConditionParams *c
     if (fe_condition_nth (i)->xml_element && is (node, fe_condition_nth (i)->xml_element))
       id = i;
   if (id < 0)
-    return fail_at (l, error, node, "unknown condition <%s>", (const char *) node->name);
+    return fail_at (l, error, node, _ ("unknown condition <%s>"), (const char *) node->name);
   G_STATIC_ASSERT (FE_MAX_CONDITION_CLASSES <= 32);
   if (*seen & (1u << id))
-    return fail_at (l, error, node, "condition <%s> given twice", (const char *) node->name);
+    return fail_at (l, error, node, _ ("condition <%s> given twice"), (const char *) node->name);
   *seen |= 1u << id;
 
   const FeConditionClass *cls = fe_condition_nth (id);
@@ -145,7 +146,7 @@ read_imitator (Loader *l, GError **error, xmlNodePtr node, int *n, FeSquare *squ
   if (!get_square (l, error, node, "square", &sq))
     return FALSE;
   if (*n >= FE_MAX_IMITATORS)
-    return fail_at (l, error, node, "more than %d imitators", FE_MAX_IMITATORS);
+    return fail_at (l, error, node, _ ("more than %d imitators"), FE_MAX_IMITATORS);
   uint8_t colour = FE_NEUTRAL;
   g_autofree char *c = attr (node, "colour");
   if (c && !get_colour (l, error, node, &colour))
@@ -193,14 +194,14 @@ get_square_list (Loader *l, GError **error, xmlNodePtr node, int max, int *n, Fe
         continue;
       FeSquare sq = strlen (*w) == 2 ? fe_square_parse (*w) : FE_NO_SQUARE;
       if (sq == FE_NO_SQUARE)
-        return fail_at (l, error, node, "bad square \"%s\" in <%s>", *w, (const char *) node->name);
+        return fail_at (l, error, node, _ ("bad square \"%s\" in <%s>"), *w, (const char *) node->name);
       if (*n >= max)
-        return fail_at (l, error, node, "<%s> takes at most %d squares", (const char *) node->name,
+        return fail_at (l, error, node, _ ("<%s> takes at most %d squares"), (const char *) node->name,
                         max);
       out[(*n)++] = sq;
     }
   if (*n == 0)
-    return fail_at (l, error, node, "<%s> needs squares", (const char *) node->name);
+    return fail_at (l, error, node, _ ("<%s> needs squares"), (const char *) node->name);
   return TRUE;
 }
 
@@ -224,7 +225,7 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
       if (!is (node, "castling-exclusive"))
         {
           if (seen & (1u << bit))
-            return fail_at (l, error, node, "option <%s> given twice", (const char *) node->name);
+            return fail_at (l, error, node, _ ("option <%s> given twice"), (const char *) node->name);
           seen |= 1u << bit;
         }
       if (i < fe_xml_n_options)
@@ -250,7 +251,7 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
       else if (is (node, "castling-exclusive"))
         {
           if (o->n_castling_exclusive >= (int) G_N_ELEMENTS (o->castling_exclusive))
-            return fail_at (l, error, node, "at most %d <castling-exclusive> pairs",
+            return fail_at (l, error, node, _ ("at most %d <castling-exclusive> pairs"),
                             (int) G_N_ELEMENTS (o->castling_exclusive));
           FeSquare *pair = o->castling_exclusive[o->n_castling_exclusive];
           if (!get_square (l, error, node, "first", &pair[0])
@@ -261,7 +262,7 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
       else if (is (node, "zero-position"))
         p->zero_position = TRUE;
       else
-        return fail_at (l, error, node, "unknown option <%s>", (const char *) node->name);
+        return fail_at (l, error, node, _ ("unknown option <%s>"), (const char *) node->name);
     }
   return TRUE;
 }
@@ -292,8 +293,8 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FePosition *pos, xm
           if (!fe_square_empty (pos, sq))
             {
               FePiece there = pos->board[sq];
-              return fail_at (l, error, node, "two pieces on %s: the %s %s and the %s %s "
-                              "(a square holds one piece)", name, colour_word (there.colour),
+              return fail_at (l, error, node, _ ("two pieces on %s: the %s %s and the %s %s "
+                              "(a square holds one piece)"), name, colour_word (there.colour),
                               fe_walk_def (there.walk)->name, colour_word (piece.colour),
                               fe_walk_def (piece.walk)->name);
             }
@@ -308,7 +309,7 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FePosition *pos, xm
           imitators[pos->imitators[n_imitators - 1]] = node;
         }
       else
-        return fail_at (l, error, node, "unexpected <%s> in <position>", (const char *) node->name);
+        return fail_at (l, error, node, _ ("unexpected <%s> in <position>"), (const char *) node->name);
     }
   pos->n_imitators = (uint8_t) n_imitators;
   return TRUE;
@@ -390,7 +391,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
                                                   : g_strcmp0 (d, "270") == 0 ? 270
                                                                               : 0;
         if (!c->rotation)
-          return fail_at (l, error, node, "rotation must be 90, 180 or 270 degrees");
+          return fail_at (l, error, node, _ ("rotation must be 90, 180 or 270 degrees"));
         return TRUE;
       }
     case FE_TWIN_MIRROR:
@@ -402,7 +403,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
               c->mirror = (uint8_t) i;
               return TRUE;
             }
-        return fail_at (l, error, node, "unknown mirror axis \"%s\"", axis ? axis : "");
+        return fail_at (l, error, node, _ ("unknown mirror axis \"%s\""), axis ? axis : "");
       }
     case FE_TWIN_POLISH:
       return TRUE;
@@ -411,7 +412,7 @@ read_twin_command (Loader *l, GError **error, xmlNodePtr node, FeTwinCommand *c)
     case FE_TWIN_CONDITION:
       return read_twin_conditions (l, error, node, c);
     default:
-      return fail_at (l, error, node, "unknown twin command <%s>", (const char *) node->name);
+      return fail_at (l, error, node, _ ("unknown twin command <%s>"), (const char *) node->name);
     }
 }
 
@@ -421,7 +422,7 @@ read_twins (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p, GPtrArra
   FOR_CHILDREN (node, parent)
     {
       if (!is (node, "twin"))
-        return fail_at (l, error, node, "unexpected <%s> in <twins>", (const char *) node->name);
+        return fail_at (l, error, node, _ ("unexpected <%s> in <twins>"), (const char *) node->name);
       FeTwin *twin = fe_twin_new ();
       g_ptr_array_add (p->twins, twin);
       g_ptr_array_add (nodes, node);
@@ -532,7 +533,7 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
                   if (!name || !*name)
                     {
                       g_free (name);
-                      return fail_at (l, error, c, "<unsupported> needs a name");
+                      return fail_at (l, error, c, _ ("<unsupported> needs a name"));
                     }
                   g_ptr_array_add (p->unsupported, name);
                 }
@@ -567,19 +568,19 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
       else if (is (node, "remarks"))
         read_strings (node, "remark", p->remarks);
       else
-        return fail_at (l, error, node, "unexpected <%s> in <problem>", (const char *) node->name);
+        return fail_at (l, error, node, _ ("unexpected <%s> in <problem>"), (const char *) node->name);
     }
   if (!have_stipulation)
-    return fail_at (l, error, root, "<problem> has no <stipulation>");
+    return fail_at (l, error, root, _ ("<problem> has no <stipulation>"));
   if (!have_position)
-    return fail_at (l, error, root, "<problem> has no <position>");
+    return fail_at (l, error, root, _ ("<problem> has no <position>"));
   /* The elements that put each piece and each imitator on its square. */
   xmlNodePtr placed[128] = { NULL }, imitators[128] = { NULL };
   xmlNodePtr target_placed[128] = { NULL }, target_imitators[128] = { NULL };
   if (!read_position (l, error, position, &p->diagram, placed, imitators))
     return FALSE;
   if (target && !fe_problem_has_target (p))
-    return fail_at (l, error, target, "a target position is only for a=>b stipulations");
+    return fail_at (l, error, target, _ ("a target position is only for a=>b stipulations"));
   if (target && !read_position (l, error, target, &p->target, target_placed, target_imitators))
     return FALSE;
   if (p->diagram.n_imitators)
@@ -644,7 +645,7 @@ fe_xml_parse (const char *text, gsize length, const char *filename, GError **err
         g_ptr_array_add (result, p);
         if (!is (node, "problem"))
           {
-            fail_at (&l, error, node, "unexpected <%s> in <collection>", (const char *) node->name);
+            fail_at (&l, error, node, _ ("unexpected <%s> in <collection>"), (const char *) node->name);
             g_clear_pointer (&result, g_ptr_array_unref);
             break;
           }

@@ -13,6 +13,7 @@
 #include <libxml/xmlerror.h>
 
 #include "xml-private.h"
+#include "core/fe-i18n.h"
 
 /* feerie-problem.rng, generated at build time from data/feerie-problem.rng.in
  * (feerie-problem-rng.c). */
@@ -199,19 +200,19 @@ fe_xml_read_valid_document (Loader *l, const char *text, gsize length, GError **
   xmlRelaxNGPtr schema = get_schema ();
   if (length > G_MAXINT)
     {
-      fe_xml_fail_at_line (l, error, 1, 1, "file too large");
+      fe_xml_fail_at_line (l, error, 1, 1, _ ("file too large"));
       return NULL;
     }
   if (!schema)
     {
-      fe_xml_fail_at_line (l, error, 1, 1, "internal error: the problem schema does not compile");
+      fe_xml_fail_at_line (l, error, 1, 1, _ ("internal error: the problem schema does not compile"));
       return NULL;
     }
 
   xmlParserCtxtPtr ctxt = xmlNewParserCtxt ();
   if (!ctxt)
     {
-      fe_xml_fail_at_line (l, error, 1, 1, "out of memory");
+      fe_xml_fail_at_line (l, error, 1, 1, _ ("out of memory"));
       return NULL;
     }
   xmlGenericErrorFunc saved_handler = xmlGenericError;
@@ -228,7 +229,7 @@ fe_xml_read_valid_document (Loader *l, const char *text, gsize length, GError **
       if (l->have_error)
         fe_xml_fail_at_line (l, error, l->line, l->column, "%s", l->message);
       else
-        fe_xml_fail_at_line (l, error, 1, 1, "not a well-formed XML document");
+        fe_xml_fail_at_line (l, error, 1, 1, _ ("not a well-formed XML document"));
       goto fail;
     }
 
@@ -237,14 +238,14 @@ fe_xml_read_valid_document (Loader *l, const char *text, gsize length, GError **
     {
       /* Entities are a denial-of-service risk and nothing we need. */
       fe_xml_fail_at_line (l, error, root ? xmlGetLineNo (root) : 1, 1,
-                           "document type declarations are not allowed in problem files");
+                           _ ("document type declarations are not allowed in problem files"));
       goto fail;
     }
   if (!root || !(is (root, "problem") || is (root, "collection")))
     {
       fe_xml_fail_at_line (l, error, root ? xmlGetLineNo (root) : 1, 1,
-                           "the root element must be <problem> or <collection> in namespace "
-                           "\"%s\"",
+                           _ ("the root element must be <problem> or <collection> in namespace "
+                           "\"%s\""),
                            FE_XML_NAMESPACE);
       goto fail;
     }
@@ -254,14 +255,14 @@ fe_xml_read_valid_document (Loader *l, const char *text, gsize length, GError **
     guint64 version = 0;
     if (!v || !g_ascii_string_to_unsigned (v, 10, 1, G_MAXUINT32, &version, NULL))
       {
-        fail_at (l, error, root, "<%s> needs a format version attribute, version=\"%d\"",
+        fail_at (l, error, root, _ ("<%s> needs a format version attribute, version=\"%d\""),
                  (const char *) root->name, FE_XML_VERSION);
         goto fail;
       }
     if (version > FE_XML_VERSION)
       {
         fail_at (l, error, root,
-                 "this file has format version %s; this Féerie reads versions up to %d", v,
+                 _ ("this file has format version %s; this Féerie reads versions up to %d"), v,
                  FE_XML_VERSION);
         goto fail;
       }
@@ -279,7 +280,7 @@ fe_xml_read_valid_document (Loader *l, const char *text, gsize length, GError **
           fe_xml_fail_at_line (l, error, l->line, l->column, "%s", msg);
         }
       else
-        fail_at (l, error, root, "the document does not follow the problem schema");
+        fail_at (l, error, root, _ ("the document does not follow the problem schema"));
       goto fail;
     }
   goto out;

@@ -14,12 +14,13 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-po-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 status=0
 
-# The GUI's strings, and the core's FE_N_ labels the GUI translates
-# (conditions, playback stages, walk names).
+# The GUI's strings, the core's FE_N_ labels the GUI translates
+# (conditions, playback stages, walk names), and the core's and io's
+# messages (errors, refusals; the Popeye reader's py_perr formats).
 for f in "$top"/src/gui/*.c "$top"/src/core/*.[ch] "$top"/src/core/conditions/*.c \
-         "$top"/src/core/solver/*.c "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
+         "$top"/src/core/solver/*.c "$top"/src/io/*.c "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
   rel=${f#"$top"/}
-  if grep -q '_ ("\|FE_N_ ("\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
+  if grep -q '_ ("\|FE_N_ ("\|py_perr (\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
     echo "$rel has translatable strings but is not in po/POTFILES.in"; status=1
   fi
 done
@@ -28,7 +29,8 @@ for lang in $(cat "$top/po/LINGUAS"); do
   po="$top/po/$lang.po"
   msgfmt -c --check-format -o /dev/null "$po" || { echo "$lang.po: msgfmt check failed"; status=1; }
   (cd "$top" && xgettext --package-name=feerie -f po/POTFILES.in -D . --from-code=UTF-8 \
-     -k_ -kN_ -kFE_N_ -kC_:1c,2 -kNC_:1c,2 -kg_dngettext:2,3 -o "$work/feerie.pot")
+     -k_ -kN_ -kFE_N_ -kC_:1c,2 -kNC_:1c,2 -kg_dngettext:2,3 -kpy_perr:3 --flag=py_perr:3:c-format \
+     -o "$work/feerie.pot")
   msgmerge -q --no-fuzzy-matching "$po" "$work/feerie.pot" -o "$work/$lang.po"
   untranslated=$(msgattrib --untranslated --no-obsolete "$work/$lang.po" | grep -c '^msgid ' || true)
   fuzzy=$(msgattrib --only-fuzzy --no-obsolete "$work/$lang.po" | grep -c '^msgid ' || true)

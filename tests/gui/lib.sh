@@ -5,7 +5,10 @@
 #   need xvfb-run dbus-run-session xdotool   # exit 77 (skip) without one
 #   in_session 1280x800 "$@"                 # this test again, under Xvfb and a bus
 #   work_dir NAME                            # $work, removed at exit
-#   start_app FEERIE SCHEMAS [ENV...]        # on $work/script; $app, log in $work/log
+#   app_test NAME WxH "$@"   all three: xdotool needed, FEERIE and SCHEMAS set
+#   step_go NAME [TENTHS]    touches $work/NAME, waits for $work/NAME.done
+#   drag_points FROM TO      pointer_drag between two points the script located
+#   start_app FEERIE SCHEMAS [ENV...] [-- FILE...]  # on $work/script; $app, log in $work/log
 #   gate NAME     (into the script) waits for $work/NAME, then writes what
 #                 the window shows: NAME.dump .show .pane .msg, NAME.done
 #   pass NAME     (from the shell) opens that gate and waits for it
@@ -14,6 +17,10 @@
 #   choose_file TITLE PATH       PATH typed into that file chooser, until written
 #   pointer_drag X0 Y0 X1 Y1     a real mouse drag; click_at FILE: a click there
 #   no_line_twice CHECKER PANE...  no line of those panes' rows twice (D7)
+#   french_locale  $french: the environment of a French session (or fails)
+#   french_locale  $french: the environment of a French session (or fails)
+#   shot NAME     the screen into $FEERIE_SHOTS_DIR/NAME.png when that is
+#                 set (to look at what a test checked), else nothing
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 need () {
@@ -35,11 +42,15 @@ work_dir () { # work_dir NAME: a scratch folder (kept with FEERIE_KEEP_TEST)
 }
 
 app=""
-start_app () { # start_app FEERIE SCHEMAS [VAR=VALUE...]
+start_app () { # start_app FEERIE SCHEMAS [VAR=VALUE...] [-- FILE...]: FILEs opened as from the command line
   feerie=$1; schemas=$2; shift 2
+  vars=""
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do vars="$vars $1"; shift; done
+  [ $# -gt 0 ] && shift
+  # (the VAR=VALUE words hold no spaces)
   env XDG_STATE_HOME="$work/state" XDG_DATA_HOME="$work/data" GSETTINGS_SCHEMA_DIR="$schemas" \
-      GSETTINGS_BACKEND=memory FEERIE_TEST_SCRIPT="$work/script" "$@" \
-      timeout 150 "$feerie" > "$work/log" 2>&1 &
+      GSETTINGS_BACKEND=memory FEERIE_TEST_SCRIPT="$work/script" $vars \
+      timeout 150 "$feerie" "$@" > "$work/log" 2>&1 &
   app=$!
 }
 
@@ -112,3 +123,40 @@ no_line_twice () {
   checker=$1; shift
   "$checker" pane "$@" || fail "a line printed twice in the Solution pane"
 }
+# shot NAME: the whole screen into $FEERIE_SHOTS_DIR/NAME.png, for a
+# person to look at; nothing unless FEERIE_SHOTS_DIR is set.
+shot () {
+  [ -n "${FEERIE_SHOTS_DIR:-}" ] || return 0
+  command -v import > /dev/null 2>&1 || return 0
+  import -window root "$FEERIE_SHOTS_DIR/$1.png" || fail "no screenshot $1"
+}
+# french_locale: $french holds the environment of a French session
+# (LANG, LC_ALL, and LOCPATH when fr_FR.UTF-8 is compiled into $work,
+# the system lacking it); without localedef's sources it is empty and
+# french_locale fails.
+french_locale () {
+  if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
+    french="LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
+  elif command -v localedef > /dev/null 2>&1 && mkdir -p "$work/locale" \
+       && localedef -i fr_FR -f UTF-8 "$work/locale/fr_FR.UTF-8" 2>/dev/null; then
+    french="LOCPATH=$work/locale LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
+  else
+    french=""; return 1
+  fi
+}
+# app_test NAME WxH "$@": a test of the window with the real pointer and
+# keyboard: the tools needed, this test again in a session of that
+# screen, FEERIE and SCHEMAS from its first two arguments, $work.
+app_test () {
+  name=$1; screen=$2; shift 2
+  need xvfb-run dbus-run-session xdotool
+  in_session "$screen" "$@"
+  FEERIE=$1; SCHEMAS=$2
+  work_dir "$name"
+}
+# step_go NAME [TENTHS]: lets the script's step NAME run (it waits for
+# $work/NAME) and waits until it writes $work/NAME.done.
+step_go () { touch "$work/$1"; await "$work/$1.done" "${2:-700}"; }
+# drag_points FROM TO: a real drag between the points the script's
+# locate commands wrote into those files.
+drag_points () { read -r x0 y0 < "$1"; read -r x1 y1 < "$2"; pointer_drag "$x0" "$y0" "$x1" "$y1"; }

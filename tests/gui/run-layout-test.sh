@@ -86,15 +86,7 @@ check_small () { # check_small NAME LANGUAGE
 run 800x600 800 600 small
 check_small small English
 # French, whose words are longer.
-if locale -a 2>/dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
-  french="LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
-elif command -v localedef >/dev/null 2>&1 && mkdir -p "$work/locale" \
-     && localedef -i fr_FR -f UTF-8 "$work/locale/fr_FR.UTF-8" 2>/dev/null; then
-  french="LOCPATH=$work/locale LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8"
-else
-  french=""
-  echo "no fr_FR.UTF-8 locale: the French part is skipped"
-fi
+french_locale || echo "no fr_FR.UTF-8 locale: the French part is skipped"
 if [ -n "$french" ]; then
   run 800x600 800 600 small-fr $french
   grep -q "^caption .*Imitateur" "$work/small-fr.msg" || { cat "$work/small-fr.msg"; fail "the window is not in French"; }

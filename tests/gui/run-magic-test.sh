@@ -44,11 +44,10 @@ step () { # step N LINE...: the script waits for step N, then for each line of t
 } > "$work/script"
 start_app "$FEERIE" "$SCHEMAS"
 await "$work/ready"
-go () { touch "$work/step$1"; await "$work/step$1.done" 700; }
-drag_to () { read -r x0 y0 < "$1"; read -r x1 y1 < "$2"; pointer_drag "$x0" "$y0" "$x1" "$y1"; }
+go () { step_go "step$1"; }
 
 click_at "$work/magic"
-drag_to "$work/tile-r" "$work/h1"
+drag_points "$work/tile-r" "$work/h1"
 go 1
 click_at "$work/condition.magic"
 go 2
@@ -61,7 +60,7 @@ click_at "$work/condition.magician"
 go 4
 grep -qx "picker magician" "$work/step4.dump" && { cat "$work/step4.dump"; fail "the Magician pieces box ticked with no magician piece"; }
 grep -q "magician" "$work/step4.dump" && { cat "$work/step4.dump"; fail "a magician piece from nowhere"; }
-drag_to "$work/tile-q" "$work/d4"
+drag_points "$work/tile-q" "$work/d4"
 go 5
 wait $app || fail "feerie-test failed"
 echo "ok"

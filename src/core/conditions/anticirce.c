@@ -13,6 +13,7 @@
 #include "../problem.h"
 #include "../notation.h"
 #include "circe.h"
+#include "core/fe-i18n.h"
 
 typedef enum {
   ANTICIRCE_OFF = 0,
@@ -105,7 +106,7 @@ anticirce_validate (const FeConditionParams *params, int id, const FePosition *d
       || (diagram && fe_position_has_attribute (diagram, FE_ATTR_KAMIKAZE)))
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                           "AntiCirce with kamikaze pieces is undefined (Popeye refuses it)");
+                           _ ("AntiCirce with kamikaze pieces is undefined (Popeye refuses it)"));
       return FALSE;
     }
   return TRUE;

@@ -16,6 +16,7 @@
 #include "../problem.h"
 #include "../notation.h"
 #include "circe.h"
+#include "core/fe-i18n.h"
 
 #define CIRCE_VARIANT(rules) ((rules)->params.v[FE_COND_CIRCE][0])
 #define CIRCE_REX_INCLUSIVE(rules) ((rules)->params.v[FE_COND_CIRCE][1])
@@ -419,13 +420,13 @@ circe_validate (const FeConditionParams *params, int id, const FePosition *diagr
     return TRUE;
   const char *why = NULL;
   if (fe_params_get (params, id, 1))
-    why = "Circe Parrain Rex inclusive is not supported";
+    why = _ ("Circe Parrain Rex inclusive is not supported");
   else if (fe_params_on (params, FE_COND_MAGICIAN)
            || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGICIAN)))
-    why = "Circe Parrain with magician pieces is not supported";
+    why = _ ("Circe Parrain with magician pieces is not supported");
   else if (fe_params_on (params, FE_COND_KAMIKAZE)
            || (diagram && fe_position_has_attribute (diagram, FE_ATTR_KAMIKAZE)))
-    why = "Circe Parrain with kamikaze pieces is not supported";
+    why = _ ("Circe Parrain with kamikaze pieces is not supported");
   if (why)
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED, why);

@@ -16,6 +16,7 @@
 #include "../chain.h"
 #include "../condition.h"
 #include "../problem.h"
+#include "core/fe-i18n.h"
 
 /* Bits of FeMove.choice holding the fairy walk an Einstein step leads to. */
 #define EINSTEIN_CHOICE_SHIFT 0
@@ -212,7 +213,7 @@ einstein_validate (const FeConditionParams *params, int id, const FePosition *di
       || fe_params_get (params, id, 1) > FE_EINSTEIN_BLACK_ONLY)
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                           "unknown Einstein chess variant");
+                           _ ("unknown Einstein chess variant"));
       return FALSE;
     }
   return TRUE;

@@ -10,6 +10,7 @@
 #include "../chain.h"
 #include "../movegen.h"
 #include "../problem.h"
+#include "core/fe-i18n.h"
 
 #define ISARDAM_TYPE_B(rules) ((rules)->params.v[FE_COND_ISARDAM][1])
 #define ISARDAM_REX_INCLUSIVE(rules) ((rules)->params.v[FE_COND_ISARDAM][2])
@@ -127,9 +128,9 @@ isardam_validate (const FeConditionParams *params, int id, const FePosition *dia
     return TRUE;
   const char *why = NULL;
   if (fe_params_any (params, FE_COND_MADRASI))
-    why = "Isardam with Madrasi is undefined (Popeye refuses it)";
+    why = _ ("Isardam with Madrasi is undefined (Popeye refuses it)");
   else if (fe_params_on (params, FE_COND_IMITATOR) || (diagram && diagram->n_imitators))
-    why = "Isardam with imitators is undefined (Popeye refuses it)";
+    why = _ ("Isardam with imitators is undefined (Popeye refuses it)");
   if (why)
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED, why);

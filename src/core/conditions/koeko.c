@@ -8,6 +8,7 @@
 #include "../chain.h"
 #include "../movegen.h"
 #include "../problem.h"
+#include "core/fe-i18n.h"
 
 static bool
 in_contact (const FePosition *pos, FeSquare sq)
@@ -65,7 +66,7 @@ koeko_validate (const FeConditionParams *params, int id, const FePosition *diagr
       && (fe_params_on (params, FE_COND_IMITATOR) || (diagram && diagram->n_imitators)))
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                           "KoeKo with imitators is undefined (Popeye refuses it)");
+                           _ ("KoeKo with imitators is undefined (Popeye refuses it)"));
       return FALSE;
     }
   return TRUE;

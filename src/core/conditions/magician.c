@@ -15,6 +15,7 @@
 #include "../condition.h"
 #include "../problem.h"
 #include "../movegen.h"
+#include "core/fe-i18n.h"
 
 /* Bits of FeMove.choice above the Einstein digit: the fairy walks chosen for
  * the pieces whose step leads into F, mixed radix |F|, ascending squares. */
@@ -266,7 +267,7 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
           char name[3];
           fe_square_name (sq, name);
           g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                       "%s: a king cannot be a magician piece", name);
+                       _ ("%s: a king cannot be a magician piece"), name);
           return FALSE;
         }
     }
@@ -275,7 +276,7 @@ magician_validate (const FeConditionParams *params, int id, const FePosition *di
       && fe_condition_in_force (FE_COND_MAGIC, params, diagram))
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                           "magic pieces and magician pieces cannot be combined");
+                           _ ("magic pieces and magician pieces cannot be combined"));
       return FALSE;
     }
   return TRUE;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "search.h"
+#include "core/fe-i18n.h"
 
 /* Where the text writer's lines go: the caller's string, and its line
  * callback (the CLI prints them as they come). */
@@ -53,7 +54,7 @@ fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
       refusal->reason = FE_REFUSAL_CONDITIONS;
       refusal->subject = g_string_free (names, FALSE);
       g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   "unsupported condition: %s (Féerie cannot solve this problem)",
+                   _ ("unsupported condition: %s (Féerie cannot solve this problem)"),
                    refusal->subject);
       return TRUE;
     }
@@ -200,9 +201,10 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       s->pos.side = mover;
       if (fe_in_check (&s->pos, FE_OPPONENT (mover)))
         {
-          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                       "illegal position: %s, to move first, could capture the %s king",
-                       mover == FE_WHITE ? "White" : "Black", mover == FE_WHITE ? "black" : "white");
+          g_set_error_literal (
+            error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+            mover == FE_WHITE ? _ ("illegal position: White, to move first, could capture the black king")
+                              : _ ("illegal position: Black, to move first, could capture the white king"));
           g_free (rules);
           ok = FALSE;
           break;

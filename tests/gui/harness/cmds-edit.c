@@ -50,6 +50,8 @@ describe (const FeProblem *p)
     }
   g_autofree char *stip = fe_stipulation_to_string (&p->stipulation);
   g_string_append_printf (s, "stipulation %s\n", stip);
+  if (p->unsupported_stipulation)
+    g_string_append_printf (s, "unsupported-stipulation %s\n", p->unsupported_stipulation);
   /* Every registered condition: "condition madrasi rex-inclusive=1". */
   for (int id = 0; id < fe_condition_count (); id++)
     {
@@ -155,6 +157,9 @@ harness_messages_text (FeerieWindow *self)
   g_strdelimit (caption, "\n", ' ');
   g_string_append_printf (s, "caption %s\n", caption);
   g_string_append_printf (s, "stipulation-field %s\n", gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry)));
+  g_string_append_printf (s, "stipulation-error %d %s\n",
+                          gtk_widget_has_css_class (GTK_WIDGET (self->stipulation_entry), "error"),
+                          gtk_label_get_text (self->stipulation_error));
   g_string_append_printf (s, "twins-error %s\n", harness_twins_error (self->twins_editor));
   g_string_append_printf (s, "board-error %d\n", gtk_widget_has_css_class (GTK_WIDGET (self->board), "error"));
   GListModel *tops = gtk_window_get_toplevels ();
@@ -193,6 +198,12 @@ harness_dump_text (FeerieWindow *self)
   /* What the stipulation field explains (issue 21). */
   const char *tip = gtk_widget_get_tooltip_text (GTK_WIDGET (self->stipulation_entry));
   g_string_append_printf (all, "stipulation-tooltip %s\n", tip ? tip : "");
+  /* The palette's tiles off (the problem refuses their pieces now). */
+  g_string_append (all, "palette-off");
+  for (int walk = 1; walk < FE_WALK_COUNT; walk++)
+    if (!gtk_widget_get_sensitive (gtk_widget_get_parent (harness_palette_tile (self->palette, walk))))
+      g_string_append_printf (all, " %s", fe_walk_print_code (walk));
+  g_string_append_c (all, '\n');
   /* a=>b: which position the board shows (the toggle's state). */
   if (gtk_widget_get_visible (GTK_WIDGET (self->target_toggle)))
     g_string_append_printf (all, "board %s\n", self->showing_target ? "target" : "start");
@@ -265,7 +276,9 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
   if (g_str_equal (cmd, "stipulation"))
     {
       NEED (1);
+      /* As typed, then Enter: one Féerie cannot solve is kept then. */
       gtk_editable_set_text (GTK_EDITABLE (self->stipulation_entry), argv[1]);
+      g_signal_emit_by_name (self->stipulation_entry, "activate");
       return TRUE;
     }
   if (g_str_equal (cmd, "meta"))

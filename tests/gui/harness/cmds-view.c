@@ -333,8 +333,9 @@ harness_view_command (FeerieWindow *self, char **argv, GError **error)
       if (!tile)
         return FALSE;
       const char *tip = gtk_widget_get_tooltip_text (tile);
-      g_autofree char *text = g_strdup_printf ("visible %d\ntooltip %s\n",
+      g_autofree char *text = g_strdup_printf ("visible %d\nsensitive %d\ntooltip %s\n",
                                                gtk_widget_get_visible (gtk_widget_get_parent (tile)),
+                                               gtk_widget_get_sensitive (gtk_widget_get_parent (tile)),
                                                tip ? tip : "");
       return g_file_set_contents (argv[2], text, -1, error);
     }
