@@ -107,12 +107,17 @@ fe_help_stalemate_witnesses (FeSolver *s, FeStalemateWitnesses *w)
 
 /* The side to move plays, then the other side's last move must
  * stalemate it (=, not ==): the net that dismisses our moves after which
- * no reply can (stalemate.h); none outside orthodox chess or when the
- * plain search is asked for. */
-void
-fe_help_stalemate_net (FeSolver *s, FeStalemateNet *net)
+ * no reply can (stalemate.h), kept for the line's `depth`; NULL outside
+ * orthodox chess or when the plain search is asked for. */
+const FeStalemateNet *
+fe_help_stalemate_net (FeSolver *s, int depth)
 {
-  net->n = 0;
-  if (s->orthodox && s->goal == FE_GOAL_STALEMATE && !(s->config && s->config->plain_help))
-    fe_stalemate_net_prepare (&s->pos, net);
+  if (!s->orthodox || s->goal != FE_GOAL_STALEMATE || (s->config && s->config->plain_help))
+    return NULL;
+  g_assert (depth >= 0 && depth < s->max_plies);
+  if (!s->stalemate_nets)
+    s->stalemate_nets = g_new (FeStalemateNet, s->max_plies);
+  FeStalemateNet *net = &s->stalemate_nets[depth];
+  fe_stalemate_net_prepare (&s->pos, net);
+  return net->n ? net : NULL;
 }

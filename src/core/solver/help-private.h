@@ -51,7 +51,7 @@ FeMatingNet *fe_help_mating_net_for (FeSolver *s, gboolean mates);
 gboolean fe_help_last_moves (FeSolver *s, gboolean mating, FeMoveList *list);
 gboolean fe_help_target_in_reach (FeSolver *s, int mine, int theirs);
 void fe_help_stalemate_witnesses (FeSolver *s, FeStalemateWitnesses *w);
-void fe_help_stalemate_net (FeSolver *s, FeStalemateNet *net);
+const FeStalemateNet *fe_help_stalemate_net (FeSolver *s, int depth);
 
 /* help.c */
 gboolean fe_help_goal_ends_line (FeSolver *s, const FeMove *m, const FeUndo *undo);

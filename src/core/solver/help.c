@@ -89,10 +89,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
   witnesses.n = 0; /* its moves are only read below n */
   if (end == FE_END_GOAL && h == 1)
     fe_help_stalemate_witnesses (s, &witnesses);
-  FeStalemateNet net;
-  net.n = 0; /* its witnesses are only read below n */
-  if (end == FE_END_GOAL && h == 2)
-    fe_help_stalemate_net (s, &net);
+  const FeStalemateNet *net = end == FE_END_GOAL && h == 2 ? fe_help_stalemate_net (s, depth) : NULL;
   gboolean found = FALSE;
   FeUndo undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -110,7 +107,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
         }
       else
         {
-          if (fe_stalemate_net_excludes (&net, m) || !fe_make_legal_with (&s->pos, &lg, m, &undo))
+          if ((net && fe_stalemate_net_excludes (net, m)) || !fe_make_legal_with (&s->pos, &lg, m, &undo))
             continue;
           /* The goal side moves at odd h. */
           ok = !(end == FE_END_GOAL && (h & 1) && fe_help_goal_ends_line (s, m, &undo))

@@ -290,6 +290,7 @@ fe_solver_alloc_line (FeSolver *s)
   s->killer_defence = s->killer_attack + s->max_plies;
   s->line_nodes = g_new0 (FeSolutionNode *, s->max_plies);
   s->history = g_new0 (guint32, FE_HISTORY_SIZE);
+  s->stalemate_nets = NULL; /* a copied solver's are its original's */
 }
 
 void
@@ -298,6 +299,7 @@ fe_solver_free_line (FeSolver *s)
   g_clear_pointer (&s->line_moves, g_free);
   g_clear_pointer (&s->line_nodes, g_free);
   g_clear_pointer (&s->history, g_free);
+  g_clear_pointer (&s->stalemate_nets, g_free);
 }
 
 void

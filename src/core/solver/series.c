@@ -189,10 +189,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   witnesses.n = 0; /* its moves are only read below n */
   if (kind == SERIES_DIRECT && left == 1)
     fe_help_stalemate_witnesses (s, &witnesses);
-  FeStalemateNet net;
-  net.n = 0; /* its witnesses are only read below n */
-  if (kind == SERIES_HELP && left == 1)
-    fe_help_stalemate_net (s, &net);
+  const FeStalemateNet *net = kind == SERIES_HELP && left == 1 ? fe_help_stalemate_net (s, depth) : NULL;
   gboolean found = FALSE;
   FeUndo undo, null_undo;
   for (int i = 0; i < list.count && !enough (s); i++)
@@ -200,7 +197,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       FeMove *m = &list.moves[i];
       if (depth == 0)
         fe_solver_note_root (s, left, i, list.count);
-      if (fe_stalemate_excluded (&witnesses, m) || fe_stalemate_net_excludes (&net, m)
+      if (fe_stalemate_excluded (&witnesses, m) || (net && fe_stalemate_net_excludes (net, m))
           || !fe_make_legal_with (&s->pos, &lg, m, &undo))
         continue;
       s->line_moves[depth] = *m;

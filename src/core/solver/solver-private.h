@@ -6,6 +6,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "mating-net.h"
+#include "stalemate.h"
 #include "solver.h"
 #include "tt.h"
 
@@ -48,6 +49,10 @@ typedef struct {
    * how much this move has won (attacker) or refuted (defender) before,
    * weighted by depth; moves are tried best first.  Per thread. */
   guint32 *history;
+  /* The stalemate nets of the help and series searches (help-aids.c), one
+   * per depth of the line, made at the first use: a net is some 5 KB, needed
+   * only two half-moves before a stalemate. */
+  FeStalemateNet *stalemate_nets;
   FePosition root; /* where solution lines are replayed from */
   /* In a parallel search's worker: the lines of the item under way, which
    * wait for the merge (moves only, see fe_solver_add_line) instead of
