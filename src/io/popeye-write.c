@@ -113,6 +113,21 @@ write_stipulation (GString *s, const FeProblem *pb)
   g_string_append_c (s, '\n');
 }
 
+/* The conditions Popeye knows, then those only Féerie reads (a warning
+ * names them). */
+static void
+write_condition_lines (GString *s, const GString *popeye, const GString *ext, GPtrArray *warnings)
+{
+  if (popeye->len)
+    g_string_append_printf (s, "condition%s\n", popeye->str);
+  if (ext->len)
+    {
+      g_string_append_printf (s, "remark " DIRECTIVE " condition%s\n", ext->str);
+      warn (warnings, "Popeye lacks the condition(s)%s: they are kept in a \"remark "
+                      DIRECTIVE "\" line that only Féerie reads", ext->str);
+    }
+}
+
 char *
 fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
 {
@@ -147,14 +162,7 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
     py_attribute_conditions (pb, &implied);
     py_omit_attribute_conditions (&cp, &implied);
     py_describe_conditions (&cp, d->n_imitators, d->imitators, d->imitator_colour, po, ex);
-    if (po->len)
-      g_string_append_printf (s, "condition%s\n", po->str);
-    if (ex->len)
-      {
-        g_string_append_printf (s, "remark " DIRECTIVE " condition%s\n", ex->str);
-        warn (warnings, "Popeye lacks the condition(s)%s: they are kept in a \"remark "
-                        DIRECTIVE "\" line that only Féerie reads", ex->str);
-      }
+    write_condition_lines (s, po, ex, warnings);
     g_string_free (po, TRUE);
     g_string_free (ex, TRUE);
   }
@@ -267,24 +275,15 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
       const gboolean none[64] = { FALSE };
       write_pieces (s, &pb->target, none, warnings);
       /* B's imitators: Popeye reads a condition line after the
-       * stipulation as B's imitator squares (§15.1). */
-      const FePosition *b = &pb->target;
-      gboolean standard = TRUE;
-      for (int k = 0; k < b->n_imitators; k++)
-        standard &= b->imitator_colour[k] == FE_NEUTRAL;
-      if (b->n_imitators && standard)
-        {
-          g_string_append (s, "condition Imitator");
-          for (int k = 0; k < b->n_imitators; k++)
-            {
-              char name[3];
-              fe_square_name (b->imitators[k], name);
-              g_string_append_printf (s, " %s", name);
-            }
-          g_string_append_c (s, '\n');
-        }
-      else if (b->n_imitators)
-        warn (warnings, "the white and black imitators of the target position are not written");
+       * stipulation as B's imitator squares (§15.1); white and black ones
+       * (Féerie's) go in a line only Féerie reads, as A's do. */
+      GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
+      const FeConditionParams none_on = { 0 };
+      py_describe_conditions (&none_on, pb->target.n_imitators, pb->target.imitators,
+                              pb->target.imitator_colour, po, ex);
+      write_condition_lines (s, po, ex, warnings);
+      g_string_free (po, TRUE);
+      g_string_free (ex, TRUE);
     }
 
   /* twins */

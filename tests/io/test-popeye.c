@@ -710,6 +710,21 @@ test_position_to_position (void)
   back = read_ok (again);
   g_assert_true (fe_problem_equal (p, back->pdata[0]));
   g_ptr_array_unref (back);
+  /* B's white and black imitators (Féerie's) come back from a line only
+   * Féerie reads, with a warning. */
+  p->target.imitator_colour[0] = FE_WHITE;
+  g_autoptr (GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *coloured = fe_popeye_write (p, warnings);
+  const char *b_pieces = strstr (coloured, "black ke7\n");
+  g_assert_nonnull (b_pieces);
+  g_assert_nonnull (strstr (b_pieces, "remark feerie: condition WhiteImitator c4\n"));
+  g_assert_cmpuint (warnings->len, ==, 1);
+  back = read_ok (coloured);
+  FeProblem *q = back->pdata[0];
+  g_assert_cmpint (q->target.imitator_colour[0], ==, FE_WHITE);
+  g_assert_cmpint (q->diagram.imitator_colour[0], ==, FE_NEUTRAL);
+  g_assert_true (fe_problem_equal (p, q));
+  g_ptr_array_unref (back);
   g_ptr_array_unref (r);
   /* The target's own rules: one king a side, located on its line. */
   GError *error = NULL;
