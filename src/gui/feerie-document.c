@@ -73,6 +73,10 @@ struct _FeerieDocument
   GFile *file;
   GFile *imported_from;  /* a Popeye or FEN file shown, which Save does not overwrite */
   gboolean dirty;
+  /* The undo stack's length when the problems were those of the file (or
+   * the pristine document): undoing back to it makes the document clean
+   * again.  -1 once that state cannot come back. */
+  gint clean_len;
   guint autosave_id;
   char *autosave_path;   /* this document's own autosave, NULL until written */
 };
@@ -175,6 +179,7 @@ feerie_document_saved (FeerieDocument *self, GFile *file)
   g_return_if_fail (FEERIE_IS_DOCUMENT (self));
   set_file (self, file);
   discard_autosave (self);
+  self->clean_len = (gint) self->undo_stack->len;
   set_dirty (self, FALSE);
 }
 
@@ -191,6 +196,7 @@ feerie_document_set_unsaved_problem (FeerieDocument *self, FeProblem *problem)
 {
   g_return_if_fail (FEERIE_IS_DOCUMENT (self));
   feerie_document_set_problem (self, problem, NULL);
+  self->clean_len = -1; /* in no file */
   feerie_document_end_edit (self);
 }
 
@@ -201,6 +207,7 @@ feerie_document_recover (FeerieDocument *self, GPtrArray *problems, GError **err
   g_return_val_if_fail (problems != NULL && problems->len > 0, FALSE);
   replace_all (self, problems, NULL);
   g_ptr_array_unref (problems);
+  self->clean_len = -1; /* in no file */
   feerie_document_end_edit (self);
   return write_autosave (self, error);
 }
@@ -298,6 +305,7 @@ replace_all (FeerieDocument *self, GPtrArray *problems, GFile *file)
   g_clear_pointer (&self->coalesce_tag, g_free);
   g_clear_object (&self->imported_from);
   set_file (self, file);
+  self->clean_len = 0;
   set_dirty (self, FALSE);
   /* Shown first, so that nothing reads a freed problem as current. */
   self->current = 0;
@@ -381,9 +389,16 @@ static void
 push_undo (FeerieDocument *self, Step *step)
 {
   g_assert (FEERIE_IS_DOCUMENT (self));
+  /* The clean state, if it was to be redone, is gone with the redo stack. */
+  if (self->clean_len > (gint) self->undo_stack->len)
+    self->clean_len = -1;
   g_ptr_array_add (self->undo_stack, step);
   if (self->undo_stack->len > MAX_UNDO)
-    g_ptr_array_remove_index (self->undo_stack, 0);
+    {
+      g_ptr_array_remove_index (self->undo_stack, 0);
+      if (self->clean_len >= 0)
+        self->clean_len--; /* -1 when it was the state the oldest step restored */
+    }
   g_ptr_array_set_size (self->redo_stack, 0);
 }
 
@@ -394,7 +409,13 @@ feerie_document_begin_edit (FeerieDocument *self, const char *coalesce_tag)
   const Step *top = self->undo_stack->len ? self->undo_stack->pdata[self->undo_stack->len - 1] : NULL;
   if (coalesce_tag && self->coalesce_tag && g_str_equal (coalesce_tag, self->coalesce_tag) && top
       && top->kind == STEP_EDIT && top->index == self->current)
-    return; /* typing on in the same field: one undo step */
+    {
+      /* Typing on in the same field: one undo step, which no longer ends
+       * on the clean state if it did. */
+      if (self->clean_len == (gint) self->undo_stack->len)
+        self->clean_len = -1;
+      return;
+    }
   g_free (self->coalesce_tag);
   self->coalesce_tag = g_strdup (coalesce_tag);
   Step *step = step_new (STEP_EDIT, self->current, 0);
@@ -411,11 +432,18 @@ feerie_document_cancel_edit (FeerieDocument *self)
   g_clear_pointer (&self->coalesce_tag, g_free);
 }
 
-/* Changed: dirty, autosaved in a while. */
+/* Changed: dirty, autosaved in a while; or, undone or redone back to
+ * the clean state, clean with no autosave (the file holds it). */
 static void
 touched (FeerieDocument *self)
 {
   g_assert (FEERIE_IS_DOCUMENT (self));
+  if (self->clean_len == (gint) self->undo_stack->len)
+    {
+      discard_autosave (self);
+      set_dirty (self, FALSE);
+      return;
+    }
   set_dirty (self, TRUE);
   g_clear_handle_id (&self->autosave_id, g_source_remove);
   self->autosave_id = g_timeout_add_seconds (AUTOSAVE_DELAY, autosave_cb, self);

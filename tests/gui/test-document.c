@@ -68,6 +68,36 @@ test_history (void)
   feerie_document_set_problem (doc, fe_problem_new (), NULL);
   g_assert_false (feerie_document_can_undo (doc));
   g_assert_false (feerie_document_get_dirty (doc));
+
+  /* Undone back to what the file holds: clean again; redone: dirty. */
+  set_source (doc, NULL, "A");
+  g_assert_true (feerie_document_get_dirty (doc));
+  feerie_document_step_history (doc, FALSE);
+  g_assert_false (feerie_document_get_dirty (doc));
+  feerie_document_step_history (doc, TRUE);
+  g_assert_true (feerie_document_get_dirty (doc));
+  /* Saved after the edit: that is the clean state now. */
+  GFile *file = g_file_new_for_path ("/nonexistent/clean.xml");
+  feerie_document_saved (doc, file);
+  g_object_unref (file);
+  set_source (doc, NULL, "B");
+  feerie_document_step_history (doc, FALSE);
+  g_assert_false (feerie_document_get_dirty (doc));
+  g_assert_cmpstr (feerie_document_get_problem (doc)->source_name, ==, "A");
+  feerie_document_step_history (doc, FALSE);
+  g_assert_true (feerie_document_get_dirty (doc));
+  /* An edit made where the clean state could only be redone loses it. */
+  set_source (doc, NULL, "C");
+  feerie_document_step_history (doc, FALSE);
+  g_assert_true (feerie_document_get_dirty (doc));
+  /* Typing on in the field whose step ends on the clean state: dirty for good. */
+  feerie_document_saved (doc, NULL);
+  set_source (doc, "meta-source", "D");
+  feerie_document_saved (doc, NULL);
+  set_source (doc, "meta-source", "DE");
+  g_assert_true (feerie_document_get_dirty (doc));
+  feerie_document_step_history (doc, FALSE);
+  g_assert_true (feerie_document_get_dirty (doc));
   g_object_unref (doc);
 }
 
