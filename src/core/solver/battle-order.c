@@ -102,6 +102,14 @@ picker_sort_rest (FeBattlePicker *p, int i)
   fe_battle_picker_stop (p);
 }
 
+/* The whole list in the picker's order at once; the picker is done. */
+void
+fe_battle_picker_sort (FeBattlePicker *p)
+{
+  if (p->sc)
+    picker_sort_rest (p, 0);
+}
+
 /* The move to try i-th: the best of those not tried yet.  The first two
  * are selected; past them the node is likely to try them all, and the rest
  * is sorted once. */
