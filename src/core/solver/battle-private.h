@@ -57,6 +57,7 @@ void fe_battle_history_reward (FeSolver *s, const FeMove *m, int h);
 void fe_battle_picker_init (FeSolver *s, FeBattlePicker *p, FeMoveList *list, const FeMove *killer,
                             gboolean checks_first);
 FeMove *fe_battle_picker_next (FeBattlePicker *p, int i);
+void fe_battle_picker_sort (FeBattlePicker *p);
 void fe_battle_picker_stop (FeBattlePicker *p);
 /* TRUE when the table knew list[from] to refute (it was put first). */
 gboolean fe_battle_order_by_mobility (FeSolver *s, FeMoveList *list, int from, const FeLegality *lg, int h);

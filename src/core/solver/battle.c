@@ -426,12 +426,22 @@ defend (FeSolver *s, int h)
     lost = FALSE; /* no mate after any of its moves: a legal one refutes */
   else
     {
-      /* The last refutation at this length first, found among its piece's
-       * moves only: it refutes most of the time, and then the defender's
-       * moves are never listed. */
+      /* With 4 half-moves left or more (3 in self and reflex play) the
+       * defences go by the attacker's mobility after them, from the first:
+       * the defence that leaves the attacker fewest moves is the likeliest
+       * refutation with the smallest proof, and there the subtrees are
+       * large enough to pay for the ordering.  The killer refutes there
+       * too, but it is a refutation of another position, often a costly
+       * one: it no longer goes first (an Imitator s#8: 4.0 M -> 27 k nodes,
+       * its refutations of 1.h8=Q had cost 2.4 M by the killer; an
+       * Imitator #9 475 k -> 140 k; orthodox #5 to #7 -35 to -64 %). */
+      gboolean by_mobility = h >= (fe_battle_goal_by_attacker (s) ? 4 : 3) && fe_battle_aid (AID_MOBILITY);
+      /* Otherwise the last refutation at this length first, found among
+       * its piece's moves only: it refutes most of the time, and then the
+       * defender's moves are never listed. */
       gboolean killer_tried = FALSE;
       if (killer_playable < 0)
-        killer_playable = fe_battle_aid (AID_KILLER) && fe_battle_killer_playable (s, &killer);
+        killer_playable = !by_mobility && fe_battle_aid (AID_KILLER) && fe_battle_killer_playable (s, &killer);
       if (killer_playable)
         {
           lost = defence_played_loses (s, &killer, h, nf, &killer_tried);
@@ -462,10 +472,12 @@ defend (FeSolver *s, int h)
       FE_MOVE_LIST (list);
       fe_generate_pseudo (&s->pos, &list);
       FeBattlePicker pk;
-      if (h == 1)
+      if (h == 1 || (by_mobility && !fe_battle_goal_by_attacker (s)))
         {
           /* Self play's last move: any move that does not reach the goal
-           * refutes; no order finds one sooner. */
+           * refutes; no order finds one sooner.  The mobility order alone
+           * in self and reflex play: there the killer and history made
+           * poorer ties (s#8, r#5, s#4: 4-9 % more nodes). */
           pk.list = &list;
           pk.sc = NULL;
         }
@@ -482,26 +494,21 @@ defend (FeSolver *s, int h)
       FeLegality lg;
       fe_legality_prepare (&s->pos, &lg);
       FeUndo undo;
-      /* Once the killer failed, the rest by the attacker's mobility
-       * (lazily: the killer refutes most of the time).  Direct play from
-       * 4 half-moves left (6 under fairy conditions): the defence that
-       * leaves the attacker fewest moves is the likeliest refutation (#7:
-       * 6.8 M -> 2.5 M nodes, counting legal replies; with pseudo-legal
-       * counts, round 2, it had been worse). */
-      int mobility_from = !fe_battle_goal_by_attacker (s) ? 3 : s->orthodox ? 4 : 6;
-      gboolean by_mobility = h >= mobility_from && fe_battle_aid (AID_MOBILITY);
       /* A refutation the table knew (fe_battle_order_by_mobility) becomes
        * the killer in direct play only: in self play it made a poor one
-       * (the s#8: 2.79 M nodes of the last move, 2.63 M without). */
+       * (the s#8: 2.79 M nodes of the last move, 2.63 M without).  Direct
+       * play's equal mobilities go in the picker's order, killer and
+       * history first (an orthodox #7 1.06 M -> 0.76 M nodes, a #5 -15 %;
+       * mobility by legal replies, pseudo-legal ones under fairy
+       * conditions: fe_battle_order_by_mobility). */
       int known_first = -1;
+      if (by_mobility)
+        {
+          fe_battle_picker_sort (&pk);
+          known_first = fe_battle_order_by_mobility (s, &list, 0, &lg, h) ? 0 : -1;
+        }
       for (int i = 0; i < list.count && lost; i++)
         {
-          if (by_mobility && (i > 0 || !fe_move_equal (fe_battle_picker_next (&pk, 0), &s->killer_defence[h])))
-            {
-              fe_battle_picker_stop (&pk);
-              known_first = fe_battle_order_by_mobility (s, &list, i, &lg, h) ? i : -1;
-              by_mobility = FALSE;
-            }
           if (diverse && i == 1)
             fe_battle_diverge (s, &pk, &list);
           FeMove *m = fe_battle_picker_next (&pk, i);
