@@ -95,7 +95,8 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
     fe_help_stalemate_net (s, &net);
   gboolean found = FALSE;
   FeUndo undo;
-  for (int i = 0; i < list.count && !enough (s); i++)
+  for (int i = fe_solver_next_move (s, depth, -1, list.count); i < list.count && !enough (s);
+       i = fe_solver_next_move (s, depth, i, list.count))
     {
       FeMove *m = &list.moves[i];
       if (depth == 0)
@@ -121,7 +122,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s))
+  if (!s->aborted && !enough (s) && (found || !fe_solver_node_shared (s, depth)))
     fe_tt_store (s->tt, key, h, found);
   return found;
 }

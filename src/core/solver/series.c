@@ -195,7 +195,8 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
     fe_help_stalemate_net (s, &net);
   gboolean found = FALSE;
   FeUndo undo, null_undo;
-  for (int i = 0; i < list.count && !enough (s); i++)
+  for (int i = fe_solver_next_move (s, depth, -1, list.count); i < list.count && !enough (s);
+       i = fe_solver_next_move (s, depth, i, list.count))
     {
       FeMove *m = &list.moves[i];
       if (depth == 0)
@@ -234,7 +235,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s))
+  if (!s->aborted && !enough (s) && (found || !fe_solver_node_shared (s, depth)))
     fe_tt_store (s->tt, key, left, found);
   return found;
 }
