@@ -576,20 +576,37 @@ fe_battle_move_wins (FeSolver *s, const FeMove *m, int h)
 }
 
 /* What a helper thread does (fe_solver_helpers_start): decides whether
- * the first moves win, beginning at its own place in the list, while the
- * solving thread writes the solution and finds the helpers' proofs in the
- * shared table. */
+ * the first moves win and, where tries are wanted, looks for their
+ * refutations as the solving thread will, beginning at its own place in
+ * the list, while the solving thread writes the solution and finds the
+ * helpers' proofs in the shared table.  (Without the refutations a
+ * helper of #5 with Defence 2 ran out of work halfway: the solving thread
+ * spent the rest alone looking for every try's second and third
+ * refutation.) */
 typedef struct {
   FeMoveList list;
   int h;
+  int max_ref;
 } BattleRoot;
 
 static void
 battle_helper (FeSolver *w, int helper, gpointer data)
 {
   BattleRoot *b = data;
+  GArray *refs = g_array_new (FALSE, FALSE, sizeof (FeMove));
   for (int i = 0; i < b->list.count && !w->aborted; i++)
-    fe_battle_move_wins (w, &b->list.moves[fe_solver_helper_order (w, i, b->list.count)], b->h);
+    {
+      FeMove *m = &b->list.moves[fe_solver_helper_order (w, i, b->list.count)];
+      if (fe_battle_move_wins (w, m, b->h) || !b->max_ref
+          || (fe_battle_goal_by_attacker (w) && b->h < 3))
+        continue;
+      FeUndo undo;
+      if (!fe_make_legal (&w->pos, m, &undo))
+        continue;
+      fe_battle_refutations (w, b->h - 1, refs, b->max_ref);
+      fe_unmake (&w->pos, m, &undo);
+    }
+  g_array_unref (refs);
 }
 
 void
@@ -622,6 +639,7 @@ fe_solve_battle (FeSolver *s)
     {
       root = g_new (BattleRoot, 1);
       root->h = h;
+      root->max_ref = max_ref;
       fe_generate_pseudo (&s->pos, &root->list);
       /* Helpers diverge at the first moves' defences and the attacker's
        * replies to them: below, the subtrees are small enough to share

@@ -114,6 +114,6 @@ fe_run_split (FeSolver *s, int threads, Split *sp, FeSolverItemFunc item)
 {
   split_list (s, sp);
   fe_solver_note_root (s, sp->h, 0, sp->n);
-  fe_solver_run_items (s, threads, sp->n, item, sp);
+  fe_solver_run_items (s, threads, sp->n, 2, item, sp);
   g_array_unref (sp->items);
 }

@@ -92,7 +92,8 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
   const FeStalemateNet *net = end == FE_END_GOAL && h == 2 ? fe_help_stalemate_net (s, depth) : NULL;
   gboolean found = FALSE;
   FeUndo undo;
-  for (int i = 0; i < list.count && !enough (s); i++)
+  for (int i = fe_solver_next_move (s, depth, -1, list.count); i < list.count && !enough (s);
+       i = fe_solver_next_move (s, depth, i, list.count))
     {
       FeMove *m = &list.moves[i];
       if (depth == 0)
@@ -118,7 +119,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s))
+  if (!s->aborted && !enough (s) && (found || !fe_solver_node_shared (s, depth)))
     fe_tt_store (s->tt, key, h, found);
   return found;
 }

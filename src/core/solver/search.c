@@ -223,18 +223,39 @@ add_pending_lines (FeSolver *s, GPtrArray *lines)
     }
 }
 
-/* What the workers of one fe_solver_run_items share: the next item to
- * claim, each item's lines, and the merge, which delivers every finished
- * item's lines in item order as soon as the items before it are done. */
-typedef struct {
+/* One work item of fe_solver_run_items.  The moves of its first node
+ * (at the share depth) are handed out one by one: the worker that opened
+ * the item and any worker left without items claim them from `next_move`
+ * (fe_solver_next_move), so no worker idles while another has moves left
+ * to search.  The lines are kept per move and join the tree in order. */
+typedef struct FeSolverItem {
+  gint n_moves;   /* atomic: -1 until its first node lists them */
+  gint next_move; /* atomic: the next one to claim */
+  int runners;    /* workers in the item */
+  gboolean opened, done;
+  /* Lines found before the moves are shared out (none in practice, kept
+   * in order all the same); ready once they are shared out or the item
+   * is done. */
+  GPtrArray *lines;
+  gboolean lines_ready;
+  GPtrArray **move_lines; /* n_moves, each NULL until searched */
+  int merged_moves;
+} Item;
+
+/* What the workers share: the next item to open, each item's lines, and
+ * the merge, which delivers lines in order (item by item, move by move)
+ * as soon as everything before them is done.  Everything but the claims
+ * and the replay (one merging thread at a time) is under `lock`. */
+typedef struct FeSolverItems {
   FeSolver *solver; /* the calling thread's: the tree, the writer, the caller */
   FeSolverItemFunc run;
   gpointer data;
   int n_items;
-  gint next;
+  int next;
   GMutex lock;
-  GPtrArray **lines; /* per item, NULL until done */
-  int merged;        /* items delivered */
+  Item *items;
+  int merged;       /* items delivered */
+  gboolean merging; /* a thread is delivering (outside the lock) */
 } Items;
 
 typedef struct {
@@ -242,17 +263,117 @@ typedef struct {
   Items *items;
 } Job;
 
-/* Delivers the finished items that follow the last delivered one; one
- * thread at a time, under the lock. */
+/* The next lines to deliver, taken out of the items (NULL: none ready
+ * yet); under the lock. */
+static GPtrArray *
+next_ready (Items *it)
+{
+  while (it->merged < it->n_items)
+    {
+      Item *item = &it->items[it->merged];
+      if (!item->opened)
+        return NULL;
+      if (item->lines && item->lines_ready)
+        return g_steal_pointer (&item->lines);
+      if (!item->lines_ready)
+        return NULL;
+      int n = g_atomic_int_get (&item->n_moves);
+      if (item->merged_moves < n && item->move_lines[item->merged_moves])
+        return g_steal_pointer (&item->move_lines[item->merged_moves++]);
+      if (!item->done || item->merged_moves < n)
+        return NULL;
+      it->merged++;
+    }
+  return NULL;
+}
+
+/* Delivers what follows the last delivered lines.  Called under the lock,
+ * which the replay itself does not hold: one thread merges at a time
+ * (`merging`) and takes up what the others file meanwhile, and they go on
+ * searching instead of waiting (ser-#7 spent a third of its CPU in the
+ * replay, the other worker blocked on the lock meanwhile). */
 static void
 merge_done (Items *it)
 {
-  while (it->merged < it->n_items && it->lines[it->merged])
+  if (it->merging)
+    return;
+  it->merging = TRUE;
+  GPtrArray *lines;
+  while ((lines = next_ready (it)))
     {
-      add_pending_lines (it->solver, it->lines[it->merged]);
-      g_ptr_array_set_size (it->lines[it->merged], 0);
-      it->merged++;
+      g_mutex_unlock (&it->lock);
+      add_pending_lines (it->solver, lines);
+      g_ptr_array_unref (lines);
+      g_mutex_lock (&it->lock);
     }
+  it->merging = FALSE;
+}
+
+/* The lines of the move this worker searched last join the merge. */
+static void
+file_move (FeSolver *w, Items *it)
+{
+  Item *item = w->item;
+  g_mutex_lock (&it->lock);
+  item->move_lines[w->claimed] = w->pending;
+  w->pending = NULL;
+  w->claimed = -1;
+  merge_done (it);
+  g_mutex_unlock (&it->lock);
+}
+
+int
+fe_solver_claim_move (FeSolver *w, int i, int n)
+{
+  Item *item = w->item;
+  Items *it = w->items;
+  if (i < 0 && g_atomic_int_get (&item->n_moves) < 0)
+    {
+      /* The first to list them (the worker that opened the item: the
+       * others join only once they are listed). */
+      g_mutex_lock (&it->lock);
+      item->move_lines = g_new0 (GPtrArray *, MAX (n, 1));
+      item->lines = w->pending;
+      item->lines_ready = TRUE;
+      w->pending = NULL;
+      g_atomic_int_set (&item->n_moves, n);
+      merge_done (it);
+      g_mutex_unlock (&it->lock);
+    }
+  else if (i < 0 && w->pending)
+    /* A worker joining the item: it made only the item's plies, which
+     * hold no line. */
+    g_clear_pointer (&w->pending, g_ptr_array_unref);
+  if (w->claimed >= 0)
+    file_move (w, it);
+  int j = g_atomic_int_add (&item->next_move, 1);
+  if (j >= n || w->aborted)
+    return n;
+  w->claimed = j;
+  w->pending = g_ptr_array_new_with_free_func (g_free);
+  return j;
+}
+
+/* The item to work on: the next one, else one with moves left to claim
+ * (the one with most); -1 when none.  Under the lock. */
+static int
+pick_item (Items *it)
+{
+  if (it->next < it->n_items)
+    {
+      int k = it->next++;
+      it->items[k].opened = TRUE;
+      return k;
+    }
+  int best = -1, most = 0;
+  for (int k = it->merged; k < it->n_items; k++)
+    {
+      Item *item = &it->items[k];
+      int left = g_atomic_int_get (&item->n_moves) - g_atomic_int_get (&item->next_move);
+      if (!item->done && item->runners > 0 && left > most)
+        best = k, most = left;
+    }
+  return best;
 }
 
 static gpointer
@@ -263,21 +384,41 @@ run_job (gpointer p)
   Items *it = job->items;
   for (;;)
     {
-      int k = g_atomic_int_add (&it->next, 1);
-      if (k >= it->n_items || w->aborted)
+      g_mutex_lock (&it->lock);
+      int k = w->aborted ? -1 : pick_item (it);
+      if (k >= 0)
+        it->items[k].runners++;
+      g_mutex_unlock (&it->lock);
+      if (k < 0)
         break;
+      Item *item = &it->items[k];
+      w->item = item;
+      w->claimed = -1;
       w->pending = g_ptr_array_new_with_free_func (g_free);
-      fe_tt_shared_maybe_grow (w->tt);
-      fe_tt_work_begin (w->tt);
       if (w->shared)
         fe_solver_note_root (w, g_atomic_int_get (&w->shared->depth), k, it->n_items);
       it->run (w, k, it->data);
-      fe_tt_work_end (w->tt);
+      if (w->claimed >= 0)
+        file_move (w, it);
       g_mutex_lock (&it->lock);
-      it->lines[k] = w->pending;
-      w->pending = NULL;
+      if (w->pending)
+        {
+          /* Lines of no shared move: the item's own, which come first. */
+          if (!item->lines)
+            item->lines = g_ptr_array_new_with_free_func (g_free);
+          for (guint i = 0; i < w->pending->len; i++)
+            g_ptr_array_add (item->lines, w->pending->pdata[i]);
+          g_ptr_array_set_free_func (w->pending, NULL);
+          g_clear_pointer (&w->pending, g_ptr_array_unref);
+        }
+      if (--item->runners == 0)
+        {
+          item->done = TRUE;
+          item->lines_ready = TRUE;
+        }
       merge_done (it);
       g_mutex_unlock (&it->lock);
+      w->item = NULL;
     }
   return NULL;
 }
@@ -303,27 +444,32 @@ fe_solver_free_line (FeSolver *s)
 }
 
 void
-fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data)
+fe_solver_run_items (FeSolver *s, int threads, int n_items, int share_depth, FeSolverItemFunc run,
+                     gpointer data)
 {
   Items it = { .solver = s, .run = run, .data = data, .n_items = n_items };
   g_mutex_init (&it.lock);
-  it.lines = g_new0 (GPtrArray *, MAX (n_items, 1));
+  it.items = g_new0 (Item, MAX (n_items, 1));
+  for (int k = 0; k < n_items; k++)
+    it.items[k].n_moves = -1;
   FeSolver **workers = g_new (FeSolver *, threads);
   GThread **thread = g_new (GThread *, threads);
   Job *jobs = g_new (Job, threads);
   /* Workers report no node counts of their own (the shared total does). */
   FeSolverConfig quiet = s->config ? *s->config : (FeSolverConfig) { 0 };
   quiet.progress = NULL;
-  fe_tt_share_begin (s->tt); /* grown between work items */
+  fe_tt_share_begin (s->tt); /* grown by the thread that fills it */
   for (int t = 0; t < threads; t++)
     {
       FeSolver *w = g_new (FeSolver, 1);
       *w = *s;
       w->config = &quiet;
-      /* s->tt is shared: lock-free entries, grown between work items. */
+      /* s->tt is shared: lock-free entries, grown in place. */
       w->nodes = 0;
       w->solutions = 0;
       w->writer = NULL;
+      w->items = &it;
+      w->share_depth = share_depth;
       fe_solver_alloc_line (w);
       workers[t] = w;
       jobs[t] = (Job) { w, &it };
@@ -344,15 +490,28 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run
       g_free (w);
     }
   fe_tt_share_end (s->tt);
-  /* A stopped search leaves items never claimed: what the others found
-   * still joins the tree, in item order. */
-  for (int i = it.merged; i < n_items; i++)
-    if (it.lines[i])
-      add_pending_lines (s, it.lines[i]);
-  for (int i = 0; i < n_items; i++)
-    if (it.lines[i])
-      g_ptr_array_unref (it.lines[i]);
-  g_free (it.lines);
+  /* A stopped search leaves items or moves never claimed: what the others
+   * found still joins the tree, in order. */
+  for (int k = it.merged; k < n_items; k++)
+    {
+      Item *item = &it.items[k];
+      if (item->lines)
+        add_pending_lines (s, item->lines);
+      for (int j = 0; item->move_lines && j < item->n_moves; j++)
+        if (j >= item->merged_moves && item->move_lines[j])
+          add_pending_lines (s, item->move_lines[j]);
+    }
+  for (int k = 0; k < n_items; k++)
+    {
+      Item *item = &it.items[k];
+      if (item->lines)
+        g_ptr_array_unref (item->lines);
+      for (int j = 0; item->move_lines && j < item->n_moves; j++)
+        if (item->move_lines[j])
+          g_ptr_array_unref (item->move_lines[j]);
+      g_free (item->move_lines);
+    }
+  g_free (it.items);
   g_mutex_clear (&it.lock);
   g_free (workers);
   g_free (thread);
@@ -393,9 +552,6 @@ fe_solver_helpers_start (FeSolver *s, int n, int diverse_h, FeSolverItemFunc run
   h->quiet.progress = NULL;
   h->quiet.phase = NULL;
   h->quiet.cancelled = NULL;
-  /* No growth while several threads use the table: it takes its full size
-   * now (its pages are only touched as entries are written). */
-  fe_tt_reserve (s->tt);
   fe_tt_share_begin (s->tt);
   s->tt_shared = TRUE;
   s->n_searchers = n;

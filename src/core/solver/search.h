@@ -31,17 +31,41 @@ void fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, int lead,
 void fe_solver_alloc_line (FeSolver *s);
 void fe_solver_free_line (FeSolver *s);
 
-/* The parallel search (--threads N), one design for every play: the
- * calling thread lists the work items (help and series play: every pair of
- * first move and reply; battle play: every first move), then N workers
- * claim items in list order from one atomic counter until none is left.
- * Each item keeps the lines it finds; they join the tree in item order as
- * soon as every earlier item is done, so the tree (and the text written
- * from it) is the one thread's, byte for byte.  The workers share s->tt
- * (lock-free); each has its own line and killers.  Sums nodes and
- * solutions into s. */
+/* The parallel search of help and series play (--threads N): the calling
+ * thread lists the work items (every pair of first move and reply), then
+ * N workers open items in list order.  An item's first node, at
+ * `share_depth`, hands its moves out one at a time (fe_solver_next_move):
+ * the worker that opened it claims them, and so does any worker that
+ * finds no item left to open, so that none waits while another still has
+ * moves to search (work stealing, not fixed items).  The lines found
+ * under each move join the tree in order as soon as everything before
+ * them is done, so the tree (and the text written from it) is the one
+ * thread's, byte for byte.  The workers share s->tt (lock-free, grown in
+ * place); each has its own line and killers.  Sums nodes and solutions
+ * into s. */
 typedef void (*FeSolverItemFunc) (FeSolver *w, int item, gpointer data);
-void fe_solver_run_items (FeSolver *s, int threads, int n_items, FeSolverItemFunc run, gpointer data);
+void fe_solver_run_items (FeSolver *s, int threads, int n_items, int share_depth, FeSolverItemFunc run,
+                          gpointer data);
+int fe_solver_claim_move (FeSolver *w, int i, int n);
+
+/* A node's loop over its n moves: i = fe_solver_next_move (s, depth, -1,
+ * n); i < n; i = fe_solver_next_move (s, depth, i, n).  At an item's
+ * first node the index is claimed from the moves still unsearched. */
+static inline int
+fe_solver_next_move (FeSolver *s, int depth, int i, int n)
+{
+  if (G_LIKELY (!s->item || depth != s->share_depth))
+    return i + 1;
+  return fe_solver_claim_move (s, i, n);
+}
+
+/* Such a node's result covers only the moves this worker searched: it is
+ * known, and may be stored, only when something was found. */
+static inline gboolean
+fe_solver_node_shared (const FeSolver *s, int depth)
+{
+  return s->item && depth == s->share_depth;
+}
 
 /* Helper threads (battle play): n - 1 helpers search beside the calling
  * thread, sharing its table, until fe_solver_helpers_stop.  They write

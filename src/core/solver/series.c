@@ -192,7 +192,8 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   const FeStalemateNet *net = kind == SERIES_HELP && left == 1 ? fe_help_stalemate_net (s, depth) : NULL;
   gboolean found = FALSE;
   FeUndo undo, null_undo;
-  for (int i = 0; i < list.count && !enough (s); i++)
+  for (int i = fe_solver_next_move (s, depth, -1, list.count); i < list.count && !enough (s);
+       i = fe_solver_next_move (s, depth, i, list.count))
     {
       FeMove *m = &list.moves[i];
       if (depth == 0)
@@ -231,7 +232,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       if (found && !print)
         break;
     }
-  if (!s->aborted && !enough (s))
+  if (!s->aborted && !enough (s) && (found || !fe_solver_node_shared (s, depth)))
     fe_tt_store (s->tt, key, left, found);
   return found;
 }

@@ -78,6 +78,13 @@ typedef struct {
   gint *stop;
   gboolean tt_shared;
   struct FeSolverHelpers *shared_helpers; /* a helper's own group */
+  /* In a worker of fe_solver_run_items: the item under way, whose node at
+   * `share_depth` shares its moves out (fe_solver_next_move), and the
+   * index of the move this worker claimed there (-1: none). */
+  struct FeSolverItems *items;
+  struct FeSolverItem *item;
+  int share_depth;
+  int claimed;
   /* The role of the lines written meanwhile: FE_ROLE_SET_PLAY while set
    * play is, FE_ROLE_VIOLATION for reflex play's " ?!?"; 0 otherwise. */
   int play_phase;

@@ -1,7 +1,6 @@
 /* tt.c — transposition table allocation.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#define _GNU_SOURCE /* mremap */
 #include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
@@ -40,32 +39,24 @@ fe_solver_max_hash_mb (void)
   return (int) mb;
 }
 
-#ifdef __linux__
-/* A new or moved mapping of n entries, asking for huge pages; NULL when
- * the mapping failed. */
+/* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
+ * whole allowed size is mapped at once, anonymously and without reserving
+ * swap: zero pages arrive lazily, so a small problem touches little of it,
+ * and the table grows without moving.  It asks for huge pages: a probe is
+ * a random access, and 2 MB pages spare most TLB misses.  NULL when the
+ * memory is refused. */
 static FeTTEntry *
-with_huge_pages (void *p, guint64 n)
+alloc_entries (guint64 n)
 {
+#ifdef __linux__
+  void *p = mmap (NULL, n * sizeof (FeTTEntry), PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     return NULL;
 #ifdef MADV_HUGEPAGE
   madvise (p, n * sizeof (FeTTEntry), MADV_HUGEPAGE);
 #endif
   return p;
-}
-#endif
-
-/* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
- * table is mapped anonymously (zero pages arrive lazily, so small problems
- * touch little of it) and asks for huge pages: a probe is a random access,
- * and 2 MB pages spare most TLB misses.  NULL when the memory is refused. */
-static FeTTEntry *
-alloc_entries (guint64 n)
-{
-#ifdef __linux__
-  return with_huge_pages (mmap (NULL, n * sizeof (FeTTEntry), PROT_READ | PROT_WRITE,
-                                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-                          n);
 #else
   return g_try_new0 (FeTTEntry, n);
 #endif
@@ -82,44 +73,23 @@ free_entries (FeTTEntry *e, guint64 n)
 #endif
 }
 
-/* The old entries stay where they are and the new part arrives zeroed, so
- * the table never needs old and new copies at once (--hash is a bound on
- * the memory, not on one of two tables).  NULL when refused; the old table
- * is then untouched. */
-static FeTTEntry *
-extend_entries (FeTTEntry *e, guint64 old_n, guint64 n)
+/* The first n entries back to zero; on Linux their pages are given back. */
+static void
+zero_entries (FeTTEntry *e, guint64 n)
 {
 #ifdef __linux__
-  return with_huge_pages (mremap (e, old_n * sizeof (FeTTEntry), n * sizeof (FeTTEntry),
-                                  MREMAP_MAYMOVE),
-                          n);
-#else
-  FeTTEntry *p = g_try_renew (FeTTEntry, e, n);
-  if (p)
-    memset (p + old_n, 0, (n - old_n) * sizeof (FeTTEntry));
-  return p;
+  if (madvise (e, n * sizeof (FeTTEntry), MADV_DONTNEED) == 0)
+    return;
 #endif
+  memset (e, 0, n * sizeof (FeTTEntry));
 }
 
 #define INITIAL_ENTRIES (1u << 16) /* 1 MB */
-
-/* A first table of at most n entries, smaller if the memory is refused. */
-static void
-alloc_first (FeTT *tt, guint64 n)
-{
-  while (!(tt->entries = alloc_entries (n)) && n > 1)
-    n /= 2;
-  if (!tt->entries)
-    n = 1; /* no memory at all: no table (every probe misses) */
-  tt->mask = n - 1;
-  tt->stores = 0;
-}
 
 FeTT *
 fe_tt_new (int megabytes)
 {
   FeTT *tt = g_new0 (FeTT, 1);
-  g_rw_lock_init (&tt->lock);
   if (megabytes < 0)
     return tt; /* no table */
   if (megabytes == 0)
@@ -130,57 +100,75 @@ fe_tt_new (int megabytes)
   guint64 n = 1;
   while (n * 2 * sizeof (FeTTEntry) <= bytes)
     n *= 2;
-  tt->max_entries = n;
+  /* Smaller if the memory is refused; no memory at all: no table (every
+   * probe misses). */
+  while (!(tt->entries = alloc_entries (n)) && n > 1)
+    n /= 2;
+  tt->max_entries = tt->entries ? n : 1;
+  tt->mask = MIN (tt->max_entries, INITIAL_ENTRIES) - 1;
   tt->growable = TRUE;
-  alloc_first (tt, MIN (n, INITIAL_ENTRIES));
   return tt;
+}
+
+/* Four times larger, in place: an entry at slot i moves to the same place
+ * in its new bucket, (key & mask & ~(ways - 1)) | (i & (ways - 1)), which
+ * is i plus a multiple of the old size, so one pass over the old part
+ * does.  Other threads may probe and store meanwhile (the mask is
+ * published first, so what they store lands where it belongs): they find
+ * an entry where it was or where it goes, or miss it, and a miss costs a
+ * search, never a wrong answer (every entry checks its key). */
+static void
+grow_in_place (FeTT *tt)
+{
+  FeTTEntry *e = tt->entries;
+  guint64 old_n = tt->mask + 1;
+  guint64 n = MIN (old_n * 4, tt->max_entries);
+  if (!e || n <= old_n)
+    return;
+  guint64 mask = n - 1;
+  __atomic_store_n (&tt->mask, mask, __ATOMIC_RELEASE);
+  guint64 way_mask = old_n >= FE_TT_WAYS ? FE_TT_WAYS - 1 : 0;
+  guint64 kept = 0;
+  for (guint64 i = 0; i < old_n; i++)
+    {
+      uint64_t data = __atomic_load_n (&e[i].data, __ATOMIC_RELAXED);
+      uint64_t check = __atomic_load_n (&e[i].check, __ATOMIC_RELAXED);
+      if (!check)
+        continue;
+      kept++;
+      guint64 to = ((check ^ data) & mask & ~way_mask) | (i & way_mask);
+      if (to == i)
+        continue;
+      __atomic_store_n (&e[to].data, data, __ATOMIC_RELAXED);
+      __atomic_store_n (&e[to].check, check, __ATOMIC_RELAXED);
+      __atomic_store_n (&e[i].check, 0, __ATOMIC_RELAXED);
+      __atomic_store_n (&e[i].data, 0, __ATOMIC_RELAXED);
+    }
+  /* Counting from the entries kept makes the next growth come on time. */
+  __atomic_store_n (&tt->stores, kept, __ATOMIC_RELAXED);
 }
 
 void
 fe_tt_grow (FeTT *tt)
 {
-  guint64 old_n = tt->mask + 1;
-  guint64 n = MIN (old_n * 4, tt->max_entries);
-  FeTTEntry *e = extend_entries (tt->entries, old_n, n);
-  if (!e)
-    {
-      tt->max_entries = old_n; /* no more memory: stay this size */
-      return;
-    }
-  tt->entries = e;
-  tt->mask = n - 1;
-  /* An entry at slot i moves to the same place in its new bucket,
-   * (key & mask & ~(ways - 1)) | (i & (ways - 1)), which is i plus a
-   * multiple of old_n: only slot i sends entries there, so one pass in
-   * place does. */
-  guint64 way_mask = old_n >= FE_TT_WAYS ? FE_TT_WAYS - 1 : 0;
-  for (guint64 i = 0; i < old_n; i++)
-    if (e[i].check)
-      {
-        uint64_t key = e[i].check ^ e[i].data;
-        guint64 to = (key & tt->mask & ~way_mask) | (i & way_mask);
-        if (to != i)
-          {
-            e[to] = e[i];
-            e[i] = (FeTTEntry) { 0, 0 };
-          }
-      }
-  /* Counting from the entries kept makes the next growth come on time. */
-  tt->stores = 0;
-  for (guint64 i = 0; i < n; i++)
-    tt->stores += e[i].check != 0;
+  grow_in_place (tt);
 }
 
 void
-fe_tt_reserve (FeTT *tt)
+fe_tt_shared_stored (FeTT *tt, guint32 n)
 {
-  while (tt->entries && tt->mask + 1 < tt->max_entries)
-    {
-      guint64 before = tt->mask;
-      fe_tt_grow (tt);
-      if (tt->mask == before)
-        break; /* refused: stay this size */
-    }
+  guint64 stores = __atomic_add_fetch (&tt->stores, n, __ATOMIC_RELAXED);
+  guint64 size = __atomic_load_n (&tt->mask, __ATOMIC_RELAXED) + 1;
+  if (G_LIKELY (stores <= size / 2 || size >= tt->max_entries))
+    return;
+  /* One thread grows; the others go on storing (and count again from the
+   * entries it keeps). */
+  gint idle = 0;
+  if (!__atomic_compare_exchange_n (&tt->growing, &idle, 1, FALSE, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+    return;
+  if (tt->mask + 1 == size)
+    grow_in_place (tt);
+  __atomic_store_n (&tt->growing, 0, __ATOMIC_RELEASE);
 }
 
 void
@@ -200,20 +188,6 @@ fe_tt_share_end (FeTT *tt)
 }
 
 void
-fe_tt_shared_maybe_grow (FeTT *tt)
-{
-  if (!tt->entries
-      || G_LIKELY (__atomic_load_n (&tt->stores, __ATOMIC_RELAXED) <= (tt->mask + 1) / 2
-                   || tt->mask + 1 >= tt->max_entries))
-    return;
-  g_rw_lock_writer_lock (&tt->lock);
-  /* Another worker may have grown it while this one waited. */
-  if (tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries)
-    fe_tt_grow (tt);
-  g_rw_lock_writer_unlock (&tt->lock);
-}
-
-void
 fe_tt_clear (FeTT *tt)
 {
   if (!tt->entries)
@@ -221,8 +195,9 @@ fe_tt_clear (FeTT *tt)
   /* Back to the small table: the next problem may be tiny. */
   if (!tt->stores)
     return;
-  free_entries (tt->entries, tt->mask + 1);
-  alloc_first (tt, MIN (tt->max_entries, INITIAL_ENTRIES));
+  zero_entries (tt->entries, tt->mask + 1);
+  tt->mask = MIN (tt->max_entries, INITIAL_ENTRIES) - 1;
+  tt->stores = 0;
 }
 
 void
@@ -231,7 +206,6 @@ fe_tt_free (FeTT *tt)
   if (!tt)
     return;
   if (tt->entries)
-    free_entries (tt->entries, tt->mask + 1);
-  g_rw_lock_clear (&tt->lock);
+    free_entries (tt->entries, tt->max_entries);
   g_free (tt);
 }

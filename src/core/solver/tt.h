@@ -23,36 +23,36 @@ typedef struct {
 } FeTTEntry;
 
 typedef struct {
-  FeTTEntry *entries; /* NULL: no table, every probe misses */
-  guint64 mask;
-  guint64 max_entries; /* the size the user allows */
+  /* NULL: no table, every probe misses.  The memory of the largest size
+   * allowed is reserved at once and never moves; only the first mask + 1
+   * entries are in use (and touched), so the table grows in place while
+   * other threads read and write it. */
+  FeTTEntry *entries;
+  guint64 mask;        /* atomic: read once by each probe and store */
+  guint64 max_entries; /* the size the user allows (and got) */
   guint64 stores;      /* entries in use (counted, never scanned) */
   /* One thread stores: the store that fills half the table grows it.
-   * FALSE while workers share it (fe_solver_run_items): they count their
-   * new entries atomically, and one of them grows the table between two
-   * work items, holding `lock` for writing while the others wait. */
+   * FALSE while threads share it (fe_solver_run_items, helpers): they
+   * count their new entries by 256, and the thread whose count fills half
+   * the table grows it (`growing` elects one) while the others go on. */
   gboolean growable;
-  GRWLock lock;
+  gint growing;
 } FeTT;
 
 /* A table starts small (small problems touch little memory) and grows in
  * place, four times larger, when half full, so it never holds more than
  * `megabytes`.  megabytes < 0: no table at all; 0: the default, 64 MB. */
 FeTT *fe_tt_new (int megabytes);
-/* Called by a worker between work items: grows the shared table when half
- * full.  fe_tt_work_begin / end bracket a work item. */
-void fe_tt_shared_maybe_grow (FeTT *tt);
-static inline void fe_tt_work_begin (FeTT *tt) { g_rw_lock_reader_lock (&tt->lock); }
-static inline void fe_tt_work_end (FeTT *tt) { g_rw_lock_reader_unlock (&tt->lock); }
 void fe_tt_free (FeTT *tt);
 void fe_tt_clear (FeTT *tt);
 void fe_tt_grow (FeTT *tt);
-/* Grows the table to the size the user allows, for a search on several
- * threads that cannot stop to grow it. */
-void fe_tt_reserve (FeTT *tt);
+/* A shared table's new entries, counted by a thread: grows it when half
+ * full (never waits for the other threads). */
+void fe_tt_shared_stored (FeTT *tt, guint32 n);
 /* Bracket the time several threads store into the table: it does not grow
- * by a store, and the threads count their new entries by 256 (so `stores`
- * is an estimate afterwards, never 0 once used: fe_tt_clear relies on it). */
+ * by one store, and the threads count their new entries by 256 (so
+ * `stores` is an estimate afterwards, never 0 once used: fe_tt_clear
+ * relies on it). */
 void fe_tt_share_begin (FeTT *tt);
 void fe_tt_share_end (FeTT *tt);
 
@@ -74,8 +74,9 @@ extern __thread guint32 fe_tt_thread_stores;
 static inline const FeTTEntry *
 fe_tt_bucket (const FeTT *tt, uint64_t key, int *ways)
 {
-  *ways = tt->mask >= FE_TT_WAYS - 1 ? FE_TT_WAYS : 1;
-  return &tt->entries[key & tt->mask & ~(guint64) (*ways - 1)];
+  guint64 mask = __atomic_load_n (&tt->mask, __ATOMIC_RELAXED);
+  *ways = mask >= FE_TT_WAYS - 1 ? FE_TT_WAYS : 1;
+  return &tt->entries[key & mask & ~(guint64) (*ways - 1)];
 }
 
 /* How much an entry's knowledge is worth keeping: the depth it holds for. */
@@ -163,11 +164,7 @@ fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
               /* Shared: counted by 256 per thread, not one atomic add per
                * store (the counter's cache line went back and forth
                * between the cores at every node). */
-              if (G_UNLIKELY (++fe_tt_thread_stores >= 256))
-                {
-                  __atomic_add_fetch (&tt->stores, fe_tt_thread_stores, __ATOMIC_RELAXED);
-                  fe_tt_thread_stores = 0;
-                }
+              ++fe_tt_thread_stores;
             }
           else if (G_UNLIKELY (++tt->stores > (tt->mask + 1) / 2 && tt->mask + 1 < tt->max_entries))
             {
@@ -189,4 +186,10 @@ fe_tt_store (FeTT *tt, uint64_t key, int depth, gboolean success)
   data = FE_TT_DATA (win, fail);
   __atomic_store_n (&e->data, data, __ATOMIC_RELAXED);
   __atomic_store_n (&e->check, key ^ data, __ATOMIC_RELAXED);
+  if (G_UNLIKELY (fe_tt_thread_stores >= 256))
+    {
+      guint32 n = fe_tt_thread_stores;
+      fe_tt_thread_stores = 0;
+      fe_tt_shared_stored (tt, n);
+    }
 }
