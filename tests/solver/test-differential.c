@@ -64,6 +64,7 @@ static const Variant variants[] = {
   { "fast paths, no table", -1, 1, FALSE, NULL, NULL },
   { "fast paths, tiny table, 2 threads", 1, 2, FALSE, NULL, NULL },
   { "plain rules, table, 2 threads, battle aids", 0, 2, TRUE, NULL, NULL },
+  { "final-position covers at every length, tiny table, 2 threads", 1, 2, FALSE, "FEERIE_COVER_MIN=1", NULL },
 };
 
 typedef struct {

@@ -1,8 +1,11 @@
 /* help-aids.c — the search aids of help and series play: the
  * goal-directed moves near a mate (mating-net.h), the stalemate witnesses
- * and net (stalemate.h), the a=>b distance bound (target-distance.h).
+ * and net (stalemate.h), the a=>b distance bound (target-distance.h) and
+ * the covers of the final mates and stalemates (final-cover.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
+
 #include "help-private.h"
 #include "target-distance.h"
 
@@ -80,18 +83,90 @@ fe_help_last_moves (FeSolver *s, gboolean mating, FeMoveList *list)
   return TRUE;
 }
 
-/* a=>b: can the target still be reached with `mine` moves of the side to
- * move and `theirs` of the other?  TRUE when not known (not orthodox, or
- * the plain search asked for, which the differential tests compare). */
-gboolean
-fe_help_target_in_reach (FeSolver *s, int mine, int theirs)
+/* The covers still in reach at the node at `depth`, among those in reach
+ * at its parent (all of them at the root or where the parent's are not
+ * known): kept for the children; FALSE when none is. */
+static gboolean
+covers_in_reach (FeSolver *s, int depth, const int moves[2])
 {
-  if (s->goal != FE_GOAL_POSITION || !s->orthodox || (s->config && s->config->plain_help))
+  guint n_all = fe_cover_set_size (s->covers);
+  g_assert (depth >= 0 && depth < s->max_plies);
+  if (n_all == 0)
+    return FALSE; /* no final position in reach */
+  if (!s->cover_live || s->cover_live_len != n_all)
+    {
+      g_free (s->cover_live);
+      g_free (s->cover_live_n);
+      s->cover_live = g_new (int, (gsize) s->max_plies * n_all);
+      s->cover_live_n = g_new (int, s->max_plies);
+      s->cover_live_len = n_all;
+      fe_help_covers_forget (s, s->max_plies);
+    }
+  const int *parent = depth > 0 && s->cover_live_n[depth - 1] >= 0
+                          ? s->cover_live + (gsize) (depth - 1) * n_all : NULL;
+  int n_parent = parent ? s->cover_live_n[depth - 1] : (int) n_all;
+  int *live = s->cover_live + (gsize) depth * n_all, n = 0;
+  for (int i = 0; i < n_parent; i++)
+    {
+      int k = parent ? parent[i] : i;
+      if (fe_cover_reachable (&s->pos, fe_cover_set_get (s->covers, k), moves))
+        live[n++] = k;
+    }
+  s->cover_live_n[depth] = n;
+  return n > 0;
+}
+
+/* The covers in reach are not known below `depth` any more (a new set of
+ * covers, or a worker's item that starts at `depth`). */
+void
+fe_help_covers_forget (FeSolver *s, int depth)
+{
+  if (s->cover_live_n)
+    for (int d = 0; d < depth && d < s->max_plies; d++)
+      s->cover_live_n[d] = -1;
+}
+
+/* Can the goal still be reached at the node at `depth` with `mine` moves
+ * of the side to move and `theirs` of the other: an a=>b target, or a
+ * mate or stalemate where covers guide the search?  TRUE when not known
+ * (not orthodox, or the plain search asked for, which the differential
+ * tests compare). */
+gboolean
+fe_help_target_in_reach (FeSolver *s, int depth, int mine, int theirs)
+{
+  if ((s->goal != FE_GOAL_POSITION && !s->covers) || !s->orthodox || (s->config && s->config->plain_help))
     return TRUE;
   int moves[2];
   moves[s->pos.side] = mine;
   moves[!s->pos.side] = theirs;
+  /* Before the last move the covers no longer pay: its witnesses and
+   * nets judge it more cheaply, and nothing lies below it. */
+  if (s->covers)
+    return mine + theirs <= 1 || covers_in_reach (s, depth, moves);
   return fe_target_reachable (&s->pos, &s->problem->target, moves);
+}
+
+/* The needs tried at most, and the covers kept at most, before the
+ * covers are judged not to pay: crowded boards, where each flight is
+ * covered in many ways, and long lines with many free moves. */
+#define COVER_STEPS 1000000
+#define COVER_MAX 50000
+
+/* Help or series play of `len` half-moves from here toward a mate or a
+ * stalemate, moves[c] of them by colour c, the last one by the winner:
+ * the covers of the final positions, or NULL where they do not pay
+ * (shorter than FEERIE_COVER_MIN half-moves, default 7 (0: never, for the
+ * differential tests), not orthodox, too many covers). */
+FeCoverSet *
+fe_help_covers_for (FeSolver *s, int len, const int moves[2], FeColour loser)
+{
+  const char *v = g_getenv ("FEERIE_COVER_MIN");
+  int min_len = v && *v ? atoi (v) : 7;
+  if (min_len <= 0 || len < min_len || !s->orthodox || (s->config && s->config->plain_help)
+      || (s->goal != FE_GOAL_MATE && s->goal != FE_GOAL_STALEMATE)
+      || s->pos.king[FE_WHITE] == FE_NO_SQUARE || s->pos.king[FE_BLACK] == FE_NO_SQUARE)
+    return NULL;
+  return fe_cover_set_new (&s->pos, loser, s->goal == FE_GOAL_MATE, moves, COVER_STEPS, COVER_MAX);
 }
 
 /* The last move must stalemate (=, ==): the other side's witnesses, that

@@ -49,7 +49,9 @@ typedef struct {
 /* help-aids.c */
 FeMatingNet *fe_help_mating_net_for (FeSolver *s, gboolean mates);
 gboolean fe_help_last_moves (FeSolver *s, gboolean mating, FeMoveList *list);
-gboolean fe_help_target_in_reach (FeSolver *s, int mine, int theirs);
+gboolean fe_help_target_in_reach (FeSolver *s, int depth, int mine, int theirs);
+void fe_help_covers_forget (FeSolver *s, int depth);
+FeCoverSet *fe_help_covers_for (FeSolver *s, int len, const int moves[2], FeColour loser);
 void fe_help_stalemate_witnesses (FeSolver *s, FeStalemateWitnesses *w);
 const FeStalemateNet *fe_help_stalemate_net (FeSolver *s, int depth);
 

@@ -34,6 +34,9 @@ fe_split_make (FeSolver *w, const Split *sp, int k, FeUndo undo[4])
 {
   const int *pair = &g_array_index (sp->items, int, 2 * k);
   int me = w->pos.side;
+  /* The item's first node is at depth 2: the covers in reach above it
+   * are another line's. */
+  fe_help_covers_forget (w, 2);
   for (int ply = 0; ply < 2; ply++)
     {
       FE_MOVE_LIST (list);

@@ -72,7 +72,7 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
         fe_end_add_lines (s, end, depth, lead, 0);
       return TRUE;
     }
-  if (fe_help_end_closed (s, end, h) || (end == FE_END_GOAL && !fe_help_target_in_reach (s, (h + 1) / 2, h / 2)))
+  if (fe_help_end_closed (s, end, h) || (end == FE_END_GOAL && !fe_help_target_in_reach (s, depth, (h + 1) / 2, h / 2)))
     return FALSE;
   uint64_t key = exact_key (s->pos.hash, SALT_HELP ^ ((uint64_t) end << 56), h);
   if (fe_tt_probe (s->tt, key, h) == 0)
@@ -159,6 +159,17 @@ help_length (FeSolver *s, FeEnd end, int len, int lead, gboolean parallel)
 {
   int h = help_moves_before_end (end, len);
   int threads = s->config ? s->config->threads : 1;
+  FeCoverSet *covers = NULL;
+  if (end == FE_END_GOAL)
+    {
+      /* The side to move plays the odd half-moves; the last mover wins. */
+      int moves[2];
+      moves[s->pos.side] = (len + 1) / 2;
+      moves[!s->pos.side] = len / 2;
+      covers = fe_help_covers_for (s, len, moves, len % 2 == 1 ? FE_OPPONENT (s->pos.side) : s->pos.side);
+    }
+  s->covers = covers;
+  fe_help_covers_forget (s, s->max_plies);
   if (parallel && threads > 1 && !s->max_solutions && h >= 3)
     {
       Split sp = { .h = h, .lead = lead, .end = end };
@@ -166,6 +177,8 @@ help_length (FeSolver *s, FeEnd end, int len, int lead, gboolean parallel)
     }
   else
     help (s, end, h, 0, TRUE, lead);
+  s->covers = NULL;
+  fe_cover_set_free (covers);
 }
 
 void

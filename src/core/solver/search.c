@@ -432,6 +432,8 @@ fe_solver_alloc_line (FeSolver *s)
   s->line_nodes = g_new0 (FeSolutionNode *, s->max_plies);
   s->history = g_new0 (guint32, FE_HISTORY_SIZE);
   s->stalemate_nets = NULL; /* a copied solver's are its original's */
+  s->cover_live = s->cover_live_n = NULL;
+  s->cover_live_len = 0;
 }
 
 void
@@ -441,6 +443,8 @@ fe_solver_free_line (FeSolver *s)
   g_clear_pointer (&s->line_nodes, g_free);
   g_clear_pointer (&s->history, g_free);
   g_clear_pointer (&s->stalemate_nets, g_free);
+  g_clear_pointer (&s->cover_live, g_free);
+  g_clear_pointer (&s->cover_live_n, g_free);
 }
 
 void

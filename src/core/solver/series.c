@@ -177,7 +177,7 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
   /* ser-r: the series side must not be able to reach the goal itself. */
   if ((kind == SERIES_REFLEX && fe_goal_in_one (s, s->goal))
       || ((kind == SERIES_DIRECT || kind == SERIES_HELP)
-          && !fe_help_target_in_reach (s, left, kind == SERIES_HELP ? 1 : 0))
+          && !fe_help_target_in_reach (s, depth, left, kind == SERIES_HELP ? 1 : 0))
       || !series_moves (s, kind, left, &list))
     {
       fe_tt_store (s->tt, key, left, FALSE);
@@ -292,6 +292,18 @@ static void
 series_length (FeSolver *s, SeriesKind kind, int n)
 {
   int threads = s->config ? s->config->threads : 1;
+  FeCoverSet *covers = NULL;
+  if (kind == SERIES_DIRECT || kind == SERIES_HELP)
+    {
+      /* ser-h: the other side's one move wins; ser-: the series side's. */
+      int moves[2];
+      moves[s->pos.side] = n;
+      moves[!s->pos.side] = kind == SERIES_HELP ? 1 : 0;
+      FeColour loser = kind == SERIES_HELP ? s->pos.side : FE_OPPONENT (s->pos.side);
+      covers = fe_help_covers_for (s, n + moves[!s->pos.side], moves, loser);
+    }
+  s->covers = covers;
+  fe_help_covers_forget (s, s->max_plies);
   if (threads > 1 && !s->max_solutions && n >= 3)
     {
       Split sp = { .h = n, .kind = kind, .series = TRUE };
@@ -299,6 +311,8 @@ series_length (FeSolver *s, SeriesKind kind, int n)
     }
   else
     series (s, kind, n, 0, TRUE);
+  s->covers = NULL;
+  fe_cover_set_free (covers);
 }
 
 void

@@ -5,6 +5,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "final-cover.h"
 #include "mating-net.h"
 #include "stalemate.h"
 #include "solver.h"
@@ -54,6 +55,14 @@ typedef struct {
    * only two half-moves before a stalemate. */
   FeStalemateNet *stalemate_nets;
   FePosition root; /* where solution lines are replayed from */
+  /* Help and series play toward a mate or a stalemate guided by the final
+   * positions' covers (final-cover.h, help-aids.c): the covers, NULL when
+   * not guided, shared by the threads; per thread, by depth of the line,
+   * the covers still in reach (cover_live_n[d] indices; -1: not known). */
+  const FeCoverSet *covers;
+  int *cover_live;
+  int *cover_live_n;
+  guint cover_live_len; /* covers->len they were made for */
   /* In a parallel search's worker: the lines of the item under way, which
    * wait for the merge (moves only, see fe_solver_add_line) instead of
    * being attached at once; NULL in the solver's own thread. */

@@ -21,7 +21,6 @@
 #include "search.h"
 #include "target-distance.h"
 
-#define FAR 1000
 
 static guint8 knight_table[64][64];
 
@@ -68,9 +67,9 @@ piece_distance (int walk, int from, int to)
     case FE_WALK_KING: return MAX (df, dr);
     case FE_WALK_QUEEN: return line || diagonal ? 1 : 2;
     case FE_WALK_ROOK: return line ? 1 : 2;
-    case FE_WALK_BISHOP: return diagonal ? 1 : (df + dr) % 2 == 0 ? 2 : FAR;
+    case FE_WALK_BISHOP: return diagonal ? 1 : (df + dr) % 2 == 0 ? 2 : FE_FAR_MOVES;
     case FE_WALK_KNIGHT: return knight_table[from][to];
-    default: return FAR;
+    default: return FE_FAR_MOVES;
     }
 }
 
@@ -82,7 +81,7 @@ pawn_distance (int colour, int from, int to)
   int rank = from >> 3, ahead = ((to >> 3) - rank) * dir;
   int df = abs ((from & 7) - (to & 7));
   if (ahead < 0 || df > ahead || (ahead == 0 && df != 0))
-    return FAR;
+    return FE_FAR_MOVES;
   /* The double step covers two ranks without a capture. */
   int start = colour == FE_WHITE ? 1 : 6;
   if (rank == start && ahead >= 2 && df <= ahead - 2)
@@ -91,20 +90,20 @@ pawn_distance (int colour, int from, int to)
 }
 
 /* The piece `x` of `colour` on `from` to become `want` on `to`. */
-static int
-distance (FePiece x, int from, FePiece want, int to)
+int
+fe_orthodox_distance (FePiece x, int from, FePiece want, int to)
 {
   if (x.walk == want.walk)
     return x.walk == FE_WALK_PAWN ? pawn_distance (x.colour, from, to)
                                   : piece_distance (x.walk, from, to);
   if (x.walk != FE_WALK_PAWN || want.walk == FE_WALK_KING)
-    return FAR;
+    return FE_FAR_MOVES;
   int last = x.colour == FE_WHITE ? 7 : 0;
-  int best = FAR;
+  int best = FE_FAR_MOVES;
   for (int f = 0; f < 8; f++)
     {
       int promotion = pawn_distance (x.colour, from, last * 8 + f);
-      if (promotion < FAR)
+      if (promotion < FE_FAR_MOVES)
         best = MIN (best, promotion + piece_distance (want.walk, last * 8 + f, to));
     }
   return best;
@@ -112,8 +111,8 @@ distance (FePiece x, int from, FePiece want, int to)
 
 /* The cheapest assignment of the n rows to distinct columns of `cost`
  * (n <= m <= 16): the Hungarian method with potentials. */
-static int
-assignment (int n, int m, int cost[16][16])
+int
+fe_cheapest_assignment (int n, int m, int cost[16][16])
 {
   int u[17] = { 0 }, v[17] = { 0 }, match[17] = { 0 }, way[17] = { 0 };
   for (int i = 1; i <= n; i++)
@@ -156,7 +155,7 @@ assignment (int n, int m, int cost[16][16])
 }
 
 /* The moves colour c needs at least to put its target pieces in place
- * (FAR: never); more than `limit` when the cheap sum tells it already. */
+ * (FE_FAR_MOVES: never); more than `limit` when the cheap sum tells it already. */
 static int
 arrivals (const FePosition *pos, const FePosition *target, int c, int limit)
 {
@@ -174,11 +173,11 @@ arrivals (const FePosition *pos, const FePosition *target, int c, int limit)
     {
       int to = __builtin_ctzll (left);
       FePiece want = target->board[FE_SQ88 (to)];
-      int best = FAR;
+      int best = FE_FAR_MOVES;
       for (int j = 0; j < m; j++)
         {
           FePiece x = pos->board[FE_SQ88 (from[j])];
-          int d = x.attrs != want.attrs ? FAR : distance (x, from[j], want, to);
+          int d = x.attrs != want.attrs ? FE_FAR_MOVES : fe_orthodox_distance (x, from[j], want, to);
           /* Castling moves the king and a rook at once. */
           if (rights && x.walk == want.walk
               && (want.walk == FE_WALK_KING || want.walk == FE_WALK_ROOK))
@@ -186,20 +185,26 @@ arrivals (const FePosition *pos, const FePosition *target, int c, int limit)
           cost[n][j] = d;
           best = MIN (best, d);
         }
-      if (best >= FAR)
-        return FAR;
+      if (best >= FE_FAR_MOVES)
+        return FE_FAR_MOVES;
       nearest += best;
     }
   if (nearest > limit || n == 0)
     return nearest;
-  return assignment (n, m, cost);
+  return fe_cheapest_assignment (n, m, cost);
+}
+
+void
+fe_orthodox_distance_init (void)
+{
+  static GOnce once = G_ONCE_INIT;
+  g_once (&once, knight_table_init, NULL);
 }
 
 gboolean
 fe_target_reachable (const FePosition *pos, const FePosition *target, const int moves[2])
 {
-  static GOnce once = G_ONCE_INIT;
-  g_once (&once, knight_table_init, NULL);
+  fe_orthodox_distance_init ();
   int need[2] = { 0, 0 };
   for (int c = FE_WHITE; c <= FE_BLACK; c++)
     {

@@ -1,0 +1,395 @@
+/* final-cover.c — the covers of final mates and stalemates and their
+ * bound (final-cover.h).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "final-cover.h"
+#include "target-distance.h"
+
+#define BIT(sq) (UINT64_C (1) << (sq))
+#define NEVER 255
+
+/* By colour, walk and square: the squares from which a unit of that walk
+ * attacks the square on an empty board. */
+static uint64_t attackers[2][8][64];
+static uint64_t king_zone[64]; /* the square and its neighbours */
+/* By colour, square and file: a pawn's moves to the promotion square on
+ * that file (FE_FAR_MOVES: never). */
+static int promotion_moves[2][64][8];
+
+static gboolean
+on_board (int file, int rank)
+{
+  return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
+
+static gpointer
+tables_init (gpointer unused)
+{
+  (void) unused;
+  fe_orthodox_distance_init ();
+  static const int steps[8][2] = { { 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 },
+                                   { 1, 1 }, { 1, -1 }, { -1, 1 }, { -1, -1 } };
+  static const int jumps[8][2] = { { 1, 2 }, { 2, 1 }, { -1, 2 }, { -2, 1 },
+                                   { 1, -2 }, { 2, -1 }, { -1, -2 }, { -2, -1 } };
+  for (int sq = 0; sq < 64; sq++)
+    {
+      int f = sq & 7, r = sq >> 3;
+      king_zone[sq] = BIT (sq);
+      for (int d = 0; d < 8; d++)
+        {
+          if (on_board (f + steps[d][0], r + steps[d][1]))
+            {
+              uint64_t b = BIT ((r + steps[d][1]) * 8 + f + steps[d][0]);
+              king_zone[sq] |= b;
+              for (int c = 0; c < 2; c++)
+                attackers[c][FE_WALK_KING][sq] |= b;
+            }
+          if (on_board (f + jumps[d][0], r + jumps[d][1]))
+            for (int c = 0; c < 2; c++)
+              attackers[c][FE_WALK_KNIGHT][sq] |= BIT ((r + jumps[d][1]) * 8 + f + jumps[d][0]);
+          for (int k = 1; on_board (f + k * steps[d][0], r + k * steps[d][1]); k++)
+            {
+              uint64_t b = BIT ((r + k * steps[d][1]) * 8 + f + k * steps[d][0]);
+              for (int c = 0; c < 2; c++)
+                {
+                  attackers[c][FE_WALK_QUEEN][sq] |= b;
+                  attackers[c][d < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP][sq] |= b;
+                }
+            }
+        }
+      /* A pawn attacks forward diagonally and never stands on its first
+       * or last rank. */
+      for (int c = 0; c < 2; c++)
+        {
+          int from_rank = r + (c == FE_WHITE ? -1 : 1);
+          for (int df = -1; df <= 1; df += 2)
+            if (on_board (f + df, from_rank) && from_rank > 0 && from_rank < 7)
+              attackers[c][FE_WALK_PAWN][sq] |= BIT (from_rank * 8 + f + df);
+        }
+    }
+  FePiece pawn[2] = { { .walk = FE_WALK_PAWN, .colour = FE_WHITE }, { .walk = FE_WALK_PAWN, .colour = FE_BLACK } };
+  for (int c = 0; c < 2; c++)
+    for (int from = 0; from < 64; from++)
+      for (int f = 0; f < 8; f++)
+        promotion_moves[c][from][f] = fe_orthodox_distance (pawn[c], from, pawn[c], (c == FE_WHITE ? 56 : 0) + f);
+  return NULL;
+}
+
+static void
+ensure_tables (void)
+{
+  static GOnce once = G_ONCE_INIT;
+  g_once (&once, tables_init, NULL);
+}
+
+/* A rider of `walk` (queen, rook, bishop) from `from` to any of
+ * `squares`, staying itself: by lines on an empty board. */
+static int
+rider_distance (int walk, int from, uint64_t squares)
+{
+  if (squares & BIT (from))
+    return 0;
+  if (attackers[FE_WHITE][walk][from] & squares)
+    return 1;
+  if (walk != FE_WALK_BISHOP)
+    return 2;
+  uint64_t light = UINT64_C (0x55aa55aa55aa55aa);
+  return (BIT (from) & light ? squares & light : squares & ~light) ? 2 : FE_FAR_MOVES;
+}
+
+/* The table of a walk that moves by steps of `step` (king, knight): moves
+ * to reach `squares` from each square, by widening rings. */
+static void
+stepper_table (const uint64_t step[64], uint64_t squares, uint8_t out[64])
+{
+  uint64_t seen = squares, ring = squares;
+  for (int d = 0; ring; d++)
+    {
+      uint64_t next = 0;
+      for (uint64_t left = ring; left; left &= left - 1)
+        {
+          int sq = __builtin_ctzll (left);
+          out[sq] = MIN (d, NEVER);
+          next |= step[sq];
+        }
+      ring = next & ~seen;
+      seen |= ring;
+    }
+}
+
+/* Moves at least, from each walk and square, for a unit to meet `need`:
+ * a piece keeps its walk; a pawn stays one or promotes, to the need's
+ * walk or (FE_WALK_NONE) any but the king's. */
+static void
+fill_table (const FeCoverNeed *need, FeCoverTable table)
+{
+  memset (table, NEVER, sizeof (FeCoverTable));
+  for (int walk = FE_WALK_KING; walk < FE_WALK_PAWN; walk++)
+    {
+      if (need->walk != walk && (need->walk != FE_WALK_NONE || walk == FE_WALK_KING))
+        continue;
+      uint8_t *out = table[walk - 1];
+      if (walk == FE_WALK_KING || walk == FE_WALK_KNIGHT)
+        stepper_table (attackers[FE_WHITE][walk], need->squares, out);
+      else
+        for (int from = 0; from < 64; from++)
+          out[from] = MIN (rider_distance (walk, from, need->squares), NEVER);
+    }
+  int c = need->colour, last = c == FE_WHITE ? 56 : 0;
+  FePiece pawn = { .walk = FE_WALK_PAWN, .colour = c };
+  for (int from = 8; from < 56; from++)
+    {
+      int best = FE_FAR_MOVES;
+      if (need->walk == FE_WALK_PAWN || need->walk == FE_WALK_NONE)
+        for (uint64_t left = need->squares; left; left &= left - 1)
+          best = MIN (best, fe_orthodox_distance (pawn, from, pawn, __builtin_ctzll (left)));
+      for (int want = FE_WALK_QUEEN; want < FE_WALK_PAWN; want++)
+        if (need->walk == want || need->walk == FE_WALK_NONE)
+          for (int f = 0; f < 8; f++)
+            if (promotion_moves[c][from][f] < FE_FAR_MOVES)
+              best = MIN (best, promotion_moves[c][from][f] + table[want - 1][last + f]);
+      table[FE_WALK_PAWN - 1][from] = MIN (best, NEVER);
+    }
+}
+
+/* ---- the set ----------------------------------------------------------- */
+
+struct FeCoverSet {
+  GArray *covers;     /* FeCover */
+  GHashTable *tables; /* FeCoverNeed -> FeCoverTable, shared by the covers */
+};
+
+static guint
+need_hash (gconstpointer key)
+{
+  const FeCoverNeed *n = key;
+  uint64_t h = (n->squares ^ ((uint64_t) n->colour << 8 | n->walk)) * UINT64_C (0x9e3779b97f4a7c15);
+  return (guint) (h >> 32);
+}
+
+static gboolean
+need_equal (gconstpointer a, gconstpointer b)
+{
+  const FeCoverNeed *x = a, *y = b;
+  return x->squares == y->squares && x->colour == y->colour && x->walk == y->walk;
+}
+
+/* The table of `need`, made once per set. */
+static const FeCoverTable *
+table_of (FeCoverSet *set, const FeCoverNeed *need)
+{
+  FeCoverTable *table = g_hash_table_lookup (set->tables, need);
+  if (!table)
+    {
+      FeCoverNeed *key = g_new0 (FeCoverNeed, 1);
+      key->colour = need->colour;
+      key->walk = need->walk;
+      key->squares = need->squares;
+      table = g_new (FeCoverTable, 1);
+      fill_table (need, *table);
+      g_hash_table_insert (set->tables, key, table);
+    }
+  return (const FeCoverTable *) table;
+}
+
+guint
+fe_cover_set_size (const FeCoverSet *set)
+{
+  return set->covers->len;
+}
+
+const FeCover *
+fe_cover_set_get (const FeCoverSet *set, guint k)
+{
+  return &g_array_index (set->covers, FeCover, k);
+}
+
+void
+fe_cover_set_free (FeCoverSet *set)
+{
+  if (!set)
+    return;
+  g_array_unref (set->covers);
+  g_hash_table_destroy (set->tables);
+  g_free (set);
+}
+
+gboolean
+fe_cover_reachable (const FePosition *pos, const FeCover *cover, const int moves[2])
+{
+  for (int colour = FE_WHITE; colour <= FE_BLACK; colour++)
+    {
+      int rows[FE_COVER_NEEDS], n = 0;
+      for (int k = 0; k < cover->n; k++)
+        if (cover->need[k].colour == colour)
+          rows[n++] = k;
+      int m = __builtin_popcountll (pos->occupied[colour]);
+      if (n == 0 || m > 16)
+        continue;
+      if (n > m)
+        return FALSE;
+      /* Castling moves the king and a rook at once: while it may, they
+       * count nothing. */
+      uint8_t rights = pos->castling & (colour == FE_WHITE ? FE_CASTLE_WK | FE_CASTLE_WA | FE_CASTLE_WH
+                                                           : FE_CASTLE_BK | FE_CASTLE_BA | FE_CASTLE_BH);
+      int cost[16][16], nearest = 0, j = 0;
+      for (int i = 0; i < n; i++)
+        {
+          int best = FE_FAR_MOVES;
+          j = 0;
+          for (uint64_t mine = pos->occupied[colour]; mine; mine &= mine - 1, j++)
+            {
+              int sq = __builtin_ctzll (mine);
+              FePiece x = pos->board[FE_SQ88 (sq)];
+              int d = (*cover->table[rows[i]])[x.walk - 1][sq];
+              if (d == NEVER)
+                d = FE_FAR_MOVES;
+              if (rights && (x.walk == FE_WALK_KING || x.walk == FE_WALK_ROOK))
+                d = 0;
+              cost[i][j] = d;
+              best = MIN (best, d);
+            }
+          nearest += best;
+        }
+      if (nearest > moves[colour])
+        return FALSE;
+      if (n > 1 && fe_cheapest_assignment (n, m, cost) > moves[colour])
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* ---- enumeration ---------------------------------------------------- */
+
+typedef struct {
+  const FePosition *root;
+  const int *moves;
+  FeCoverSet *set;
+  FeCover cover;
+  long steps, max_steps;
+  guint max_covers;
+  gboolean stopped;
+} Enumeration;
+
+static uint8_t
+winner_of (const FeCover *c)
+{
+  return FE_OPPONENT (c->loser);
+}
+
+/* The squares a need of the winning colour with `walk` may end on to
+ * attack `sq`: not the king's square, and a king never next to it. */
+static uint64_t
+attack_squares (const FeCover *c, int walk, int sq)
+{
+  uint64_t squares = attackers[winner_of (c)][walk][sq] & ~BIT (c->king_square);
+  if (walk == FE_WALK_KING)
+    squares &= ~king_zone[c->king_square];
+  return squares;
+}
+
+static void flights_from (Enumeration *e, uint64_t left);
+
+/* Pushes need (colour, walk, squares), goes on if in reach. */
+static void
+try_new_need (Enumeration *e, int colour, int walk, uint64_t squares, uint64_t left)
+{
+  FeCover *c = &e->cover;
+  if (!squares || c->n == FE_COVER_NEEDS || e->stopped)
+    return;
+  if (++e->steps > e->max_steps)
+    {
+      e->stopped = TRUE;
+      return;
+    }
+  int k = c->n++;
+  c->need[k] = (FeCoverNeed) { .colour = colour, .walk = walk, .squares = squares };
+  c->table[k] = table_of (e->set, &c->need[k]);
+  if (fe_cover_reachable (e->root, c, e->moves))
+    flights_from (e, left);
+  c->n--;
+}
+
+/* Covers the flights in `left`, lowest first, each in every way: a unit
+ * of the losing colour on it, a need of the winning colour already made
+ * that may attack it too, or a new one. */
+static void
+flights_from (Enumeration *e, uint64_t left)
+{
+  FeCover *c = &e->cover;
+  if (e->stopped)
+    return;
+  if (!left)
+    {
+      if (e->set->covers->len >= e->max_covers)
+        e->stopped = TRUE;
+      else
+        g_array_append_vals (e->set->covers, c, 1);
+      return;
+    }
+  int f = __builtin_ctzll (left);
+  left &= left - 1;
+  try_new_need (e, c->loser, FE_WALK_NONE, BIT (f), left);
+  for (int r = 0; r < c->n && !e->stopped; r++)
+    {
+      FeCoverNeed *need = &c->need[r];
+      if (need->colour != winner_of (c))
+        continue;
+      uint64_t narrowed = need->squares & attack_squares (c, need->walk, f);
+      if (!narrowed)
+        continue;
+      uint64_t before = need->squares;
+      const FeCoverTable *table = c->table[r];
+      need->squares = narrowed;
+      c->table[r] = table_of (e->set, need);
+      if (fe_cover_reachable (e->root, c, e->moves))
+        flights_from (e, left);
+      need->squares = before;
+      c->table[r] = table;
+    }
+  for (int walk = FE_WALK_KING; walk <= FE_WALK_PAWN && !e->stopped; walk++)
+    try_new_need (e, winner_of (c), walk, attack_squares (c, walk, f), left);
+}
+
+FeCoverSet *
+fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const int moves[2],
+                  long max_steps, guint max_covers)
+{
+  ensure_tables ();
+  Enumeration *e = g_new0 (Enumeration, 1);
+  FeCoverSet *set = g_new0 (FeCoverSet, 1);
+  set->covers = g_array_new (FALSE, FALSE, sizeof (FeCover));
+  set->tables = g_hash_table_new_full (need_hash, need_equal, g_free, g_free);
+  e->root = root;
+  e->moves = moves;
+  e->set = set;
+  e->max_steps = max_steps;
+  e->max_covers = max_covers;
+  FeCover *c = &e->cover;
+  c->loser = loser;
+  for (int s = 0; s < 64 && !e->stopped; s++)
+    {
+      c->king_square = s;
+      c->n = 1;
+      c->need[0] = (FeCoverNeed) { .colour = loser, .walk = FE_WALK_KING, .squares = BIT (s) };
+      c->table[0] = table_of (set, &c->need[0]);
+      if (!fe_cover_reachable (root, c, moves))
+        continue;
+      uint64_t flights = king_zone[s] & ~BIT (s);
+      if (!mate)
+        {
+          flights_from (e, flights);
+          continue;
+        }
+      /* The checker: any walk but the king's. */
+      for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
+        try_new_need (e, winner_of (c), walk, attack_squares (c, walk, s), flights);
+    }
+  gboolean complete = !e->stopped;
+  g_free (e);
+  if (!complete)
+    g_clear_pointer (&set, fe_cover_set_free);
+  return set;
+}

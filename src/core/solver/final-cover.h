@@ -1,0 +1,61 @@
+/* final-cover.h — help play toward a mate or a stalemate in orthodox
+ * chess, guided by what the final position needs (Popeye's "intelligent"
+ * mode, in a simpler form).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * In a final position the losing king stands on some square s; in a mate
+ * a unit of the winning colour attacks s; each square next to s holds a
+ * unit of the king's colour or is attacked, on an empty board, by a unit
+ * of the winning colour (the king's own square counts as empty there).
+ * A cover names such facts as needs — a colour, the walk the unit ends
+ * with (a pawn may promote), the squares it may end on — each met by a
+ * distinct unit.  fe_cover_enumerate gives covers such that every final
+ * position reachable in time meets at least one of them.  Units must walk
+ * to their needs: the cheapest assignment of units to needs bounds each
+ * colour's moves (fe_cover_reachable).  Along a line toward a final
+ * position its covers stay in reach at every node, so the search keeps
+ * at each node the covers still in reach and gives up where none is;
+ * which covers those are depends on the line, whether any solution goes
+ * on from the node does not (each one's covers are among them), so the
+ * table stays exact. */
+#pragma once
+
+#include "core/position.h"
+
+/* a king, a checker and eight flights at most */
+#define FE_COVER_NEEDS 10
+
+typedef struct {
+  uint8_t colour;
+  uint8_t walk;     /* its walk at the end; FE_WALK_NONE: any but the king */
+  uint64_t squares; /* where it may end (bit i: square i, a1 = 0) */
+} FeCoverNeed;
+
+/* By walk (FE_WALK_KING..FE_WALK_PAWN, less one) and square (0..63): the
+ * moves a unit needs at least to meet a need (255: never). */
+typedef uint8_t FeCoverTable[6][64];
+
+typedef struct {
+  int n;
+  FeCoverNeed need[FE_COVER_NEEDS];
+  const FeCoverTable *table[FE_COVER_NEEDS]; /* the needs' tables, kept by the set */
+  uint8_t king_square; /* 0..63 */
+  uint8_t loser;       /* FeColour of the king mated or stalemated */
+} FeCover;
+
+/* The covers of a play and the tables they share. */
+typedef struct FeCoverSet FeCoverSet;
+
+/* The covers for `loser`'s king mated (`mate`) or stalemated after play
+ * from `root` with at most moves[c] moves of colour c; NULL when more
+ * than `max_steps` needs are tried or more than `max_covers` covers found
+ * (too many to pay). */
+FeCoverSet *fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const int moves[2],
+                              long max_steps, guint max_covers);
+void fe_cover_set_free (FeCoverSet *set);
+guint fe_cover_set_size (const FeCoverSet *set);
+const FeCover *fe_cover_set_get (const FeCoverSet *set, guint k);
+
+/* FALSE only when `pos` provably cannot meet `cover` with at most
+ * moves[c] moves of colour c. */
+gboolean fe_cover_reachable (const FePosition *pos, const FeCover *cover, const int moves[2]);
