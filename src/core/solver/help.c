@@ -72,7 +72,10 @@ help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
         fe_end_add_lines (s, end, depth, lead, 0);
       return TRUE;
     }
-  if (fe_help_end_closed (s, end, h) || (end == FE_END_GOAL && !fe_help_target_in_reach (s, depth, (h + 1) / 2, h / 2)))
+  /* reci-h: the covers are those of the help part's final position,
+   * two half-moves after the end node. */
+  if (fe_help_end_closed (s, end, h) || (end == FE_END_GOAL && !fe_help_target_in_reach (s, depth, (h + 1) / 2, h / 2))
+      || (end == FE_END_RECI && s->covers && !fe_help_target_in_reach (s, depth, (h + 3) / 2, (h + 2) / 2)))
     return FALSE;
   uint64_t key = exact_key (s->pos.hash, SALT_HELP ^ ((uint64_t) end << 56), h);
   if (fe_tt_probe (s->tt, key, h) == 0)
@@ -160,9 +163,10 @@ help_length (FeSolver *s, FeEnd end, int len, int lead, gboolean parallel)
   int h = help_moves_before_end (end, len);
   int threads = s->config ? s->config->threads : 1;
   FeCoverSet *covers = NULL;
-  if (end == FE_END_GOAL)
+  if (end == FE_END_GOAL || end == FE_END_RECI)
     {
-      /* The side to move plays the odd half-moves; the last mover wins. */
+      /* The side to move plays the odd half-moves; the last mover wins
+       * (reci-h: the help part's line, `len` half-moves, is an h#). */
       int moves[2];
       moves[s->pos.side] = (len + 1) / 2;
       moves[!s->pos.side] = len / 2;
