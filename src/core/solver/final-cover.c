@@ -292,18 +292,23 @@ attack_squares (const FeCover *c, int walk, int sq)
 
 static void flights_from (Enumeration *e, uint64_t left);
 
+/* Counts a need made or narrowed: FALSE, and the enumeration stops, past
+ * the limit (which also bounds the tables made, one per need at most). */
+static gboolean
+step (Enumeration *e)
+{
+  if (e->stopped || ++e->steps > e->max_steps)
+    e->stopped = TRUE;
+  return !e->stopped;
+}
+
 /* Pushes need (colour, walk, squares), goes on if in reach. */
 static void
 try_new_need (Enumeration *e, int colour, int walk, uint64_t squares, uint64_t left)
 {
   FeCover *c = &e->cover;
-  if (!squares || c->n == FE_COVER_NEEDS || e->stopped)
+  if (!squares || c->n == FE_COVER_NEEDS || !step (e))
     return;
-  if (++e->steps > e->max_steps)
-    {
-      e->stopped = TRUE;
-      return;
-    }
   int k = c->n++;
   c->need[k] = (FeCoverNeed) { .colour = colour, .walk = walk, .squares = squares };
   c->table[k] = table_of (e->set, &c->need[k]);
@@ -338,7 +343,7 @@ flights_from (Enumeration *e, uint64_t left)
       if (need->colour != winner_of (c))
         continue;
       uint64_t narrowed = need->squares & attack_squares (c, need->walk, f);
-      if (!narrowed)
+      if (!narrowed || !step (e))
         continue;
       uint64_t before = need->squares;
       const FeCoverTable *table = c->table[r];
