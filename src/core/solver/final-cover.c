@@ -2,6 +2,7 @@
  * bound (final-cover.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "final-cover.h"
@@ -9,11 +10,16 @@
 
 #define BIT(sq) (UINT64_C (1) << (sq))
 #define NEVER 255
+/* The distance tables of a set at most (384 bytes each: 77 MB). */
+#define MAX_TABLES 200000
 
 /* By colour, walk and square: the squares from which a unit of that walk
  * attacks the square on an empty board. */
 static uint64_t attackers[2][8][64];
 static uint64_t king_zone[64]; /* the square and its neighbours */
+/* By walk and square: the squares of a piece's first step, that must hold
+ * units of its own for it not to move (a rider's nearest on each line). */
+static uint64_t first_steps[8][64];
 /* By colour, square and file: a pawn's moves to the promotion square on
  * that file (FE_FAR_MOVES: never). */
 static int promotion_moves[2][64][8];
@@ -43,12 +49,18 @@ tables_init (gpointer unused)
             {
               uint64_t b = BIT ((r + steps[d][1]) * 8 + f + steps[d][0]);
               king_zone[sq] |= b;
+              first_steps[FE_WALK_KING][sq] |= b;
+              first_steps[FE_WALK_QUEEN][sq] |= b;
+              first_steps[d < 4 ? FE_WALK_ROOK : FE_WALK_BISHOP][sq] |= b;
               for (int c = 0; c < 2; c++)
                 attackers[c][FE_WALK_KING][sq] |= b;
             }
           if (on_board (f + jumps[d][0], r + jumps[d][1]))
-            for (int c = 0; c < 2; c++)
-              attackers[c][FE_WALK_KNIGHT][sq] |= BIT ((r + jumps[d][1]) * 8 + f + jumps[d][0]);
+            {
+              first_steps[FE_WALK_KNIGHT][sq] |= BIT ((r + jumps[d][1]) * 8 + f + jumps[d][0]);
+              for (int c = 0; c < 2; c++)
+                attackers[c][FE_WALK_KNIGHT][sq] |= BIT ((r + jumps[d][1]) * 8 + f + jumps[d][0]);
+            }
           for (int k = 1; on_board (f + k * steps[d][0], r + k * steps[d][1]); k++)
             {
               uint64_t b = BIT ((r + k * steps[d][1]) * 8 + f + k * steps[d][0]);
@@ -219,6 +231,14 @@ fe_cover_set_free (FeCoverSet *set)
 gboolean
 fe_cover_reachable (const FePosition *pos, const FeCover *cover, const int moves[2])
 {
+  if (cover->complete)
+    {
+      int placed = 0;
+      for (int k = 0; k < cover->n; k++)
+        placed += cover->need[k].colour == cover->loser;
+      if (__builtin_popcountll (pos->occupied[cover->loser]) - placed > moves[FE_OPPONENT (cover->loser)])
+        return FALSE; /* more captures than the winner has moves */
+    }
   for (int colour = FE_WHITE; colour <= FE_BLACK; colour++)
     {
       int rows[FE_COVER_NEEDS], n = 0;
@@ -271,6 +291,9 @@ typedef struct {
   long steps, max_steps;
   guint max_covers;
   gboolean stopped;
+  gboolean complete;    /* complete stalemate covers (final-cover.h) */
+  gboolean may_pin[2];  /* the winner may pin along ranks and files, diagonals */
+  int loser_units;      /* on the board at the root */
 } Enumeration;
 
 static uint8_t
@@ -293,28 +316,207 @@ attack_squares (const FeCover *c, int walk, int sq)
 static void flights_from (Enumeration *e, uint64_t left);
 
 /* Counts a need made or narrowed: FALSE, and the enumeration stops, past
- * the limit (which also bounds the tables made, one per need at most). */
+ * the limit or when the tables would take too much memory. */
 static gboolean
 step (Enumeration *e)
 {
-  if (e->stopped || ++e->steps > e->max_steps)
+  if (e->stopped || ++e->steps > e->max_steps || g_hash_table_size (e->set->tables) >= MAX_TABLES)
     e->stopped = TRUE;
   return !e->stopped;
+}
+
+/* Pushes need (colour, walk, squares): TRUE when the cover stays in
+ * reach (the caller pops it after), FALSE with nothing pushed. */
+static gboolean
+push_need (Enumeration *e, int colour, int walk, uint64_t squares)
+{
+  FeCover *c = &e->cover;
+  if (!squares || !step (e))
+    return FALSE;
+  if (c->n == FE_COVER_NEEDS)
+    {
+      e->stopped = TRUE; /* a cover it cannot hold: none is made */
+      return FALSE;
+    }
+  int k = c->n++;
+  c->need[k] = (FeCoverNeed) { .colour = colour, .walk = walk, .squares = squares };
+  c->table[k] = table_of (e->set, &c->need[k]);
+  if (fe_cover_reachable (e->root, c, e->moves))
+    return TRUE;
+  c->n--;
+  return FALSE;
 }
 
 /* Pushes need (colour, walk, squares), goes on if in reach. */
 static void
 try_new_need (Enumeration *e, int colour, int walk, uint64_t squares, uint64_t left)
 {
+  if (push_need (e, colour, walk, squares))
+    {
+      flights_from (e, left);
+      e->cover.n--;
+    }
+}
+
+static void
+add_cover (Enumeration *e)
+{
+  if (e->set->covers->len >= e->max_covers)
+    e->stopped = TRUE;
+  else
+    g_array_append_vals (e->set->covers, &e->cover, 1);
+}
+
+/* ---- complete stalemate covers ---------------------------------------- */
+
+static void close_loser (Enumeration *e, uint32_t checked, int free_min);
+
+/* The squares the loser's unit of `need` (one square, a walk) asks to be
+ * taken for it not to move: by its own units (a piece), or by any unit
+ * (`any`: the square before a pawn); none where it may be pinned. */
+static uint64_t
+immobile_asks (const Enumeration *e, const FeCoverNeed *need, gboolean *any)
+{
+  const FeCover *c = &e->cover;
+  int t = __builtin_ctzll (need->squares), s = c->king_square;
+  int df = abs ((t & 7) - (s & 7)), dr = abs ((t >> 3) - (s >> 3));
+  if ((e->may_pin[0] && (df == 0 || dr == 0)) || (e->may_pin[1] && df == dr))
+    return 0;
+  *any = need->walk == FE_WALK_PAWN;
+  if (*any)
+    return BIT (c->loser == FE_WHITE ? t + 8 : t - 8);
+  return first_steps[need->walk][t];
+}
+
+/* Need k of the loser, any walk so far, takes each walk in turn. */
+static void
+choose_walk (Enumeration *e, int k, uint32_t checked, int free_min)
+{
   FeCover *c = &e->cover;
-  if (!squares || c->n == FE_COVER_NEEDS || !step (e))
+  FeCoverNeed *need = &c->need[k];
+  const FeCoverTable *table = c->table[k];
+  gboolean edge = (need->squares & UINT64_C (0xff000000000000ff)) != 0;
+  for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
+    {
+      if ((walk == FE_WALK_PAWN && edge) || !step (e))
+        continue;
+      need->walk = walk;
+      c->table[k] = table_of (e->set, need);
+      if (fe_cover_reachable (e->root, c, e->moves))
+        close_loser (e, checked, free_min);
+    }
+  need->walk = FE_WALK_NONE;
+  c->table[k] = table;
+}
+
+/* Square q must be taken: by a unit of the loser, or (`any`) by one of
+ * the winner's, already needed (its squares narrowed) or new. */
+static void
+fill (Enumeration *e, int q, gboolean any, uint32_t checked, int free_min)
+{
+  FeCover *c = &e->cover;
+  int winner = winner_of (c);
+  if (push_need (e, c->loser, FE_WALK_NONE, BIT (q)))
+    {
+      close_loser (e, checked, free_min);
+      c->n--;
+    }
+  if (!any)
     return;
-  int k = c->n++;
-  c->need[k] = (FeCoverNeed) { .colour = colour, .walk = walk, .squares = squares };
-  c->table[k] = table_of (e->set, &c->need[k]);
+  for (int r = 0; r < c->n && !e->stopped; r++)
+    {
+      FeCoverNeed *need = &c->need[r];
+      if (need->colour != winner || !(need->squares >> q & 1) || !step (e))
+        continue;
+      uint64_t before = need->squares;
+      const FeCoverTable *table = c->table[r];
+      need->squares = BIT (q);
+      c->table[r] = table_of (e->set, need);
+      if (fe_cover_reachable (e->root, c, e->moves))
+        close_loser (e, checked, free_min);
+      need->squares = before;
+      c->table[r] = table;
+    }
+  if (!e->stopped && push_need (e, winner, FE_WALK_NONE, BIT (q)))
+    {
+      close_loser (e, checked, free_min);
+      c->n--;
+    }
+  if (!e->stopped && !(king_zone[c->king_square] >> q & 1) && push_need (e, winner, FE_WALK_KING, BIT (q)))
+    {
+      close_loser (e, checked, free_min);
+      c->n--;
+    }
+}
+
+/* Goes on placing the loser's units until each placed one cannot move:
+ * the first whose walk is open takes one, the first that could move has
+ * the first square it asks for filled; then the cover is complete (the
+ * others captured), or one more unit is placed, free, beyond `free_min`
+ * (the free units come in the order of their squares, each once).
+ * `checked`: the needs known not to move. */
+static void
+close_loser (Enumeration *e, uint32_t checked, int free_min)
+{
+  FeCover *c = &e->cover;
+  if (e->stopped)
+    return;
+  uint64_t own = 0, taken = 0;
+  int placed = 0;
+  for (int k = 0; k < c->n; k++)
+    if (__builtin_popcountll (c->need[k].squares) == 1)
+      {
+        taken |= c->need[k].squares;
+        if (c->need[k].colour == c->loser)
+          own |= c->need[k].squares, placed++;
+      }
+  /* The squares still asked for by pieces need units of the loser that
+   * are not placed yet. */
+  uint64_t asked = 0;
+  for (int k = 1; k < c->n; k++)
+    if (c->need[k].colour == c->loser && c->need[k].walk != FE_WALK_NONE && !(checked >> k & 1))
+      {
+        gboolean any = FALSE;
+        uint64_t asks = immobile_asks (e, &c->need[k], &any);
+        if (!any)
+          asked |= asks & ~own;
+      }
+  if (placed + __builtin_popcountll (asked) > e->loser_units)
+    return;
+  for (int k = 1; k < c->n; k++) /* need 0: the king */
+    {
+      FeCoverNeed *need = &c->need[k];
+      if (need->colour != c->loser || (checked >> k & 1))
+        continue;
+      if (need->walk == FE_WALK_NONE)
+        {
+          choose_walk (e, k, checked, free_min);
+          return;
+        }
+      gboolean any = FALSE;
+      uint64_t missing = immobile_asks (e, need, &any) & ~(any ? taken : own);
+      if (missing)
+        {
+          fill (e, __builtin_ctzll (missing), any, checked, free_min);
+          return;
+        }
+      checked |= UINT32_C (1) << k;
+    }
+  c->complete = TRUE;
   if (fe_cover_reachable (e->root, c, e->moves))
-    flights_from (e, left);
-  c->n--;
+    add_cover (e);
+  c->complete = FALSE;
+  for (int t = free_min; t < 64 && placed < e->loser_units && !e->stopped; t++)
+    {
+      if (taken >> t & 1)
+        continue;
+      for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
+        if ((walk != FE_WALK_PAWN || (t >= 8 && t < 56)) && push_need (e, c->loser, walk, BIT (t)))
+          {
+            close_loser (e, checked, t + 1);
+            c->n--;
+          }
+    }
 }
 
 /* Covers the flights in `left`, lowest first, each in every way: a unit
@@ -328,10 +530,10 @@ flights_from (Enumeration *e, uint64_t left)
     return;
   if (!left)
     {
-      if (e->set->covers->len >= e->max_covers)
-        e->stopped = TRUE;
+      if (e->complete)
+        close_loser (e, 0, 0);
       else
-        g_array_append_vals (e->set->covers, c, 1);
+        add_cover (e);
       return;
     }
   int f = __builtin_ctzll (left);
@@ -358,29 +560,18 @@ flights_from (Enumeration *e, uint64_t left)
     try_new_need (e, winner_of (c), walk, attack_squares (c, walk, f), left);
 }
 
-FeCoverSet *
-fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const int moves[2],
-                  long max_steps, guint max_covers)
+/* Lists the covers into e->set, till e->stopped. */
+static void
+enumerate (Enumeration *e, gboolean mate)
 {
-  ensure_tables ();
-  Enumeration *e = g_new0 (Enumeration, 1);
-  FeCoverSet *set = g_new0 (FeCoverSet, 1);
-  set->covers = g_array_new (FALSE, FALSE, sizeof (FeCover));
-  set->tables = g_hash_table_new_full (need_hash, need_equal, g_free, g_free);
-  e->root = root;
-  e->moves = moves;
-  e->set = set;
-  e->max_steps = max_steps;
-  e->max_covers = max_covers;
   FeCover *c = &e->cover;
-  c->loser = loser;
   for (int s = 0; s < 64 && !e->stopped; s++)
     {
       c->king_square = s;
       c->n = 1;
-      c->need[0] = (FeCoverNeed) { .colour = loser, .walk = FE_WALK_KING, .squares = BIT (s) };
-      c->table[0] = table_of (set, &c->need[0]);
-      if (!fe_cover_reachable (root, c, moves))
+      c->need[0] = (FeCoverNeed) { .colour = c->loser, .walk = FE_WALK_KING, .squares = BIT (s) };
+      c->table[0] = table_of (e->set, &c->need[0]);
+      if (!fe_cover_reachable (e->root, c, e->moves))
         continue;
       uint64_t flights = king_zone[s] & ~BIT (s);
       if (!mate)
@@ -392,9 +583,52 @@ fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const i
       for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
         try_new_need (e, winner_of (c), walk, attack_squares (c, walk, s), flights);
     }
-  gboolean complete = !e->stopped;
+}
+
+static FeCoverSet *
+cover_set_new (void)
+{
+  FeCoverSet *set = g_new0 (FeCoverSet, 1);
+  set->covers = g_array_new (FALSE, FALSE, sizeof (FeCover));
+  set->tables = g_hash_table_new_full (need_hash, need_equal, g_free, g_free);
+  return set;
+}
+
+FeCoverSet *
+fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const int moves[2],
+                  long max_steps, guint max_covers)
+{
+  ensure_tables ();
+  Enumeration *e = g_new0 (Enumeration, 1);
+  e->root = root;
+  e->moves = moves;
+  e->max_steps = max_steps;
+  e->max_covers = max_covers;
+  e->cover.loser = loser;
+  e->loser_units = __builtin_popcountll (root->occupied[loser]);
+  /* A pin needs a rider of the winner, a pawn may promote to one. */
+  for (uint64_t left = root->occupied[FE_OPPONENT (loser)]; left; left &= left - 1)
+    {
+      int walk = root->board[FE_SQ88 (__builtin_ctzll (left))].walk;
+      e->may_pin[0] |= walk == FE_WALK_QUEEN || walk == FE_WALK_ROOK || walk == FE_WALK_PAWN;
+      e->may_pin[1] |= walk == FE_WALK_QUEEN || walk == FE_WALK_BISHOP || walk == FE_WALK_PAWN;
+    }
+  /* A stalemate's complete covers first; where they are too many, those
+   * of the king alone. */
+  FeCoverSet *set = NULL;
+  for (int complete = !mate; complete >= 0 && !set; complete--)
+    {
+      e->set = set = cover_set_new ();
+      e->complete = complete;
+      e->stopped = FALSE;
+      e->steps = 0;
+      /* The complete covers pay where they are few: a quarter of the
+       * steps tells. */
+      e->max_steps = complete ? max_steps / 4 : max_steps;
+      enumerate (e, mate);
+      if (e->stopped)
+        g_clear_pointer (&set, fe_cover_set_free);
+    }
   g_free (e);
-  if (!complete)
-    g_clear_pointer (&set, fe_cover_set_free);
   return set;
 }

@@ -9,7 +9,7 @@
  * of the winning colour (the king's own square counts as empty there).
  * A cover names such facts as needs — a colour, the walk the unit ends
  * with (a pawn may promote), the squares it may end on — each met by a
- * distinct unit.  fe_cover_enumerate gives covers such that every final
+ * distinct unit.  fe_cover_set_new lists covers such that every final
  * position reachable in time meets at least one of them.  Units must walk
  * to their needs: the cheapest assignment of units to needs bounds each
  * colour's moves (fe_cover_reachable).  Along a line toward a final
@@ -17,13 +17,25 @@
  * at each node the covers still in reach and gives up where none is;
  * which covers those are depends on the line, whether any solution goes
  * on from the node does not (each one's covers are among them), so the
- * table stays exact. */
+ * table stays exact.
+ *
+ * A stalemate asks more: every other unit of the loser is captured or
+ * cannot move.  A piece that is not pinned cannot move only when each
+ * square of its first step holds a unit of its own (it would capture a
+ * unit of the winner), a pawn when the square before it is taken; a
+ * piece on a line with its king counts as perhaps pinned, asking nothing.
+ * The complete covers of a stalemate place every unit of the loser so
+ * (free units, and those that fill the squares others ask for), the rest
+ * being captured; where they are too many, the covers of the king alone
+ * are used. */
 #pragma once
 
 #include "core/position.h"
 
-/* a king, a checker and eight flights at most */
-#define FE_COVER_NEEDS 10
+/* a king, a checker and eight flights in a mate; in a complete
+ * stalemate cover, every unit of the loser and the winner's units that
+ * cover flights or block pawns (more: the cover is not made) */
+#define FE_COVER_NEEDS 24
 
 typedef struct {
   uint8_t colour;
@@ -41,6 +53,10 @@ typedef struct {
   const FeCoverTable *table[FE_COVER_NEEDS]; /* the needs' tables, kept by the set */
   uint8_t king_square; /* 0..63 */
   uint8_t loser;       /* FeColour of the king mated or stalemated */
+  /* A complete stalemate cover: its needs of the loser's colour name
+   * every unit of it left on the board, each immobile there; the winner
+   * must capture the others, a move each. */
+  gboolean complete;
 } FeCover;
 
 /* The covers of a play and the tables they share. */

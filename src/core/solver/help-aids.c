@@ -146,11 +146,11 @@ fe_help_target_in_reach (FeSolver *s, int depth, int mine, int theirs)
   return fe_target_reachable (&s->pos, &s->problem->target, moves);
 }
 
-/* The needs made or narrowed at most (each may make a 384-byte table:
- * 77 MB at worst), and the covers kept at most (some 250 bytes each),
- * before the covers are judged not to pay: crowded boards, where each
- * flight is covered in many ways, and long lines with many free moves. */
-#define COVER_STEPS 200000
+/* The needs made or narrowed at most (some 0.3 s), and the covers kept
+ * at most (some 600 bytes each), before the covers are judged not to
+ * pay: crowded boards, where each flight is covered in many ways, and
+ * long lines with many free moves. */
+#define COVER_STEPS 2000000
 #define COVER_MAX 50000
 
 /* Help or series play of `len` half-moves from here toward a mate or a
