@@ -337,6 +337,35 @@ diagram (const FeProblem *pb, FeRules *rules, FePosition *pos)
   fe_position_recompute_hash (pos);
 }
 
+/* What failed, and on how many problems. */
+static void
+report_failures (void)
+{
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, failed);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    g_test_message ("FAILED: %s (%d problems)", (char *) key, GPOINTER_TO_INT (value));
+}
+
+/* Each of `variants` must print `base`, the output of `reference`. */
+static void
+compare_variants (const FeProblem *pb, int k, const Stip *stip, const Variant *reference, const char *base,
+                  const Variant *variants, gsize n)
+{
+  for (gsize v = 0; v < n; v++)
+    {
+      g_autofree char *out = solve (pb, &variants[v]);
+      if (out && strcmp (out, base) != 0)
+        {
+          g_autofree char *detail = g_strdup_printf ("--- %s:\n%s--- %s:\n%s", reference->name, base,
+                                                     variants[v].name, out);
+          g_autofree char *what = g_strdup_printf ("%s prints another solution", variants[v].name);
+          fail (pb, k, stip, what, detail);
+        }
+    }
+}
+
 /* 1. the plain path's output replays, prints no line twice and, for the
  * shortest stipulations, is what a brute force finds */
 static void
@@ -475,17 +504,7 @@ test_differential (void)
       if (base)
         {
           check_plain (pb, k, stip, base);
-          for (gsize v = 0; v < G_N_ELEMENTS (variants); v++)
-            {
-              g_autofree char *out = solve (pb, &variants[v]);
-              if (out && strcmp (out, base) != 0)
-                {
-                  g_autofree char *detail = g_strdup_printf ("--- %s:\n%s--- %s:\n%s", plain.name, base,
-                                                             variants[v].name, out);
-                  g_autofree char *what = g_strdup_printf ("%s prints another solution", variants[v].name);
-                  fail (pb, k, stip, what, detail);
-                }
-            }
+          compare_variants (pb, k, stip, &plain, base, variants, G_N_ELEMENTS (variants));
           compared++;
           per_stip[stip - stips]++;
           g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
@@ -504,11 +523,7 @@ test_differential (void)
       failed_problems += failures > failures_before;
     }
   g_rand_free (r);
-  GHashTableIter it;
-  gpointer key, value;
-  g_hash_table_iter_init (&it, failed);
-  while (g_hash_table_iter_next (&it, &key, &value))
-    g_test_message ("FAILED: %s (%d problems)", (char *) key, GPOINTER_TO_INT (value));
+  report_failures ();
   g_test_message ("%d problems compared (%d with no condition), %d with solutions, %d printing a "
                   "fairy promotion; reference: %d moves, %d promotions (%d into fairy walks), %d "
                   "reached by two routes", compared, no_condition, with_solutions, fairy_promotion_lines,
@@ -531,10 +546,92 @@ test_differential (void)
   g_assert_cmpint (target_orthodox, >, target_problems / 5);
 }
 
+/* ---- the final-position covers --------------------------------------- */
+
+/* The covers (final-cover.h) against the plain help search, on orthodox
+ * problems crowded enough for stalemates: every length with covers, on
+ * one thread with the table and on two with a tiny one.  The random
+ * problems above are mostly fairy, where no cover is made. */
+static const Variant covers_plain = { "plain help, table, 1 thread", 0, 1, FALSE, NULL, plain_help };
+static const Variant covers_variants[] = {
+  { "covers at every length, table, 1 thread", 0, 1, FALSE, "FEERIE_COVER_MIN=1", NULL },
+  { "covers at every length, tiny table, 2 threads", 1, 2, FALSE, "FEERIE_COVER_MIN=1", NULL },
+};
+static const Stip cover_stips[] = {
+  { "h=2", "=" },  { "h=2.5", "=" }, { "h=3", "=" },          { "ser-h=4", "=", TRUE },
+  { "ser-=3", "=", TRUE }, { "h#2.5", "#" }, { "ser-h#4", "#", TRUE }, { "reci-h(=)#2", "#" },
+};
+
+/* Kings and three to nine orthodox units near them, pawns often about
+ * to promote: stalemates within a few moves are common. */
+static void
+random_orthodox_problem (GRand *r, FeProblem *pb, const Stip **stip)
+{
+  *stip = &cover_stips[g_rand_int_range (r, 0, G_N_ELEMENTS (cover_stips))];
+  g_assert_true (fe_stipulation_parse ((*stip)->stip, &pb->stipulation, NULL));
+  FePosition *pos = &pb->diagram;
+  fe_position_init (pos);
+  fe_test_random_kings (r, pos);
+  int f0 = g_rand_int_range (r, 0, 4), r0 = g_rand_int_range (r, 0, 4);
+  int n = g_rand_int_range (r, 3, 10);
+  for (int i = 0; i < n; i++)
+    {
+      FeSquare sq = random_square_near (r, f0, r0, 5);
+      if (!fe_square_empty (pos, sq))
+        continue;
+      static const int walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
+                                   FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN };
+      FePiece p = { .walk = walks[g_rand_int_range (r, 0, G_N_ELEMENTS (walks))],
+                    .colour = g_rand_int_range (r, 0, 2) };
+      if (p.walk == FE_WALK_PAWN && (FE_RANK (sq) == 0 || FE_RANK (sq) == 7))
+        p.walk = FE_WALK_KNIGHT;
+      fe_position_put (pos, sq, p);
+    }
+  fe_position_default_castling (pos);
+  fe_position_recompute_hash (pos);
+}
+
+static void
+test_covers (void)
+{
+  GRand *r = g_rand_new_with_seed (23);
+  int problems = fe_test_count (150, 1500);
+  int compared = 0, with_solutions = 0, stalemates = 0;
+  failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  failed_problems = 0;
+  for (int k = 0; k < problems && failed_problems < 20; k++)
+    {
+      int failures_before = failures;
+      FeProblem *pb = fe_problem_new ();
+      const Stip *stip;
+      random_orthodox_problem (r, pb, &stip);
+      g_autofree char *base = solve (pb, &covers_plain);
+      if (base)
+        {
+          compare_variants (pb, k, stip, &covers_plain, base, covers_variants, G_N_ELEMENTS (covers_variants));
+          compared++;
+          g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
+          with_solutions += printed[0] != 0;
+          stalemates += printed[0] != 0 && strcmp (stip->goal, "=") == 0;
+        }
+      fe_problem_free (pb);
+      failed_problems += failures > failures_before;
+    }
+  g_rand_free (r);
+  report_failures ();
+  g_test_message ("covers: %d problems compared, %d with solutions, %d of them stalemates", compared,
+                  with_solutions, stalemates);
+  g_assert_cmpint (failed_problems, ==, 0);
+  g_hash_table_unref (failed);
+  g_assert_cmpint (compared, >, problems / 2);
+  g_assert_cmpint (stalemates, >, problems / 20);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/differential/random-problems", test_differential);
+  g_test_add_func ("/differential/covers", test_covers);
   return g_test_run ();
 }
