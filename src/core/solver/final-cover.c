@@ -294,6 +294,7 @@ typedef struct {
   gboolean complete;    /* complete stalemate covers (final-cover.h) */
   gboolean may_pin[2];  /* the winner may pin along ranks and files, diagonals */
   int loser_units;      /* on the board at the root */
+  uint64_t empty;       /* squares no unit placed may take: between kings and their pinned units */
 } Enumeration;
 
 static uint8_t
@@ -373,19 +374,45 @@ static void close_loser (Enumeration *e, uint32_t checked, int free_min);
 
 /* The squares the loser's unit of `need` (one square, a walk) asks to be
  * taken for it not to move: by its own units (a piece), or by any unit
- * (`any`: the square before a pawn); none where it may be pinned. */
+ * (`any`: the square before a pawn). */
 static uint64_t
 immobile_asks (const Enumeration *e, const FeCoverNeed *need, gboolean *any)
 {
-  const FeCover *c = &e->cover;
-  int t = __builtin_ctzll (need->squares), s = c->king_square;
-  int df = abs ((t & 7) - (s & 7)), dr = abs ((t >> 3) - (s >> 3));
-  if ((e->may_pin[0] && (df == 0 || dr == 0)) || (e->may_pin[1] && df == dr))
-    return 0;
+  int t = __builtin_ctzll (need->squares);
   *any = need->walk == FE_WALK_PAWN;
   if (*any)
-    return BIT (c->loser == FE_WHITE ? t + 8 : t - 8);
+    return BIT (e->cover.loser == FE_WHITE ? t + 8 : t - 8);
   return first_steps[need->walk][t];
+}
+
+/* A pin that would hold the loser's unit of `need` still: the squares
+ * beyond it on its line from the king, where a rider of the winner
+ * (`*walk`, or a queen) must stand, and (`between`) those between, that
+ * stay empty; 0 when none would.  A unit pinned along a line it moves on
+ * can still move (at least onto the pinner); a pawn pinned on its file
+ * can still step. */
+static uint64_t
+pin_ray (const Enumeration *e, const FeCoverNeed *need, int *walk, uint64_t *between)
+{
+  int t = __builtin_ctzll (need->squares), s = e->cover.king_square;
+  int df = (t & 7) - (s & 7), dr = (t >> 3) - (s >> 3);
+  gboolean straight = df == 0 || dr == 0, diagonal = abs (df) == abs (dr);
+  int w = need->walk;
+  if (straight && e->may_pin[0]
+      && (w == FE_WALK_BISHOP || w == FE_WALK_KNIGHT || (w == FE_WALK_PAWN && dr == 0)))
+    *walk = FE_WALK_ROOK;
+  else if (diagonal && e->may_pin[1] && (w == FE_WALK_ROOK || w == FE_WALK_KNIGHT || w == FE_WALK_PAWN))
+    *walk = FE_WALK_BISHOP;
+  else
+    return 0;
+  int step_f = (df > 0) - (df < 0), step_r = (dr > 0) - (dr < 0);
+  *between = 0;
+  for (int f = (s & 7) + step_f, r = (s >> 3) + step_r; r * 8 + f != t; f += step_f, r += step_r)
+    *between |= BIT (r * 8 + f);
+  uint64_t ray = 0;
+  for (int f = (t & 7) + step_f, r = (t >> 3) + step_r; on_board (f, r); f += step_f, r += step_r)
+    ray |= BIT (r * 8 + f);
+  return ray;
 }
 
 /* Need k of the loser, any walk so far, takes each walk in turn. */
@@ -409,6 +436,40 @@ choose_walk (Enumeration *e, int k, uint32_t checked, int free_min)
   c->table[k] = table;
 }
 
+/* The loser's unit of need k stands pinned: by a need of the winner
+ * already made (its squares narrowed to `ray`) or a new one, of `walk`
+ * or a queen. */
+static void
+pin (Enumeration *e, uint64_t ray, int walk, uint64_t between, uint32_t checked, int free_min)
+{
+  FeCover *c = &e->cover;
+  uint64_t empty = e->empty;
+  e->empty |= between;
+  for (int r = 0; r < c->n && !e->stopped; r++)
+    {
+      FeCoverNeed *need = &c->need[r];
+      if (need->colour != winner_of (c) || !(need->squares & ray) || !step (e)
+          || (need->walk != walk && need->walk != FE_WALK_QUEEN && need->walk != FE_WALK_NONE))
+        continue;
+      uint64_t before = need->squares;
+      const FeCoverTable *table = c->table[r];
+      need->squares &= ray;
+      c->table[r] = table_of (e->set, need);
+      if (fe_cover_reachable (e->root, c, e->moves))
+        close_loser (e, checked, free_min);
+      need->squares = before;
+      c->table[r] = table;
+    }
+  int walks[2] = { FE_WALK_QUEEN, walk };
+  for (int i = 0; i < 2 && !e->stopped; i++)
+    if (push_need (e, winner_of (c), walks[i], ray))
+      {
+        close_loser (e, checked, free_min);
+        c->n--;
+      }
+  e->empty = empty;
+}
+
 /* Square q must be taken: by a unit of the loser, or (`any`) by one of
  * the winner's, already needed (its squares narrowed) or new. */
 static void
@@ -416,6 +477,8 @@ fill (Enumeration *e, int q, gboolean any, uint32_t checked, int free_min)
 {
   FeCover *c = &e->cover;
   int winner = winner_of (c);
+  if (e->empty >> q & 1)
+    return;
   if (push_need (e, c->loser, FE_WALK_NONE, BIT (q)))
     {
       close_loser (e, checked, free_min);
@@ -477,8 +540,9 @@ close_loser (Enumeration *e, uint32_t checked, int free_min)
     if (c->need[k].colour == c->loser && c->need[k].walk != FE_WALK_NONE && !(checked >> k & 1))
       {
         gboolean any = FALSE;
-        uint64_t asks = immobile_asks (e, &c->need[k], &any);
-        if (!any)
+        int walk;
+        uint64_t between, asks = immobile_asks (e, &c->need[k], &any);
+        if (!any && !pin_ray (e, &c->need[k], &walk, &between))
           asked |= asks & ~own;
       }
   if (placed + __builtin_popcountll (asked) > e->loser_units)
@@ -497,7 +561,12 @@ close_loser (Enumeration *e, uint32_t checked, int free_min)
       uint64_t missing = immobile_asks (e, need, &any) & ~(any ? taken : own);
       if (missing)
         {
-          fill (e, __builtin_ctzll (missing), any, checked, free_min);
+          int walk;
+          uint64_t between, ray = pin_ray (e, need, &walk, &between);
+          if (ray && !(between & taken))
+            pin (e, ray, walk, between, checked | UINT32_C (1) << k, free_min);
+          if (!e->stopped)
+            fill (e, __builtin_ctzll (missing), any, checked, free_min);
           return;
         }
       checked |= UINT32_C (1) << k;
@@ -508,7 +577,7 @@ close_loser (Enumeration *e, uint32_t checked, int free_min)
   c->complete = FALSE;
   for (int t = free_min; t < 64 && placed < e->loser_units && !e->stopped; t++)
     {
-      if (taken >> t & 1)
+      if ((taken | e->empty) >> t & 1)
         continue;
       for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
         if ((walk != FE_WALK_PAWN || (t >= 8 && t < 56)) && push_need (e, c->loser, walk, BIT (t)))
@@ -624,7 +693,7 @@ fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const i
       e->steps = 0;
       /* The complete covers pay where they are few: a quarter of the
        * steps tells. */
-      e->max_steps = complete ? max_steps / 4 : max_steps;
+      e->max_steps = max_steps;
       enumerate (e, mate);
       if (e->stopped)
         g_clear_pointer (&set, fe_cover_set_free);

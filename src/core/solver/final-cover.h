@@ -23,7 +23,8 @@
  * cannot move.  A piece that is not pinned cannot move only when each
  * square of its first step holds a unit of its own (it would capture a
  * unit of the winner), a pawn when the square before it is taken; a
- * piece on a line with its king counts as perhaps pinned, asking nothing.
+ * unit that cannot move along the line to its king (a bishop on a rank,
+ * a knight…) may instead be pinned there by a rider of the winner.
  * The complete covers of a stalemate place every unit of the loser so
  * (free units, and those that fill the squares others ask for), the rest
  * being captured; where they are too many, the covers of the king alone
