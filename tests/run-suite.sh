@@ -4,9 +4,7 @@
 # tenfold slowdown would take CI past its time: there the speed set and the
 # `slow` suite (long solves whose code the other tests reach too) are left
 # out and the random tests draw half their problems
-# (FEERIE_TEST_DIVISOR, read by fe_test_count).  Both leave out the `long`
-# suite: reference problems that take minutes to hours (meson test --suite
-# long runs them).
+# (FEERIE_TEST_DIVISOR, read by fe_test_count).
 # Prints "N passed, N failed, N skipped" as its last line.  A test skips
 # (exit 77) only when a program it needs is missing; under CI=true every
 # such program is installed by install-deps.sh, so a skip counts as a
@@ -17,7 +15,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 "$top/tests/install-deps.sh"
 dir="$top/build-tests"
 opts=""
-suites="--no-suite long"
+suites=""
 if [ "$1" = "--sanitize" ]; then
   dir="$top/build-sanitize"
   opts="-Db_sanitize=address,undefined -Db_lundef=false"

@@ -5,10 +5,12 @@ with the table on (default), off (--hash 0) and tiny (--hash 1), and on 2
 threads: the
 outputs must be byte-identical, and --verify must accept every line.
 
-usage: table-diff.py FEERIE_CLI DATA_DIR... [--skip-off NAME,...] [--skip NAME,...] [-v]
+usage: table-diff.py FEERIE_CLI DATA_DIR... [--skip-off NAME,...] [--skip NAME,...]
+                     [--only NAME,...] [-v]
 --skip-off names problems too slow without a table for CI (the tiny table
 still runs for them); --skip problems too slow for CI altogether (the oracle
-tests still compare them with Popeye on 1 and 2 threads).
+tests still compare them with Popeye on 1 and 2 threads); --only keeps those
+named.
 """
 import sys
 
@@ -16,10 +18,12 @@ from oracle_variants import HELP_OR_SERIES, differences, parse_args, problems, r
 
 
 def main(argv):
-    cli, dirs, sets = parse_args(argv, ["--skip-off", "--skip"])
+    cli, dirs, sets = parse_args(argv, ["--skip-off", "--skip", "--only"])
     failures = checked = 0
     help_or_series = lambda stips: all(HELP_OR_SERIES.match(s) for s in stips)
     for name, path in problems(dirs, sets["--skip"], help_or_series):
+        if sets["--only"] and name not in sets["--only"]:
+            continue
         rc, base, err = run(cli, path, ["--threads", "1", "--verify"], timeout=600)
         if rc != 0:
             print(f"FAIL {name}: --verify exit {rc}\n{err}")
