@@ -239,7 +239,43 @@ on_drag_end (GtkDragSource *source, GdkDrag *drag, gboolean delete_data, FeerieB
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* A piece dragged off the board and dropped nowhere is removed. */
+/* Ctrl held copies, a plain drag moves.  The keyboard is asked at the
+ * moment of the drop: the events of a drag belong to the drag, and the
+ * action GDK suggests is copy when no modifier is held (X11), so neither
+ * tells what the hand does now. */
+static gboolean
+ctrl_held (GtkWidget *widget)
+{
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (widget));
+  GdkDevice *keyboard = seat ? gdk_seat_get_keyboard (seat) : NULL;
+  return keyboard && (gdk_device_get_modifier_state (keyboard) & GDK_CONTROL_MASK);
+}
+
+static gboolean
+drop_copies (GtkDropTarget *target)
+{
+  return ctrl_held (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target)));
+}
+
+/* The pointer in the board's coordinates; FALSE when it is not over the
+ * window. */
+static gboolean
+pointer_position (FeerieBoardView *self, double *x, double *y)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (widget));
+  GdkDevice *pointer = seat ? gdk_seat_get_pointer (seat) : NULL;
+  double sx, sy, nx, ny;
+  if (!native || !pointer || !gdk_surface_get_device_position (gtk_native_get_surface (native), pointer, &sx, &sy, NULL))
+    return FALSE;
+  gtk_native_get_surface_transform (native, &nx, &ny);
+  return gtk_widget_translate_coordinates (GTK_WIDGET (native), widget, sx - nx, sy - ny, x, y);
+}
+
+/* A piece dragged off the board and dropped nowhere is removed.  A quick
+ * flick released over the board can end with no target too (the drop
+ * had no time to find it): there it is the move it meant, or nothing. */
 static gboolean
 on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason,
                 FeerieBoardView *self)
@@ -248,21 +284,18 @@ on_drag_cancel (GtkDragSource *source, GdkDrag *drag, GdkDragCancelReason reason
     return FALSE;
   FeSquare sq = self->drag_from;
   self->drag_from = FE_NO_SQUARE;
+  double x, y;
+  if (pointer_position (self, &x, &y) && gtk_widget_contains (GTK_WIDGET (self), x, y))
+    {
+      FeSquare to = square_at (self, x, y);
+      if (to == FE_NO_SQUARE || to == sq)
+        return FALSE; /* back where it was */
+      g_autofree char *payload = g_strdup_printf ("square:%u", sq);
+      g_signal_emit (self, signals[PAYLOAD_DROPPED], 0, payload, (guint) to, ctrl_held (GTK_WIDGET (self)));
+      return TRUE;
+    }
   g_signal_emit (self, signals[DRAGGED_OFF], 0, (guint) sq);
   return TRUE;
-}
-
-/* Ctrl held copies, a plain drag moves.  The keyboard is asked at the
- * moment of the drop: the events of a drag belong to the drag, and the
- * action GDK suggests is copy when no modifier is held (X11), so neither
- * tells what the hand does now. */
-static gboolean
-drop_copies (GtkDropTarget *target)
-{
-  GtkWidget *widget = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target));
-  GdkSeat *seat = gdk_display_get_default_seat (gtk_widget_get_display (widget));
-  GdkDevice *keyboard = seat ? gdk_seat_get_keyboard (seat) : NULL;
-  return keyboard && (gdk_device_get_modifier_state (keyboard) & GDK_CONTROL_MASK);
 }
 
 static GdkDragAction

@@ -2,13 +2,15 @@
 # run-xdotool-test.sh — real pointer drag and drop under Xvfb with xdotool:
 # palette → board (a black queen tile onto d4, the Black tab's monochrome
 # imitator tile onto c3),
-# board → board (e1 to e4), board → off the board (e8 is removed), and
+# board → board (e1 to e4), board → off the board (e8 is removed), a
+# quick flick on the board (c1 to c2: moved, or kept where GTK had no
+# time to start the drag, never removed), and
 # Ctrl+comma opens Preferences.  The app reports where squares and tiles
 # are through its test hook (`locate`, `locate-tile`); the result is
 # checked in the saved XML reopened and dumped.
 # Exit 77 (skip) without xvfb-run or xdotool.  The drags are slow on purpose:
 # under ASan on a loaded machine GTK starts a drag late, and a quick drag
-# then drops the piece off the board.
+# then may not start at all.
 # SPDX-License-Identifier: GPL-3.0-or-later
 set -eu
 FEERIE=$1
@@ -20,12 +22,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/feerie-xdo-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 cat > "$work/script" <<SCRIPT
-pieces wKe1 bKe8 wRa1
+pieces wKe1 bKe8 wRa1 wBc1
 palette-mode b plain
 locate e1 $work/e1
 locate e4 $work/e4
 locate e8 $work/e8
 locate d4 $work/d4
+locate c1 $work/c1
+locate c2 $work/c2
 locate c3 $work/c3
 locate-tile Q $work/tile-q
 locate-tile IM $work/tile-i
@@ -56,12 +60,17 @@ i=0; while [ ! -f "$work/ready" ] && [ \$i -lt 300 ]; do sleep 0.2; i=\$((i+1));
 sleep 4
 read x1 y1 < "$work/e1"; read x4 y4 < "$work/e4"; read x8 y8 < "$work/e8"
 read xd4 yd4 < "$work/d4"; read xc3 yc3 < "$work/c3"
+read xc1 yc1 < "$work/c1"; read xc2 yc2 < "$work/c2"
 read xq yq < "$work/tile-q"; read xi yi < "$work/tile-i"
 drag \$xq \$yq \$xd4 \$yd4
 drag \$xi \$yi \$xc3 \$yc3
 drag \$x1 \$y1 \$x4 \$y4
 # e8 dropped on the palette side: no drop target there, so it is removed.
 drag \$x8 \$y8 140 \$((y1 + 50))
+# a flick: two motion events, released at once
+xdotool mousemove \$xc1 \$yc1 sleep 0.2 mousedown 1 sleep 0.3 mousemove \$xc1 \$((\$yc1 - 30)) \
+        sleep 0.2 mousemove \$xc2 \$yc2 sleep 0.3 mouseup 1
+sleep 1.5
 xdotool mousemove \$x4 \$y4 sleep 0.2 key ctrl+comma
 sleep 4
 touch "$work/dragged"
@@ -77,6 +86,7 @@ grep -qx "imitator c3 b" "$work/dump.txt" || fail "the imitator tile drag did no
 grep -qx "piece wKe4" "$work/dump.txt" || fail "the drag e1-e4 did not move the king"
 if grep -q "piece wKe1\|piece bKe8" "$work/dump.txt"; then fail "a dragged piece stayed"; fi
 grep -qx "piece wRa1" "$work/dump.txt" || fail "an undragged piece vanished"
+grep -qx "piece wBc[12]" "$work/dump.txt" || fail "the flick c1-c2 removed the bishop"
 grep -q "script line .*: prefs-font" "$work/log" || fail "Ctrl+comma did not open Preferences"
 grep -i "critical\|warning" "$work/log" && fail "warnings in the log"
 echo ok
