@@ -171,6 +171,7 @@ fill_table (const FeCoverNeed *need, FeCoverTable table)
 struct FeCoverSet {
   GArray *covers;     /* FeCover */
   GHashTable *tables; /* FeCoverNeed -> FeCoverTable, shared by the covers */
+  gboolean complete;  /* the complete stalemate covers */
 };
 
 static guint
@@ -348,17 +349,6 @@ push_need (Enumeration *e, int colour, int walk, uint64_t squares)
   return FALSE;
 }
 
-/* Pushes need (colour, walk, squares), goes on if in reach. */
-static void
-try_new_need (Enumeration *e, int colour, int walk, uint64_t squares, uint64_t left)
-{
-  if (push_need (e, colour, walk, squares))
-    {
-      flights_from (e, left);
-      e->cover.n--;
-    }
-}
-
 static void
 add_cover (Enumeration *e)
 {
@@ -368,9 +358,56 @@ add_cover (Enumeration *e)
     g_array_append_vals (e->set->covers, &e->cover, 1);
 }
 
-/* ---- complete stalemate covers ---------------------------------------- */
-
 static void close_loser (Enumeration *e, uint32_t checked, int free_min);
+
+/* What the enumeration does once a need is made or narrowed: cover the
+ * flights still `left`, or (`closing`) go on closing the loser's units. */
+typedef struct {
+  gboolean closing;
+  uint64_t left;
+  uint32_t checked;
+  int free_min;
+} Next;
+
+static void
+go_on (Enumeration *e, const Next *next)
+{
+  if (next->closing)
+    close_loser (e, next->checked, next->free_min);
+  else
+    flights_from (e, next->left);
+}
+
+/* Pushes need (colour, walk, squares) and goes on if in reach, then pops it. */
+static void
+push_and_go_on (Enumeration *e, int colour, int walk, uint64_t squares, const Next *next)
+{
+  if (push_need (e, colour, walk, squares))
+    {
+      go_on (e, next);
+      e->cover.n--;
+    }
+}
+
+/* Narrows need r to `squares` and goes on if in reach, then widens it back. */
+static void
+narrow_and_go_on (Enumeration *e, int r, uint64_t squares, const Next *next)
+{
+  FeCover *c = &e->cover;
+  FeCoverNeed *need = &c->need[r];
+  if (!squares || !step (e))
+    return;
+  uint64_t before = need->squares;
+  const FeCoverTable *table = c->table[r];
+  need->squares = squares;
+  c->table[r] = table_of (e->set, need);
+  if (fe_cover_reachable (e->root, c, e->moves))
+    go_on (e, next);
+  need->squares = before;
+  c->table[r] = table;
+}
+
+/* ---- complete stalemate covers ---------------------------------------- */
 
 /* The squares the loser's unit of `need` (one square, a walk) asks to be
  * taken for it not to move: by its own units (a piece), or by any unit
@@ -395,6 +432,7 @@ static uint64_t
 pin_ray (const Enumeration *e, const FeCoverNeed *need, int *walk, uint64_t *between)
 {
   int t = __builtin_ctzll (need->squares), s = e->cover.king_square;
+  *between = 0;
   int df = (t & 7) - (s & 7), dr = (t >> 3) - (s >> 3);
   gboolean straight = df == 0 || dr == 0, diagonal = abs (df) == abs (dr);
   int w = need->walk;
@@ -406,7 +444,6 @@ pin_ray (const Enumeration *e, const FeCoverNeed *need, int *walk, uint64_t *bet
   else
     return 0;
   int step_f = (df > 0) - (df < 0), step_r = (dr > 0) - (dr < 0);
-  *between = 0;
   for (int f = (s & 7) + step_f, r = (s >> 3) + step_r; r * 8 + f != t; f += step_f, r += step_r)
     *between |= BIT (r * 8 + f);
   uint64_t ray = 0;
@@ -443,30 +480,19 @@ static void
 pin (Enumeration *e, uint64_t ray, int walk, uint64_t between, uint32_t checked, int free_min)
 {
   FeCover *c = &e->cover;
+  const Next next = { .closing = TRUE, .checked = checked, .free_min = free_min };
   uint64_t empty = e->empty;
   e->empty |= between;
   for (int r = 0; r < c->n && !e->stopped; r++)
     {
-      FeCoverNeed *need = &c->need[r];
-      if (need->colour != winner_of (c) || !(need->squares & ray) || !step (e)
-          || (need->walk != walk && need->walk != FE_WALK_QUEEN && need->walk != FE_WALK_NONE))
-        continue;
-      uint64_t before = need->squares;
-      const FeCoverTable *table = c->table[r];
-      need->squares &= ray;
-      c->table[r] = table_of (e->set, need);
-      if (fe_cover_reachable (e->root, c, e->moves))
-        close_loser (e, checked, free_min);
-      need->squares = before;
-      c->table[r] = table;
+      const FeCoverNeed *need = &c->need[r];
+      if (need->colour == winner_of (c)
+          && (need->walk == walk || need->walk == FE_WALK_QUEEN || need->walk == FE_WALK_NONE))
+        narrow_and_go_on (e, r, need->squares & ray, &next);
     }
   int walks[2] = { FE_WALK_QUEEN, walk };
   for (int i = 0; i < 2 && !e->stopped; i++)
-    if (push_need (e, winner_of (c), walks[i], ray))
-      {
-        close_loser (e, checked, free_min);
-        c->n--;
-      }
+    push_and_go_on (e, winner_of (c), walks[i], ray, &next);
   e->empty = empty;
 }
 
@@ -476,40 +502,20 @@ static void
 fill (Enumeration *e, int q, gboolean any, uint32_t checked, int free_min)
 {
   FeCover *c = &e->cover;
+  const Next next = { .closing = TRUE, .checked = checked, .free_min = free_min };
   int winner = winner_of (c);
   if (e->empty >> q & 1)
     return;
-  if (push_need (e, c->loser, FE_WALK_NONE, BIT (q)))
-    {
-      close_loser (e, checked, free_min);
-      c->n--;
-    }
+  push_and_go_on (e, c->loser, FE_WALK_NONE, BIT (q), &next);
   if (!any)
     return;
   for (int r = 0; r < c->n && !e->stopped; r++)
-    {
-      FeCoverNeed *need = &c->need[r];
-      if (need->colour != winner || !(need->squares >> q & 1) || !step (e))
-        continue;
-      uint64_t before = need->squares;
-      const FeCoverTable *table = c->table[r];
-      need->squares = BIT (q);
-      c->table[r] = table_of (e->set, need);
-      if (fe_cover_reachable (e->root, c, e->moves))
-        close_loser (e, checked, free_min);
-      need->squares = before;
-      c->table[r] = table;
-    }
-  if (!e->stopped && push_need (e, winner, FE_WALK_NONE, BIT (q)))
-    {
-      close_loser (e, checked, free_min);
-      c->n--;
-    }
-  if (!e->stopped && !(king_zone[c->king_square] >> q & 1) && push_need (e, winner, FE_WALK_KING, BIT (q)))
-    {
-      close_loser (e, checked, free_min);
-      c->n--;
-    }
+    if (c->need[r].colour == winner)
+      narrow_and_go_on (e, r, c->need[r].squares & BIT (q), &next);
+  if (!e->stopped)
+    push_and_go_on (e, winner, FE_WALK_NONE, BIT (q), &next);
+  if (!e->stopped && !(king_zone[c->king_square] >> q & 1))
+    push_and_go_on (e, winner, FE_WALK_KING, BIT (q), &next);
 }
 
 /* Goes on placing the loser's units until each placed one cannot move:
@@ -533,17 +539,22 @@ close_loser (Enumeration *e, uint32_t checked, int free_min)
         if (c->need[k].colour == c->loser)
           own |= c->need[k].squares, placed++;
       }
-  /* The squares still asked for by pieces need units of the loser that
-   * are not placed yet. */
+  /* What holds each placed unit still: the squares it asks for, a pin.
+   * The squares still asked for by pieces that cannot be pinned need
+   * units of the loser not placed yet. */
+  struct {
+    uint64_t asks, ray, between;
+    gboolean any;
+    int pin_walk;
+  } still[FE_COVER_NEEDS];
   uint64_t asked = 0;
   for (int k = 1; k < c->n; k++)
     if (c->need[k].colour == c->loser && c->need[k].walk != FE_WALK_NONE && !(checked >> k & 1))
       {
-        gboolean any = FALSE;
-        int walk;
-        uint64_t between, asks = immobile_asks (e, &c->need[k], &any);
-        if (!any && !pin_ray (e, &c->need[k], &walk, &between))
-          asked |= asks & ~own;
+        still[k].asks = immobile_asks (e, &c->need[k], &still[k].any);
+        still[k].ray = pin_ray (e, &c->need[k], &still[k].pin_walk, &still[k].between);
+        if (!still[k].any && !still[k].ray)
+          asked |= still[k].asks & ~own;
       }
   if (placed + __builtin_popcountll (asked) > e->loser_units)
     return;
@@ -557,16 +568,14 @@ close_loser (Enumeration *e, uint32_t checked, int free_min)
           choose_walk (e, k, checked, free_min);
           return;
         }
-      gboolean any = FALSE;
-      uint64_t missing = immobile_asks (e, need, &any) & ~(any ? taken : own);
+      uint64_t missing = still[k].asks & ~(still[k].any ? taken : own);
       if (missing)
         {
-          int walk;
-          uint64_t between, ray = pin_ray (e, need, &walk, &between);
-          if (ray && !(between & taken))
-            pin (e, ray, walk, between, checked | UINT32_C (1) << k, free_min);
+          if (still[k].ray && !(still[k].between & taken))
+            pin (e, still[k].ray, still[k].pin_walk, still[k].between, checked | UINT32_C (1) << k,
+                 free_min);
           if (!e->stopped)
-            fill (e, __builtin_ctzll (missing), any, checked, free_min);
+            fill (e, __builtin_ctzll (missing), still[k].any, checked, free_min);
           return;
         }
       checked |= UINT32_C (1) << k;
@@ -579,12 +588,10 @@ close_loser (Enumeration *e, uint32_t checked, int free_min)
     {
       if ((taken | e->empty) >> t & 1)
         continue;
+      const Next next = { .closing = TRUE, .checked = checked, .free_min = t + 1 };
       for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
-        if ((walk != FE_WALK_PAWN || (t >= 8 && t < 56)) && push_need (e, c->loser, walk, BIT (t)))
-          {
-            close_loser (e, checked, t + 1);
-            c->n--;
-          }
+        if (walk != FE_WALK_PAWN || (t >= 8 && t < 56))
+          push_and_go_on (e, c->loser, walk, BIT (t), &next);
     }
 }
 
@@ -606,27 +613,13 @@ flights_from (Enumeration *e, uint64_t left)
       return;
     }
   int f = __builtin_ctzll (left);
-  left &= left - 1;
-  try_new_need (e, c->loser, FE_WALK_NONE, BIT (f), left);
+  const Next next = { .left = left & (left - 1) };
+  push_and_go_on (e, c->loser, FE_WALK_NONE, BIT (f), &next);
   for (int r = 0; r < c->n && !e->stopped; r++)
-    {
-      FeCoverNeed *need = &c->need[r];
-      if (need->colour != winner_of (c))
-        continue;
-      uint64_t narrowed = need->squares & attack_squares (c, need->walk, f);
-      if (!narrowed || !step (e))
-        continue;
-      uint64_t before = need->squares;
-      const FeCoverTable *table = c->table[r];
-      need->squares = narrowed;
-      c->table[r] = table_of (e->set, need);
-      if (fe_cover_reachable (e->root, c, e->moves))
-        flights_from (e, left);
-      need->squares = before;
-      c->table[r] = table;
-    }
+    if (c->need[r].colour == winner_of (c))
+      narrow_and_go_on (e, r, c->need[r].squares & attack_squares (c, c->need[r].walk, f), &next);
   for (int walk = FE_WALK_KING; walk <= FE_WALK_PAWN && !e->stopped; walk++)
-    try_new_need (e, winner_of (c), walk, attack_squares (c, walk, f), left);
+    push_and_go_on (e, winner_of (c), walk, attack_squares (c, walk, f), &next);
 }
 
 /* Lists the covers into e->set, till e->stopped. */
@@ -649,8 +642,9 @@ enumerate (Enumeration *e, gboolean mate)
           continue;
         }
       /* The checker: any walk but the king's. */
+      const Next next = { .left = flights };
       for (int walk = FE_WALK_QUEEN; walk <= FE_WALK_PAWN && !e->stopped; walk++)
-        try_new_need (e, winner_of (c), walk, attack_squares (c, walk, s), flights);
+        push_and_go_on (e, winner_of (c), walk, attack_squares (c, walk, s), &next);
     }
 }
 
@@ -663,9 +657,15 @@ cover_set_new (void)
   return set;
 }
 
+gboolean
+fe_cover_set_complete (const FeCoverSet *set)
+{
+  return set->complete;
+}
+
 FeCoverSet *
-fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const int moves[2],
-                  long max_steps, guint max_covers)
+fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, gboolean try_complete,
+                  const int moves[2], long max_steps, guint max_covers)
 {
   ensure_tables ();
   Enumeration *e = g_new0 (Enumeration, 1);
@@ -685,15 +685,12 @@ fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const i
   /* A stalemate's complete covers first; where they are too many, those
    * of the king alone. */
   FeCoverSet *set = NULL;
-  for (int complete = !mate; complete >= 0 && !set; complete--)
+  for (int complete = !mate && try_complete; complete >= 0 && !set; complete--)
     {
       e->set = set = cover_set_new ();
-      e->complete = complete;
+      e->complete = set->complete = complete;
       e->stopped = FALSE;
       e->steps = 0;
-      /* The complete covers pay where they are few: a quarter of the
-       * steps tells. */
-      e->max_steps = max_steps;
       enumerate (e, mate);
       if (e->stopped)
         g_clear_pointer (&set, fe_cover_set_free);

@@ -64,11 +64,14 @@ typedef struct {
 typedef struct FeCoverSet FeCoverSet;
 
 /* The covers for `loser`'s king mated (`mate`) or stalemated after play
- * from `root` with at most moves[c] moves of colour c; NULL when more
- * than `max_steps` needs are tried or more than `max_covers` covers found
- * (too many to pay). */
-FeCoverSet *fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, const int moves[2],
-                              long max_steps, guint max_covers);
+ * from `root` with at most moves[c] moves of colour c, the complete ones
+ * first for a stalemate when `try_complete`; NULL when more than
+ * `max_steps` needs are tried or more than `max_covers` covers found (too
+ * many to pay). */
+FeCoverSet *fe_cover_set_new (const FePosition *root, FeColour loser, gboolean mate, gboolean try_complete,
+                              const int moves[2], long max_steps, guint max_covers);
+/* Are they the complete stalemate covers? */
+gboolean fe_cover_set_complete (const FeCoverSet *set);
 void fe_cover_set_free (FeCoverSet *set);
 guint fe_cover_set_size (const FeCoverSet *set);
 const FeCover *fe_cover_set_get (const FeCoverSet *set, guint k);

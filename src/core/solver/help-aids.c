@@ -167,7 +167,11 @@ fe_help_covers_for (FeSolver *s, int len, const int moves[2], FeColour loser)
       || (s->goal != FE_GOAL_MATE && s->goal != FE_GOAL_STALEMATE)
       || s->pos.king[FE_WHITE] == FE_NO_SQUARE || s->pos.king[FE_BLACK] == FE_NO_SQUARE)
     return NULL;
-  return fe_cover_set_new (&s->pos, loser, s->goal == FE_GOAL_MATE, moves, COVER_STEPS, COVER_MAX);
+  gboolean mate = s->goal == FE_GOAL_MATE, try_complete = !mate && !s->complete_covers_stopped[loser];
+  FeCoverSet *set = fe_cover_set_new (&s->pos, loser, mate, try_complete, moves, COVER_STEPS, COVER_MAX);
+  if (try_complete && (!set || !fe_cover_set_complete (set)))
+    s->complete_covers_stopped[loser] = TRUE;
+  return set;
 }
 
 /* The last move must stalemate (=, ==): the other side's witnesses, that

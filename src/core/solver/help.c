@@ -193,6 +193,7 @@ fe_solve_help (FeSolver *s)
   gboolean mates = (end == FE_END_RECI ? s->stip.reci_goal : s->goal) == FE_GOAL_MATE;
   FeMatingNet *net = fe_help_mating_net_for (s, mates);
   s->net = net;
+  s->complete_covers_stopped[FE_WHITE] = s->complete_covers_stopped[FE_BLACK] = FALSE;
   int total = fe_solver_help_total (&s->stip, &s->problem->options);
   /* An odd line starts with the second side ("1..."), but a=>b numbers
    * its moves from the side that starts, whichever it is (§15.4). */

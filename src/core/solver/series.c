@@ -329,6 +329,7 @@ fe_solve_series (FeSolver *s)
     }
   FeMatingNet *net = kind == SERIES_DIRECT || kind == SERIES_HELP ? fe_help_mating_net_for (s, s->goal == FE_GOAL_MATE) : NULL;
   s->net = net;
+  s->complete_covers_stopped[FE_WHITE] = s->complete_covers_stopped[FE_BLACK] = FALSE;
   s->root = s->pos;
   /* ser-r: the diagram's series side must not be able to reach the goal. */
   if (kind == SERIES_REFLEX && fe_reflex_diagram_violation (s, FALSE))

@@ -60,6 +60,9 @@ typedef struct {
    * not guided, shared by the threads; per thread, by depth of the line,
    * the covers still in reach (cover_live_n[d] indices; -1: not known). */
   const FeCoverSet *covers;
+  /* By loser: its complete stalemate covers were too many at a shorter
+   * length of this play, and will be at the longer ones. */
+  gboolean complete_covers_stopped[2];
   int *cover_live;
   int *cover_live_n;
   guint cover_live_len; /* covers->len they were made for */
