@@ -272,6 +272,14 @@ fe_castling_flag_of_square (FeSquare sq)
     }
 }
 
+/* The castling flags of `colour`: its king's and its rooks'. */
+static inline uint8_t
+fe_castling_flags_of (FeColour colour)
+{
+  return colour == FE_WHITE ? FE_CASTLE_WK | FE_CASTLE_WA | FE_CASTLE_WH
+                            : FE_CASTLE_BK | FE_CASTLE_BA | FE_CASTLE_BH;
+}
+
 /* Square names: "e4"; returns FE_NO_SQUARE on a bad name. */
 FeSquare fe_square_parse (const char *text);
 void fe_square_name (FeSquare sq, char out[3]);

@@ -253,13 +253,11 @@ fe_cover_reachable (const FePosition *pos, const FeCover *cover, const int moves
         return FALSE;
       /* Castling moves the king and a rook at once: while it may, they
        * count nothing. */
-      uint8_t rights = pos->castling & (colour == FE_WHITE ? FE_CASTLE_WK | FE_CASTLE_WA | FE_CASTLE_WH
-                                                           : FE_CASTLE_BK | FE_CASTLE_BA | FE_CASTLE_BH);
-      int cost[16][16], nearest = 0, j = 0;
+      uint8_t rights = pos->castling & fe_castling_flags_of (colour);
+      int cost[16][16];
       for (int i = 0; i < n; i++)
         {
-          int best = FE_FAR_MOVES;
-          j = 0;
+          int j = 0;
           for (uint64_t mine = pos->occupied[colour]; mine; mine &= mine - 1, j++)
             {
               int sq = __builtin_ctzll (mine);
@@ -270,13 +268,9 @@ fe_cover_reachable (const FePosition *pos, const FeCover *cover, const int moves
               if (rights && (x.walk == FE_WALK_KING || x.walk == FE_WALK_ROOK))
                 d = 0;
               cost[i][j] = d;
-              best = MIN (best, d);
             }
-          nearest += best;
         }
-      if (nearest > moves[colour])
-        return FALSE;
-      if (n > 1 && fe_cheapest_assignment (n, m, cost) > moves[colour])
+      if (fe_assignment_bound (n, m, cost, moves[colour]) > moves[colour])
         return FALSE;
     }
   return TRUE;

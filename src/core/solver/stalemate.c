@@ -218,9 +218,7 @@ fe_stalemate_net_prepare (FePosition *pos, FeStalemateNet *net)
   net->n = 0;
   int side = pos->side, them = FE_OPPONENT (side);
   net->king = pos->king[side];
-  uint8_t their_castling = them == FE_WHITE ? FE_CASTLE_WK | FE_CASTLE_WA | FE_CASTLE_WH
-                                            : FE_CASTLE_BK | FE_CASTLE_BA | FE_CASTLE_BH;
-  if (!fe_position_is_orthodox (pos) || net->king == FE_NO_SQUARE || (pos->castling & their_castling)
+  if (!fe_position_is_orthodox (pos) || net->king == FE_NO_SQUARE || (pos->castling & fe_castling_flags_of (them))
       || __builtin_popcountll (pos->occupied[them]) > 16)
     return;
   net->n_theirs = 0;

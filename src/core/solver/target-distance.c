@@ -154,14 +154,29 @@ fe_cheapest_assignment (int n, int m, int cost[16][16])
   return -v[0];
 }
 
+int
+fe_assignment_bound (int n, int m, int cost[16][16], int limit)
+{
+  int nearest = 0;
+  for (int i = 0; i < n; i++)
+    {
+      int best = FE_FAR_MOVES;
+      for (int j = 0; j < m; j++)
+        best = MIN (best, cost[i][j]);
+      nearest += best;
+    }
+  if (nearest > limit || n <= 1)
+    return nearest;
+  return fe_cheapest_assignment (n, m, cost);
+}
+
 /* The moves colour c needs at least to put its target pieces in place
  * (FE_FAR_MOVES: never); more than `limit` when the cheap sum tells it already. */
 static int
 arrivals (const FePosition *pos, const FePosition *target, int c, int limit)
 {
-  uint8_t rights = pos->castling & (c == FE_WHITE ? FE_CASTLE_WK | FE_CASTLE_WA | FE_CASTLE_WH
-                                                  : FE_CASTLE_BK | FE_CASTLE_BA | FE_CASTLE_BH);
-  int n = 0, m = 0, from[16], nearest = 0;
+  uint8_t rights = pos->castling & fe_castling_flags_of (c);
+  int n = 0, m = 0, from[16];
   for (uint64_t mine = pos->occupied[c]; mine; mine &= mine - 1)
     {
       if (m == 16)
@@ -173,7 +188,6 @@ arrivals (const FePosition *pos, const FePosition *target, int c, int limit)
     {
       int to = __builtin_ctzll (left);
       FePiece want = target->board[FE_SQ88 (to)];
-      int best = FE_FAR_MOVES;
       for (int j = 0; j < m; j++)
         {
           FePiece x = pos->board[FE_SQ88 (from[j])];
@@ -183,15 +197,9 @@ arrivals (const FePosition *pos, const FePosition *target, int c, int limit)
               && (want.walk == FE_WALK_KING || want.walk == FE_WALK_ROOK))
             d = 0;
           cost[n][j] = d;
-          best = MIN (best, d);
         }
-      if (best >= FE_FAR_MOVES)
-        return FE_FAR_MOVES;
-      nearest += best;
     }
-  if (nearest > limit || n == 0)
-    return nearest;
-  return fe_cheapest_assignment (n, m, cost);
+  return fe_assignment_bound (n, m, cost, limit);
 }
 
 void

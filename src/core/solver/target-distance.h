@@ -22,3 +22,6 @@ int fe_orthodox_distance (FePiece x, int from, FePiece want, int to);
 /* The cheapest assignment of n rows to distinct columns of `cost`
  * (n <= m <= 16). */
 int fe_cheapest_assignment (int n, int m, int cost[16][16]);
+/* The same, or (cheaper to find) the sum of each row's cheapest column
+ * when that already exceeds `limit`: a lower bound either way. */
+int fe_assignment_bound (int n, int m, int cost[16][16], int limit);
