@@ -575,6 +575,28 @@ fe_battle_move_wins (FeSolver *s, const FeMove *m, int h)
   return win;
 }
 
+/* What a first move `m` is: not legal, a key (wins within h), a try (at
+ * most max_ref refutations, listed in `refs`, *n_refs of them), or
+ * neither. */
+typedef enum { FIRST_ILLEGAL, FIRST_KEY, FIRST_TRY, FIRST_NEITHER } FirstMove;
+
+static FirstMove
+judge_first_move (FeSolver *s, const FeMove *m, int h, int max_ref, GArray *refs, int *n_refs)
+{
+  FeUndo undo;
+  if (!fe_make_legal (&s->pos, m, &undo))
+    return FIRST_ILLEGAL;
+  fe_unmake (&s->pos, m, &undo);
+  if (fe_battle_move_wins (s, m, h))
+    return FIRST_KEY;
+  if (!max_ref || (fe_battle_goal_by_attacker (s) && h < 3))
+    return FIRST_NEITHER;
+  fe_make (&s->pos, m, &undo);
+  *n_refs = fe_battle_refutations (s, h - 1, refs, max_ref);
+  fe_unmake (&s->pos, m, &undo);
+  return *n_refs >= 1 && *n_refs <= max_ref ? FIRST_TRY : FIRST_NEITHER;
+}
+
 /* What a helper thread does (fe_solver_helpers_start): decides whether
  * the first moves win and, where tries are wanted, looks for their
  * refutations as the solving thread will, beginning at its own place in
@@ -596,15 +618,9 @@ battle_helper (FeSolver *w, int helper, gpointer data)
   GArray *refs = g_array_new (FALSE, FALSE, sizeof (FeMove));
   for (int i = 0; i < b->list.count && !w->aborted; i++)
     {
-      FeMove *m = &b->list.moves[fe_solver_helper_order (w, i, b->list.count)];
-      if (fe_battle_move_wins (w, m, b->h) || !b->max_ref
-          || (fe_battle_goal_by_attacker (w) && b->h < 3))
-        continue;
-      FeUndo undo;
-      if (!fe_make_legal (&w->pos, m, &undo))
-        continue;
-      fe_battle_refutations (w, b->h - 1, refs, b->max_ref);
-      fe_unmake (&w->pos, m, &undo);
+      int n_refs;
+      judge_first_move (w, &b->list.moves[fe_solver_helper_order (w, i, b->list.count)], b->h,
+                        b->max_ref, refs, &n_refs);
     }
   g_array_unref (refs);
 }
@@ -658,30 +674,20 @@ fe_solve_battle (FeSolver *s)
     {
       FeMove *m = &list.moves[i];
       fe_solver_note_root (s, n, i, list.count);
-      FeUndo undo;
-      if (!fe_make_legal (&s->pos, m, &undo))
-        continue;
-      fe_unmake (&s->pos, m, &undo);
-      if (fe_battle_move_wins (s, m, h))
+      int n_refs = 0;
+      switch (judge_first_move (s, m, h, max_ref, refs, &n_refs))
         {
+        case FIRST_KEY:
           fe_battle_print_attack (s, 0, m, h, FE_ROLE_KEY, NULL, 0);
           s->solutions++;
-          continue;
+          break;
+        case FIRST_TRY: /* like a key, then its refutations */
+          fe_battle_print_attack (s, 0, m, h, FE_ROLE_TRY, (FeMove *) refs->data, n_refs);
+          break;
+        case FIRST_ILLEGAL:
+        case FIRST_NEITHER:
+          break;
         }
-      if (!max_ref)
-        continue;
-      if (fe_battle_goal_by_attacker (s) && h < 3)
-        continue;
-      fe_make (&s->pos, m, &undo);
-      int nr = fe_battle_refutations (s, h - 1, refs, max_ref);
-      if (nr < 1 || nr > max_ref)
-        {
-          fe_unmake (&s->pos, m, &undo);
-          continue;
-        }
-      fe_unmake (&s->pos, m, &undo);
-      /* A try: like a key, then its refutations. */
-      fe_battle_print_attack (s, 0, m, h, FE_ROLE_TRY, (FeMove *) refs->data, nr);
     }
   g_array_unref (refs);
   fe_solver_helpers_stop (s, helpers);
