@@ -6,11 +6,11 @@ threads: the
 outputs must be byte-identical, and --verify must accept every line.
 
 usage: table-diff.py FEERIE_CLI DATA_DIR... [--skip-off NAME,...] [--skip NAME,...]
-                     [--only NAME,...] [-v]
+                     [--only NAME,...] [--off-only] [-v]
 --skip-off names problems too slow without a table for CI (the tiny table
 still runs for them); --skip problems too slow for CI altogether (the oracle
 tests still compare them with Popeye on 1 and 2 threads); --only keeps those
-named.
+named; --off-only runs the table-off variant alone.
 """
 import sys
 
@@ -33,6 +33,8 @@ def main(argv):
             continue
         variants = [["--hash", "1", "--threads", "1"], ["--threads", "2"],
                     ["--hash", "1", "--threads", "2"]]
+        if "--off-only" in argv:
+            variants = []
         if name not in sets["--skip-off"]:
             variants.append(["--hash", "0", "--threads", "1"])
         failures += differences(cli, name, path, base, [(v, None) for v in variants], timeout=600)
