@@ -14,7 +14,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
-#include "core/solver/check.h"
+#include "core/check/check.h"
 #include "io/problem-file.h"
 #include "cli-commands.h"
 #include "cli-inputs.h"

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <glib.h>
 
-#include "core/condition.h"
-#include "core/movegen.h"
-#include "core/solver/solver.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
+#include "core/search/solver.h"
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"

@@ -6,8 +6,8 @@
  */
 #include <json-glib/json-glib.h>
 
-#include "core/condition.h"
-#include "core/walk.h"
+#include "core/rules/condition.h"
+#include "core/model/walk.h"
 #include <stdio.h>
 
 #include "solution-json.h"

@@ -12,7 +12,7 @@
 #include "feerie-preferences.h"
 #include "feerie-window.h"
 #include "feerie-window-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 struct _FeerieApplication
 {

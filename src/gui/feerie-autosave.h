@@ -7,7 +7,7 @@
 #pragma once
 
 #include <gio/gio.h>
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 /* A fresh autosave path for one window's document:
  * $XDG_STATE_HOME/feerie/autosave/PID-SERIAL.xml (PID: this process). */

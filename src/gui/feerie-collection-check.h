@@ -7,7 +7,7 @@
 #pragma once
 
 #include <gio/gio.h>
-#include "core/solver/check.h"
+#include "core/check/check.h"
 #include "feerie-problem-item.h"
 
 G_BEGIN_DECLS

@@ -19,8 +19,8 @@
 #include "feerie-collection-view.h"
 #include "feerie-thumbnail.h"
 #include "feerie-walk-names.h"
-#include "core/solver/check.h"
-#include "core/walk.h"
+#include "core/check/check.h"
+#include "core/model/walk.h"
 #include "render/fe-caption.h"
 
 /* The side of a row's diagram, in logical pixels. */

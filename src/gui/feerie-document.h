@@ -6,7 +6,7 @@
 #pragma once
 
 #include <gio/gio.h>
-#include "core/problem.h"
+#include "core/model/problem.h"
 #include "feerie-collection.h"
 
 G_BEGIN_DECLS

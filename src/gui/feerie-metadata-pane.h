@@ -5,7 +5,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 G_BEGIN_DECLS
 

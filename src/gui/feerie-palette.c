@@ -17,7 +17,7 @@
 #include "feerie-wrap-layout.h"
 #include "feerie-board-view.h"
 #include "feerie-walk-names.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 #include "render/fe-render.h"
 
 G_DEFINE_FINAL_TYPE (FeeriePalette, feerie_palette, GTK_TYPE_WIDGET)

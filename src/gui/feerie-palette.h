@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/fe-types.h"
+#include "core/model/fe-types.h"
 
 G_BEGIN_DECLS
 

@@ -14,7 +14,7 @@
 
 #include "feerie-preferences.h"
 #include "feerie-board-view.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 struct _FeeriePreferences
 {

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <gio/gio.h>
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 G_BEGIN_DECLS
 

@@ -5,7 +5,7 @@
 
 #include <gio/gio.h>
 
-#include "core/solver/solution.h"
+#include "core/solution/solution.h"
 
 G_BEGIN_DECLS
 

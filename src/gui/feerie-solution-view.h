@@ -6,7 +6,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/solver/solution.h"
+#include "core/solution/solution.h"
 
 G_BEGIN_DECLS
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include <glib.h>
-#include "core/solver/solver.h"
+#include "core/search/solver.h"
 
 /* The soundness summary of every twin, as Pango markup; `complete` FALSE
  * says the solve was stopped. */

@@ -14,7 +14,7 @@
 
 #include "feerie-twins-editor-private.h"
 #include "feerie-walk-names.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 #include "io/file-error.h"
 #include "io/popeye.h"
 

@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 G_BEGIN_DECLS
 

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-walk-names.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 const char *
 feerie_walk_name (int walk)

@@ -12,7 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-window-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* ---- board edits -------------------------------------------------------- */
 

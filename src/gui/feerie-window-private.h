@@ -13,7 +13,7 @@
 #include "feerie-twins-editor.h"
 #include "feerie-collection-view.h"
 #include "feerie-collection-check.h"
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 struct _FeerieWindow
 {

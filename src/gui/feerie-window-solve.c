@@ -21,8 +21,8 @@
 
 #include "feerie-window-private.h"
 #include "feerie-solve-summary.h"
-#include "core/walk.h"
-#include "core/solver/solver.h"
+#include "core/model/walk.h"
+#include "core/search/solver.h"
 
 #define BATCH 300   /* nodes shown at a time */
 #define FLUSH_MS 20 /* between two batches */

@@ -19,7 +19,7 @@
 
 #include "feerie-window-private.h"
 #include "feerie-application.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 #include "io/stipulation-text.h"
 #include "render/fe-render.h"
 

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "fe-atomic-save.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 #define TMP_SUFFIX ".feerie-tmp"
 /* Keeps ".NAME.PID-N.feerie-tmp" within NAME_MAX for long names. */

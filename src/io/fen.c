@@ -19,11 +19,11 @@
 
 #include "fen.h"
 #include "file-error.h"
-#include "core/problem.h"
+#include "core/model/problem.h"
 
-#include "core/fe-i18n.h"
-#include "core/condition.h"
-#include "core/walk.h"
+#include "core/model/fe-i18n.h"
+#include "core/rules/condition.h"
+#include "core/model/walk.h"
 
 /* Where the text being parsed comes from, for the error's location. */
 typedef struct {

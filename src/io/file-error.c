@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "file-error.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 typedef struct {
   char *file;

@@ -17,10 +17,10 @@
 #include "olive.h"
 #include "popeye.h"
 #include "popeye-private.h"
-#include "core/condition.h"
-#include "core/walk.h"
+#include "core/rules/condition.h"
+#include "core/model/walk.h"
 
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 static const char *const olive_extensions[] = { ".olv", ".yaml", ".yml", NULL };
 

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "popeye-private.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 void
 py_fail (P *p, FeFileErrorCode code, const Tok *t, const char *message)

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "popeye-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* ---- pieces -------------------------------------------------------------- */
 

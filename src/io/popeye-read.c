@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "popeye-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 enum {
   OPT_DEFENCE, OPT_SETPLAY, OPT_WHITETOPLAY, OPT_VARIATIONS, OPT_MOVENUMBERS, OPT_STARTMOVE,

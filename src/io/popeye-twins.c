@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "popeye-private.h"
-#include "core/walk.h"
-#include "core/fe-i18n.h"
+#include "core/model/walk.h"
+#include "core/model/fe-i18n.h"
 
 /* ---- twins ------------------------------------------------------------------ */
 

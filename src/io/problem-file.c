@@ -10,7 +10,7 @@
 #include "olive.h"
 #include "popeye.h"
 #include "xml.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 /* Every format Féerie reads and writes: a new one is a line here. */
 static const FeFileFormat *const formats[] = {

@@ -12,7 +12,7 @@
 #include <gio/gio.h>
 
 #include "file-error.h"
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 typedef enum {
   /* The file keeps the whole problem: Save As adopts it as the

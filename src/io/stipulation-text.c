@@ -7,9 +7,9 @@
  * check") that each play's sentence puts in its place.
  */
 #include "stipulation-text.h"
-#include "core/position.h"
+#include "core/model/position.h"
 
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 /* The goal as a verb: "Black is forced to %s", "White can %s". */
 static char *

@@ -3,7 +3,7 @@
  */
 #pragma once
 
-#include "core/stipulation.h"
+#include "core/model/stipulation.h"
 
 /* What the stipulation asks, in words, in the user's language where the
  * program bound the "feerie" catalogue (the window's stipulation field):

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "xml-private.h"
-#include "core/walk.h"
-#include "core/fe-i18n.h"
+#include "core/model/walk.h"
+#include "core/model/fe-i18n.h"
 
 
 /* ---- tree helpers ---------------------------------------------------------- */

@@ -13,7 +13,7 @@
 #include <libxml/xmlerror.h>
 
 #include "xml-private.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 /* feerie-problem.rng, generated at build time from data/feerie-problem.rng.in
  * (feerie-problem-rng.c). */

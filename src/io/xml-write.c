@@ -9,7 +9,7 @@
 
 #include "xml-private.h"
 #include "fe-atomic-save.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* ---- writer ----------------------------------------------------------------- */
 

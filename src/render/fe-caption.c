@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "fe-caption.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* Caption words follow the user's language where the program has bound
  * the "feerie" catalogue (the GUI); elsewhere they stay English. */

@@ -10,7 +10,7 @@
 
 #include <glib.h>
 
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 typedef struct {
   GPtrArray *authors;     /* of char*: "Given Family", one per author */

@@ -7,7 +7,7 @@
 
 #include <glib.h>
 
-#include "core/problem.h"
+#include "core/model/problem.h"
 #include "fe-render.h"
 
 typedef struct {

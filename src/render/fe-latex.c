@@ -12,7 +12,7 @@
 #include "fe-latex.h"
 #include "fe-caption.h"
 #include "fe-render.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* Markers for arrows, put in before escaping and turned into the package's
  * arrow macros after: control characters never survive escaping. */

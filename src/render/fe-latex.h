@@ -13,7 +13,7 @@
 
 #include <glib.h>
 
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 /* The fragment; with `caption` FALSE only the board (pieces, frames and the
  * legend of fairy figures).  Caller frees. */

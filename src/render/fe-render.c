@@ -12,7 +12,7 @@
 
 #include "fe-render.h"
 #include "fe-render-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* U+2654.. white figures (outlines), U+265A.. black (solid). */
 static const char *

@@ -17,7 +17,7 @@
 #include <cairo.h>
 #include <glib.h>
 
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 typedef struct {
   double light[3];        /* light squares, RGB 0..1 */

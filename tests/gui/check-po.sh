@@ -17,8 +17,7 @@ status=0
 # The GUI's strings, the core's FE_N_ labels the GUI translates
 # (conditions, playback stages, walk names), and the core's and io's
 # messages (errors, refusals; the Popeye reader's py_perr formats).
-for f in "$top"/src/gui/*.c "$top"/src/core/*.[ch] "$top"/src/core/conditions/*.c \
-         "$top"/src/core/solver/*.c "$top"/src/io/*.c "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
+for f in "$top"/src/gui/*.c "$top"/src/core/*/*.[ch] "$top"/src/io/*.c "$top"/src/render/*.c "$top"/ui/*.ui "$top"/ui/gtk/*.ui; do
   rel=${f#"$top"/}
   if grep -q '_ ("\|FE_N_ ("\|py_perr (\|translatable="yes"' "$f" && ! grep -qx "$rel" "$top/po/POTFILES.in"; then
     echo "$rel has translatable strings but is not in po/POTFILES.in"; status=1

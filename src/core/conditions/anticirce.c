@@ -8,12 +8,12 @@
  * forbids it.  A king is in check only by a capture that could be played
  * (the legal-capture kind, §7.2).
  */
-#include "../chain.h"
-#include "../movegen.h"
-#include "../problem.h"
-#include "../notation.h"
+#include "core/rules/chain.h"
+#include "core/rules/movegen.h"
+#include "core/model/problem.h"
+#include "core/rules/notation.h"
 #include "circe.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 typedef enum {
   ANTICIRCE_OFF = 0,

@@ -11,12 +11,12 @@
  */
 #include <string.h>
 
-#include "../chain.h"
-#include "../movegen.h"
-#include "../problem.h"
-#include "../notation.h"
+#include "core/rules/chain.h"
+#include "core/rules/movegen.h"
+#include "core/model/problem.h"
+#include "core/rules/notation.h"
 #include "circe.h"
-#include "core/fe-i18n.h"
+#include "core/model/fe-i18n.h"
 
 #define CIRCE_VARIANT(rules) ((rules)->params.v[FE_COND_CIRCE][0])
 #define CIRCE_REX_INCLUSIVE(rules) ((rules)->params.v[FE_COND_CIRCE][1])

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "../condition.h"
+#include "core/rules/condition.h"
 
 /* The Circe condition's switch: which squares pieces are reborn on. */
 typedef enum {

@@ -13,10 +13,10 @@
  */
 #include <glib.h>
 
-#include "../chain.h"
-#include "../condition.h"
-#include "../problem.h"
-#include "core/fe-i18n.h"
+#include "core/rules/chain.h"
+#include "core/rules/condition.h"
+#include "core/model/problem.h"
+#include "core/model/fe-i18n.h"
 
 /* Bits of FeMove.choice holding the fairy walk an Einstein step leads to. */
 #define EINSTEIN_CHOICE_SHIFT 0

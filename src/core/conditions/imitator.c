@@ -16,9 +16,9 @@
  */
 #include <glib.h>
 
-#include "../condition.h"
-#include "../movegen.h"
-#include "../walk.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
+#include "core/model/walk.h"
 
 #define V(df, dr) ((int) ((dr) * 16 + (df)))
 

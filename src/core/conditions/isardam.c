@@ -7,10 +7,10 @@
  * (the default) counts a check only when the capture of the king would
  * itself pass that test; type B counts every attack.
  */
-#include "../chain.h"
-#include "../movegen.h"
-#include "../problem.h"
-#include "core/fe-i18n.h"
+#include "core/rules/chain.h"
+#include "core/rules/movegen.h"
+#include "core/model/problem.h"
+#include "core/model/fe-i18n.h"
 
 #define ISARDAM_TYPE_B(rules) ((rules)->params.v[FE_COND_ISARDAM][1])
 #define ISARDAM_REX_INCLUSIVE(rules) ((rules)->params.v[FE_COND_ISARDAM][2])

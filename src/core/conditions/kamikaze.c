@@ -7,10 +7,10 @@
  * taken.  Kamikaze pieces attack and check as usual; a kamikaze king
  * cannot capture.
  */
-#include "../chain.h"
-#include "../movegen.h"
-#include "../problem.h"
-#include "../notation.h"
+#include "core/rules/chain.h"
+#include "core/rules/movegen.h"
+#include "core/model/problem.h"
+#include "core/rules/notation.h"
 #include "circe.h"
 
 static bool

@@ -5,10 +5,10 @@
  * piece, in the position once every effect is done (reborn pieces count).
  * A king is in check only by a capture that would itself be legal.
  */
-#include "../chain.h"
-#include "../movegen.h"
-#include "../problem.h"
-#include "core/fe-i18n.h"
+#include "core/rules/chain.h"
+#include "core/rules/movegen.h"
+#include "core/model/problem.h"
+#include "core/model/fe-i18n.h"
 
 static bool
 in_contact (const FePosition *pos, FeSquare sq)

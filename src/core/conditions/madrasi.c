@@ -8,8 +8,8 @@
  */
 #include <stddef.h>
 
-#include "../condition.h"
-#include "../movegen.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
 
 /* Magicians have no capture field under Madrasi (rules §8.3, D33): they
  * neither paralyse nor are paralysed. */

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../condition.h"
-#include "../movegen.h"
-#include "../walk.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
+#include "core/model/walk.h"
 
 /* How a view's line is identified (rules §5.3, D17). */
 enum {

@@ -11,11 +11,11 @@
  * All mutations of one move are simultaneous, on the position after the
  * displacement and the Einstein mutation (D32).
  */
-#include "../chain.h"
-#include "../condition.h"
-#include "../problem.h"
-#include "../movegen.h"
-#include "core/fe-i18n.h"
+#include "core/rules/chain.h"
+#include "core/rules/condition.h"
+#include "core/model/problem.h"
+#include "core/rules/movegen.h"
+#include "core/model/fe-i18n.h"
 
 /* Bits of FeMove.choice above the Einstein digit: the fairy walks chosen for
  * the pieces whose step leads into F, mixed radix |F|, ascending squares. */

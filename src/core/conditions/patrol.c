@@ -6,9 +6,9 @@
  * piece supports nothing).  The condition Patrouille makes every piece,
  * kings included, a patrol piece; the attribute only those that carry it.
  */
-#include "../chain.h"
-#include "../movegen.h"
-#include "../problem.h"
+#include "core/rules/chain.h"
+#include "core/rules/movegen.h"
+#include "core/model/problem.h"
 
 typedef enum {
   PATROL_OFF = 0,

@@ -1,0 +1,252 @@
+/* solver.c — entry point: twins, rules, refusal of what we cannot solve;
+ * dispatches each play to battle.c, help.c or series.c (helpers: search.c).
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "search.h"
+#include "core/model/fe-i18n.h"
+
+/* Where the text writer's lines go: the caller's string, and its line
+ * callback (the CLI prints them as they come). */
+typedef struct {
+  GString *out;
+  const FeSolverConfig *config;
+} TextSink;
+
+static void
+sink_text (const char *text, gpointer data)
+{
+  TextSink *sink = data;
+  if (sink->out)
+    g_string_append (sink->out, text);
+  if (sink->config && sink->config->line)
+    sink->config->line (text, sink->config->user_data);
+}
+
+static void
+solve_one (FeSolver *s, int first_side)
+{
+  s->pos.side = first_side;
+  s->attacker = first_side;
+  fe_solution_hook_phase (s);
+  /* Rights and e.p. squares may depend on the side to move. */
+  fe_position_recompute_hash (&s->pos);
+  if (fe_play_is_battle (s->stip.play))
+    fe_solve_battle (s);
+  else if (fe_play_is_help_like (s->stip.play))
+    fe_solve_help (s);
+  else
+    fe_solve_series (s);
+}
+
+gboolean
+fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
+{
+  g_return_val_if_fail (problem != NULL && refusal != NULL, FALSE);
+  *refusal = (FeRefusal) { FE_REFUSAL_NONE, NULL, NULL };
+  if (problem->unsupported->len)
+    {
+      GString *names = g_string_new (NULL);
+      for (guint i = 0; i < problem->unsupported->len; i++)
+        g_string_append_printf (names, "%s%s", i ? ", " : "",
+                                (char *) problem->unsupported->pdata[i]);
+      refusal->reason = FE_REFUSAL_CONDITIONS;
+      refusal->subject = g_string_free (names, FALSE);
+      g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   _ ("unsupported condition: %s (Féerie cannot solve this problem)"),
+                   refusal->subject);
+      return TRUE;
+    }
+  /* A stipulation kept as written: the parser's own words say why. */
+  FeStipulation ignored;
+  if (problem->unsupported_stipulation
+      && !fe_stipulation_parse (problem->unsupported_stipulation, &ignored, &refusal->error))
+    {
+      refusal->reason = FE_REFUSAL_STIPULATION;
+      refusal->subject = g_strdup (problem->unsupported_stipulation);
+      return TRUE;
+    }
+  /* The diagram's conditions, when the diagram is solved (a twin's are
+   * checked when the twin is). */
+  if (!problem->zero_position
+      && !fe_conditions_validate (&problem->conditions, &problem->diagram, &refusal->error))
+    {
+      refusal->reason = FE_REFUSAL_CONDITION_VALUES;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+void
+fe_refusal_clear (FeRefusal *refusal)
+{
+  g_clear_pointer (&refusal->subject, g_free);
+  g_clear_error (&refusal->error);
+  refusal->reason = FE_REFUSAL_NONE;
+}
+
+gboolean
+fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
+          FeSolverStats *stats, GError **error)
+{
+  FeRefusal refusal;
+  if (fe_solve_refusal (problem, &refusal))
+    {
+      g_propagate_error (error, g_steal_pointer (&refusal.error));
+      fe_refusal_clear (&refusal);
+      return FALSE;
+    }
+
+  FeSolver *s = g_new0 (FeSolver, 1);
+  s->problem = problem;
+  s->config = config;
+  /* The search makes the tree; the text is written from it as it grows. */
+  if (config && config->tree)
+    s->tree = fe_solution_ref (config->tree);
+  else
+    {
+      s->tree = fe_solution_new ();
+      s->tree->transient = TRUE;
+    }
+  TextSink sink = { out, config };
+  if (out || (config && config->line))
+    s->writer = fe_text_writer_new (sink_text, &sink);
+  FeSolverShared shared = { 0 };
+  shared.start_us = g_get_monotonic_time ();
+  shared.n_twins = problem->twins->len + 1 - (problem->zero_position ? 1 : 0);
+  s->shared = &shared;
+  s->tt = fe_tt_new (config ? config->hash_mb : 0);
+  s->max_plies = 0;
+  gint64 start = g_get_monotonic_time ();
+  double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
+  if (max_time > 0)
+    s->deadline = start + (gint64) (max_time * 1e6);
+  s->max_solutions = problem->options.max_solutions;
+  gboolean ok = TRUE;
+  int n_twins = problem->twins->len;
+
+  /* Twin t is computed from twin t-1 (fe_problem_apply_next_twin): linear. */
+  FePosition twin_pos;
+  FeStipulation twin_stip;
+  FeConditionParams twin_cond;
+  for (int t = 0; t <= n_twins && ok && !s->aborted; t++)
+    {
+      char *d = t > 0 ? fe_twin_describe_after (problem, t, &twin_pos) : NULL;
+      if (!fe_problem_apply_next_twin (problem, t, &twin_pos, &twin_stip, &twin_cond, error))
+        {
+          g_free (d);
+          ok = FALSE;
+          break;
+        }
+      if (t == 0 && problem->zero_position)
+        continue;
+      FeConditionParams cond = twin_cond;
+      FePosition pos = twin_pos;
+      s->stip = twin_stip;
+      g_autofree char *twin_label = NULL;
+      if (n_twins)
+        {
+          if (t == 0)
+            twin_label = g_strdup ("a)");
+          else
+            {
+              FeTwin *tw = problem->twins->pdata[t - 1];
+              char *label = fe_twin_label (t);
+              twin_label = g_strdup_printf ("%s%s) %s", tw->continued ? "+" : "", label, d);
+              g_free (label);
+            }
+        }
+      /* The twin's root, before anything may refuse it (its header is
+       * written even then, as Popeye does). */
+      FePosition root = pos;
+      fe_solver_apply_castling_mutex (&root, &problem->options);
+      FePlayKind play = fe_play_is_battle (s->stip.play) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
+      fe_solution_hook_twin (s, t, twin_label ? twin_label : "", &root, play);
+      g_free (d);
+      g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));
+      if (!fe_conditions_validate (&cond, &pos, error))
+        {
+          ok = FALSE;
+          break;
+        }
+      fe_solver_apply_castling_mutex (&pos, &problem->options);
+      FeRules *rules = g_new0 (FeRules, 1);
+      fe_rules_init (rules, &cond, &pos);
+      s->pos = pos;
+      s->pos.rules = fe_rules_for_position (rules, config && config->plain_rules);
+      /* The diagram's own rules (twins are checked as they are applied). */
+      if (t == 0 && !fe_position_validate (&s->pos, NULL, error))
+        {
+          g_free (rules);
+          ok = FALSE;
+          break;
+        }
+      s->goal = s->stip.goal;
+      /* The longest line: 2n + 1 half-moves in help play, n + 1 moves in
+       * series play, 2n in battle play; sized for this twin's length. */
+      int plies = 2 * s->stip.moves + 3;
+      if (plies > s->max_plies)
+        {
+          fe_solver_free_line (s);
+          s->max_plies = plies;
+          fe_solver_alloc_line (s);
+        }
+      s->orthodox = fe_position_is_orthodox (&s->pos);
+      fe_tt_clear (s->tt);
+      int first = fe_solver_starting_side (&s->stip, &problem->options);
+      /* HalfDuplex plays only the other side's half: that side moves first,
+       * so it is the one that must not be able to capture a king. */
+      int mover = problem->options.half_duplex ? FE_OPPONENT (first) : first;
+      s->pos.side = mover;
+      if (fe_in_check (&s->pos, FE_OPPONENT (mover)))
+        {
+          g_set_error_literal (
+            error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+            mover == FE_WHITE ? _ ("illegal position: White, to move first, could capture the black king")
+                              : _ ("illegal position: Black, to move first, could capture the white king"));
+          g_free (rules);
+          ok = FALSE;
+          break;
+        }
+      if (!problem->options.half_duplex)
+        solve_one (s, first);
+      if ((problem->options.duplex || problem->options.half_duplex) && !s->aborted)
+        {
+          s->pos = pos;
+          s->pos.rules = fe_rules_for_position (rules, config && config->plain_rules);
+          fe_tt_clear (s->tt);
+          /* The other side plays the same stipulation: polish the roles. */
+          solve_one (s, FE_OPPONENT (first));
+        }
+      g_free (rules);
+    }
+
+  if (s->writer)
+    {
+      fe_text_writer_finish (s->writer);
+      fe_text_writer_free (s->writer);
+    }
+  fe_solution_builder_end (s->tree);
+  g_mutex_lock (&s->tree->lock);
+  s->tree->complete = ok && !s->aborted;
+  g_mutex_unlock (&s->tree->lock);
+  fe_solution_unref (s->tree);
+  if (stats)
+    {
+      stats->nodes += s->nodes;
+      stats->seconds += (g_get_monotonic_time () - start) / 1e6;
+      stats->interrupted |= s->aborted;
+      stats->solutions += s->solutions;
+      if (s->tt->entries)
+        {
+          guint64 n = s->tt->mask + 1;
+          stats->table_entries = n;
+          stats->table_used = MIN (s->tt->stores, n);
+        }
+    }
+  fe_tt_free (s->tt);
+  fe_solver_free_line (s);
+  g_free (s);
+  return ok;
+}

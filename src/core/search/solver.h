@@ -1,0 +1,114 @@
+/* solver.h — solving a problem and writing its solution as Popeye does.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The search runs in the caller's thread; the GUI runs it in a GTask and
+ * stops it through the cancel callback (plain C, so core stays GTK-free).
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "core/model/problem.h"
+#include "core/solution/solution.h"
+
+/* Where the search is, for a progress line.  Reported at most ten times a
+ * second, from whichever solver thread notices it is time. */
+typedef struct {
+  int twin;         /* 0 = a) */
+  int n_twins;      /* 1 without twins */
+  int depth;        /* moves (battle, series) or half-moves (help) of the length searched */
+  int root_index;   /* the first move being searched, from 0 */
+  int root_count;   /* legal and illegal first moves generated */
+  guint64 nodes;    /* all threads together */
+  double elapsed;   /* seconds */
+} FeSolverProgress;
+
+typedef struct {
+  /* Asked now and then; returning TRUE stops the search. */
+  gboolean (*cancelled) (gpointer user_data);
+  /* Told the number of nodes searched so far, now and then. */
+  void (*progress) (guint64 nodes, gpointer user_data);
+  /* The text (what `out` receives) as soon as it is known: one or more
+   * whole lines at a time, from the thread that delivers nodes. */
+  void (*line) (const char *text, gpointer user_data);
+  /* Each solution node as it is added to `tree`, in tree order, from one
+   * thread at a time (not necessarily the caller's).  Without `tree` the
+   * nodes are fe_solve's own, valid during the call only. */
+  void (*node) (const FeSolutionNode *node, gpointer user_data);
+  /* Where the search is (see FeSolverProgress); any solver thread. */
+  void (*phase) (const FeSolverProgress *progress, gpointer user_data);
+  /* What the composer should know that is not part of the solution (the
+   * goal-directed help search switched off, and why): one sentence at a
+   * time, from the solving thread. */
+  void (*notice) (const char *text, gpointer user_data);
+  /* When set, the solver fills this tree (the text is written from it). */
+  FeSolution *tree;
+  gpointer user_data;
+  int hash_mb;      /* transposition table bound in MB; 0 = default (64 MB), < 0 = no table */
+  int threads;      /* worker threads; 0 or 1 = the calling thread alone */
+  double max_time;  /* seconds, 0 = none */
+  /* Attach the rules to the position even when they are orthodox chess's,
+   * which takes no orthodox fast path (legality by pins, check by
+   * geometry, the orthodox search aids): the plain rules path that the
+   * differential test (tests/solver/test-differential.c) compares the
+   * fast paths with.  Slower; the output must be the same. */
+  gboolean plain_rules;
+  /* Help and series mates without the goal-directed pruning (mating-net.h):
+   * every move searched.  For the differential tests; same solutions. */
+  gboolean plain_help;
+} FeSolverConfig;
+
+typedef struct {
+  guint64 nodes;
+  double seconds;
+  gboolean interrupted; /* cancelled or out of time: the output is partial */
+  int solutions;
+  /* The transposition table at the end (bench): entries in use (counted
+   * on store, so an upper bound after overwrites) and its size. */
+  guint64 table_used;
+  guint64 table_entries;
+} FeSolverStats;
+
+/* Why fe_solve refuses a problem before it solves anything. */
+typedef enum {
+  FE_REFUSAL_NONE = 0,
+  FE_REFUSAL_CONDITIONS,       /* conditions read that Féerie cannot solve (Circe…) */
+  FE_REFUSAL_STIPULATION,      /* a stipulation kept as written (a=>b…) */
+  FE_REFUSAL_CONDITION_VALUES, /* the diagram's conditions break their rules */
+} FeRefusalReason;
+
+typedef struct {
+  FeRefusalReason reason;
+  /* What is refused, for a caller's own sentence: the conditions' names
+   * ("Circe, Andernach"), the stipulation as written; NULL for values. */
+  char *subject;
+  GError *error; /* the solver's sentence (FE_PROBLEM_ERROR) */
+} FeRefusal;
+
+/* Fills `refusal` (cleared with fe_refusal_clear) and returns TRUE when
+ * fe_solve refuses `problem` outright: the one place the solver and the
+ * window learn it. */
+gboolean fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal);
+void fe_refusal_clear (FeRefusal *refusal);
+
+/* Solves every twin and appends the solution part of Popeye's output (twin
+ * headers, solution lines; no board) to `out` (may be NULL), written from
+ * the solution tree as it grows.  Refuses what fe_solve_refusal refuses
+ * (with its error). */
+gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
+                   FeSolverStats *stats, GError **error);
+
+/* The largest transposition table this machine can hold, in MB (its
+ * physical memory, or its cgroup's limit when lower). */
+int fe_solver_max_hash_mb (void);
+
+/* Reads back the help and series lines of `text` (fe_solve's output for
+ * `problem`) and replays each from its twin's diagram through the plain
+ * move generator, without a table: every move legal, the goal reached at
+ * the end, the length and the series rules kept.  Appends one line per bad
+ * line to `report` and returns their number (battle play is not checked);
+ * -1 with `error` set when a twin cannot be set up. */
+int fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GError **error);
+
+/* The diagram, stipulation and condition lines, as Popeye prints them. */
+void fe_write_board (const FeProblem *problem, GString *out);
