@@ -6,7 +6,7 @@
  */
 #include <json-glib/json-glib.h>
 
-#include "core/rules/condition.h"
+#include "core/model/condition-class.h"
 #include "core/model/walk.h"
 #include <stdio.h>
 

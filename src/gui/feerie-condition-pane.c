@@ -22,7 +22,7 @@
 #include <glib/gi18n.h>
 
 #include "feerie-condition-pane.h"
-#include "core/rules/condition.h"
+#include "core/model/condition-class.h"
 
 struct _FeerieConditionPane
 {

@@ -22,7 +22,7 @@
 #include "core/model/problem.h"
 
 #include "core/model/fe-i18n.h"
-#include "core/rules/condition.h"
+#include "core/model/condition-class.h"
 #include "core/model/walk.h"
 
 /* Where the text being parsed comes from, for the error's location. */

@@ -17,7 +17,7 @@
 #include "olive.h"
 #include "popeye.h"
 #include "popeye-private.h"
-#include "core/rules/condition.h"
+#include "core/model/condition-class.h"
 #include "core/model/walk.h"
 
 #include "core/model/fe-i18n.h"

@@ -11,7 +11,7 @@
 
 #include "popeye.h"
 #include "file-error.h"
-#include "core/rules/condition.h"
+#include "core/model/condition-class.h"
 
 /* Marks a Féerie extension line: "remark feerie: ...". */
 #define DIRECTIVE "feerie:"

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cond-test-util.h"
-#include "core/notation.h"
-#include "core/walk.h"
+#include "core/rules/notation.h"
+#include "core/model/walk.h"
 
 void
 fe_test_setup (FePosition *pos, FeRules *rules, const FeConditionParams *params,

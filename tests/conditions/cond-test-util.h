@@ -5,8 +5,8 @@
 
 #include <glib.h>
 
-#include "core/condition.h"
-#include "core/movegen.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
 
 /* Builds a position from a piece list such as
  * "wKh1 wGd1 bKa8 nRa7 wmRa1 wmgBc4 Ic3" (colour w/b/n, optional attribute

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cond-test-util.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 static int
 piece_list_cmp (gconstpointer a, gconstpointer b)

@@ -30,8 +30,8 @@
 #include <string.h>
 
 #include "core/conditions/circe.h"
-#include "core/notation.h"
-#include "core/walk.h"
+#include "core/rules/notation.h"
+#include "core/model/walk.h"
 
 /* ---- the reference's own position ---------------------------------- */
 

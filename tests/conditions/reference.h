@@ -15,8 +15,8 @@
 
 #include <glib.h>
 
-#include "core/condition.h"
-#include "core/movegen.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
 
 /* The reference's squares: file + 8 * rank (0 = a1). */
 #define SQ(f, r) ((f) + 8 * (r))

@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-#include "core/movegen.h"
-#include "core/notation.h"
+#include "core/rules/movegen.h"
+#include "core/rules/notation.h"
 #include "cond-test-util.h"
 
 /* One printed line: its tree level, as tests/oracle/check-solution.py

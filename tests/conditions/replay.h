@@ -7,7 +7,7 @@
 
 #include <glib.h>
 
-#include "core/problem.h"
+#include "core/model/problem.h"
 
 /* Replays the solution part `text` (as fe_solve writes it: move lines,
  * "but", no board) of a problem without twins from `start` (rules

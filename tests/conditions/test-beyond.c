@@ -14,8 +14,8 @@
  */
 #include <string.h>
 
-#include "core/problem.h"
-#include "core/solver/solver.h"
+#include "core/model/problem.h"
+#include "core/search/solver.h"
 #include "io/popeye.h"
 #include "solution-lines.h"
 

@@ -8,10 +8,10 @@
 #include "cond-test-util.h"
 #include "replay.h"
 #include "solution-lines.h"
-#include "core/notation.h"
-#include "core/solver/search.h"
-#include "core/solver/solver.h"
-#include "core/walk.h"
+#include "core/rules/notation.h"
+#include "core/search/search.h"
+#include "core/search/solver.h"
+#include "core/model/walk.h"
 
 /* A random position under random conditions from the registry; imitators
  * now and then (they put the Imitator in force). */

@@ -19,7 +19,7 @@
 #include "cond-test-util.h"
 #include "reference.h"
 #include "core/conditions/circe.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* ---- random positions --------------------------------------------------- */
 

@@ -16,11 +16,11 @@
 
 #include <glib.h>
 
-#include "core/condition.h"
-#include "core/movegen.h"
-#include "core/notation.h"
-#include "core/solver/solver.h"
-#include "core/solver/solution.h"
+#include "core/rules/condition.h"
+#include "core/rules/movegen.h"
+#include "core/rules/notation.h"
+#include "core/search/solver.h"
+#include "core/solution/solution.h"
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/xml.h"

@@ -3,7 +3,7 @@
  */
 #include <glib.h>
 
-#include "core/movegen.h"
+#include "core/rules/movegen.h"
 #include "io/fen.h"
 
 typedef struct {

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/solver/solver.h"
-#include "core/walk.h"
+#include "core/search/solver.h"
+#include "core/model/walk.h"
 #include "io/popeye.h"
 #include "solution-lines.h"
 

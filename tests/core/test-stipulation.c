@@ -4,8 +4,8 @@
 #include <string.h>
 #include <glib.h>
 
-#include "core/stipulation.h"
-#include "core/solver/solver.h"
+#include "core/model/stipulation.h"
+#include "core/search/solver.h"
 #include "io/popeye.h"
 #include "io/stipulation-text.h"
 #include "solution-lines.h"

@@ -9,7 +9,7 @@
 
 #include <gtk/gtk.h>
 
-#include "core/condition.h"
+#include "core/rules/condition.h"
 #include "gui/feerie-condition-pane.h"
 
 static const FeConditionOps toy_ops = { .name = "toy-pane" };

@@ -9,7 +9,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "core/walk.h"
+#include "core/model/walk.h"
 #include "render/fe-render.h"
 #include "diagram-check.h"
 

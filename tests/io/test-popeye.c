@@ -7,7 +7,7 @@
 
 #include "io/file-error.h"
 #include "io/popeye.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 static const char *source_root;
 

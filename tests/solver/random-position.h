@@ -3,8 +3,8 @@
  */
 #pragma once
 
-#include "core/position.h"
-#include "core/solver/solver.h"
+#include "core/model/position.h"
+#include "core/search/solver.h"
 
 /* Up to n standard imitators on random free squares. */
 static inline void

@@ -25,9 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/solver/search.h"
-#include "core/solver/solver.h"
-#include "core/walk.h"
+#include "core/search/search.h"
+#include "core/search/solver.h"
+#include "core/model/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "../conditions/reference.h"
 #include "../conditions/replay.h"

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/movegen.h"
-#include "core/solver/solver.h"
-#include "core/walk.h"
+#include "core/rules/movegen.h"
+#include "core/search/solver.h"
+#include "core/model/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "random-position.h"
 

@@ -10,8 +10,8 @@
  */
 #include <string.h>
 
-#include "core/movegen.h"
-#include "core/walk.h"
+#include "core/rules/movegen.h"
+#include "core/model/walk.h"
 
 static void
 test_more_than_512 (void)

@@ -9,9 +9,9 @@
  * does not stalemate.  The test also counts the stalemates it met, so that
  * it cannot pass by never meeting one.
  */
-#include "core/attack.h"
-#include "core/movegen.h"
-#include "core/solver/stalemate.h"
+#include "core/rules/attack.h"
+#include "core/rules/movegen.h"
+#include "core/search/stalemate.h"
 
 static int claims_net, claims_witness, stalemates_seen;
 

@@ -6,9 +6,9 @@
  */
 #include <string.h>
 
-#include "core/movegen.h"
-#include "core/solver/solver.h"
-#include "core/walk.h"
+#include "core/rules/movegen.h"
+#include "core/search/solver.h"
+#include "core/model/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "solution-lines.h"
 #include "random-position.h"

@@ -7,8 +7,9 @@
  */
 #include <string.h>
 
-#include "core/rules/condition.h"
+#include "condition-class.h"
 #include "problem.h"
+#include "fe-i18n.h"
 
 #define FE_DECLARE_(ID, name) extern const FeConditionClass fe_condition_class_##name;
 FE_BUILTIN_CONDITIONS (FE_DECLARE_)
@@ -317,4 +318,33 @@ fe_params_empty (const FeConditionParams *p)
     if (fe_params_any (p, id))
       return false;
   return true;
+}
+
+gboolean
+fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram, GError **error)
+{
+  int n_in_force = 0;
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (cls->validate && !cls->validate (params, id, diagram, error))
+        return FALSE;
+      for (int k = 0; k < cls->n_params; k++)
+        if (params->v[id][k] >= cls->params[k].n_values)
+          {
+            g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
+                         _ ("%s: %s %d is out of range (0 to %d)"), cls->label, cls->params[k].name,
+                         params->v[id][k], cls->params[k].n_values - 1);
+            return FALSE;
+          }
+      if (diagram && fe_condition_in_force (id, params, diagram))
+        n_in_force++;
+    }
+  if (n_in_force > FE_MAX_CONDITIONS)
+    {
+      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   _ ("%d conditions at once: at most %d"), n_in_force, FE_MAX_CONDITIONS);
+      return FALSE;
+    }
+  return TRUE;
 }

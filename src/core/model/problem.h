@@ -8,7 +8,7 @@
 
 #include <glib.h>
 
-#include "core/rules/condition.h"
+#include "condition-class.h"
 #include "position.h"
 #include "stipulation.h"
 

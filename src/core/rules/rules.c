@@ -83,32 +83,3 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
             r->any_blocked_hook |= r->ops[i]->square_blocked (diagram, side, FE_SQ88 (sq));
     }
 }
-
-gboolean
-fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram, GError **error)
-{
-  int n_in_force = 0;
-  for (int id = 0; id < fe_condition_count (); id++)
-    {
-      const FeConditionClass *cls = fe_condition_nth (id);
-      if (cls->validate && !cls->validate (params, id, diagram, error))
-        return FALSE;
-      for (int k = 0; k < cls->n_params; k++)
-        if (params->v[id][k] >= cls->params[k].n_values)
-          {
-            g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_ILLEGAL,
-                         _ ("%s: %s %d is out of range (0 to %d)"), cls->label, cls->params[k].name,
-                         params->v[id][k], cls->params[k].n_values - 1);
-            return FALSE;
-          }
-      if (diagram && fe_condition_in_force (id, params, diagram))
-        n_in_force++;
-    }
-  if (n_in_force > FE_MAX_CONDITIONS)
-    {
-      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   _ ("%d conditions at once: at most %d"), n_in_force, FE_MAX_CONDITIONS);
-      return FALSE;
-    }
-  return TRUE;
-}

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"
 

@@ -10,7 +10,7 @@
 
 #include "harness.h"
 #include "feerie-palette-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* The rightmost edge of `w`'s visible descendants, in `pane`'s coordinates. */
 static double

@@ -10,7 +10,7 @@
 
 #include "harness.h"
 #include "feerie-solve-summary.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 char *
 harness_describe_display (FeerieWindow *self)

@@ -10,7 +10,7 @@
 
 #include "harness.h"
 #include "feerie-twins-editor-private.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 /* The index of walk `code` in the pickers' walk lists, or -1. */
 static int

@@ -11,7 +11,7 @@
 #include "feerie-recovery-dialog-private.h"
 #include "feerie-palette-private.h"
 #include "feerie-preferences.h"
-#include "core/walk.h"
+#include "core/model/walk.h"
 
 static int
 tile_index (int walk)
