@@ -16,7 +16,7 @@
 #include "cli-inputs.h"
 #include "io/fe-atomic-save.h"
 #include "io/problem-file.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "render/fe-collection.h"
 #include "render/fe-latex.h"
 #include "render/fe-render.h"

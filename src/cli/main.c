@@ -8,7 +8,9 @@
 
 #include "core/rules/condition.h"
 #include "core/rules/movegen.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
+#include "core/solution/board-text.h"
+#include "core/check/check.h"
 #include "io/fen.h"
 #include "io/popeye.h"
 #include "io/problem-file.h"

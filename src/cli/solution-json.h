@@ -6,7 +6,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "cli-inputs.h"
 
 /* The twins of `tree` as a JSON array (the "twins" member). */

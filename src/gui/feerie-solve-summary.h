@@ -4,7 +4,7 @@
 #pragma once
 
 #include <glib.h>
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 
 /* The soundness summary of every twin, as Pango markup; `complete` FALSE
  * says the solve was stopped. */

@@ -22,7 +22,7 @@
 #include "feerie-window-private.h"
 #include "feerie-solve-summary.h"
 #include "core/model/walk.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 
 #define BATCH 300   /* nodes shown at a time */
 #define FLUSH_MS 20 /* between two batches */

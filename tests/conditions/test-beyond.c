@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "core/model/problem.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "io/popeye.h"
 #include "solution-lines.h"
 

@@ -10,7 +10,9 @@
 #include "solution-lines.h"
 #include "core/rules/notation.h"
 #include "core/search/search.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
+#include "core/solution/board-text.h"
+#include "core/check/check.h"
 #include "core/model/walk.h"
 
 /* A random position under random conditions from the registry; imitators
@@ -187,13 +189,13 @@ test_random_solving (void)
           /* h# lines begin with a pass of White's (the diagram's side);
            * the others from the solver's first side. */
           if (help && st->play != FE_PLAY_HELP)
-            start.side = fe_solver_starting_side (st, &pb->options);
+            start.side = fe_stipulation_starting_side (st, pb->options.white_to_play);
           fe_position_recompute_hash (&start);
           int n = 0;
           /* The side numbered "1.": the first of a help line of even length. */
-          int first = fe_solver_starting_side (st, &pb->options);
+          int first = fe_stipulation_starting_side (st, pb->options.white_to_play);
           int dot_side = !help ? FE_WHITE
-                         : fe_solver_help_total (st, &pb->options) % 2 ? FE_OPPONENT (first) : first;
+                         : fe_stipulation_help_length (st, pb->options.white_to_play) % 2 ? FE_OPPONENT (first) : first;
           char *why = fe_test_replay_solution (&start, dot_side, stips[which].goal, stips[which].series,
                                                whole_lines, out->str, &n);
           /* Help and series lines read back by the table-free verifier. */

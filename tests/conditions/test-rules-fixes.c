@@ -9,7 +9,7 @@
 
 #include "piece-list.h"
 #include "core/model/problem.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "io/popeye.h"
 #include "io/xml.h"
 #include "solution-lines.h"

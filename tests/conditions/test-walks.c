@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cond-test-util.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "solution-lines.h"
 
 /* The legal moves (sorted, space-separated) whose text starts with one of

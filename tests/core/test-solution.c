@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
+#include "core/solution/board-text.h"
 #include "core/model/walk.h"
 #include "io/popeye.h"
 #include "solution-lines.h"

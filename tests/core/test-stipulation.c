@@ -5,7 +5,7 @@
 #include <glib.h>
 
 #include "core/model/stipulation.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "io/popeye.h"
 #include "io/stipulation-text.h"
 #include "solution-lines.h"

@@ -12,7 +12,7 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 #include "io/fe-atomic-save.h"
 #include "io/fen.h"
 #include "io/popeye.h"

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/model/position.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 
 /* Up to n standard imitators on random free squares. */
 static inline void

@@ -26,7 +26,9 @@
 #include <string.h>
 
 #include "core/search/search.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
+#include "core/solution/board-text.h"
+#include "core/check/check.h"
 #include "core/model/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "../conditions/reference.h"
@@ -260,11 +262,11 @@ random_target (GRand *r, FeProblem *pb, const Stip *stip)
   FePosition pos = pb->diagram;
   fe_rules_init (&rules, &pb->conditions, &pos);
   pos.rules = &rules;
-  pos.side = fe_solver_starting_side (&pb->stipulation, &pb->options);
+  pos.side = fe_stipulation_starting_side (&pb->stipulation, pb->options.white_to_play);
   fe_position_recompute_hash (&pos);
   const FeStipulation *st = &pb->stipulation;
   gboolean series = fe_play_is_series (st->play);
-  int plies = series ? g_rand_int_range (r, 1, st->moves + 1) : fe_solver_help_total (st, &pb->options);
+  int plies = series ? g_rand_int_range (r, 1, st->moves + 1) : fe_stipulation_help_length (st, pb->options.white_to_play);
   for (int i = 0; i < plies + (st->play == FE_PLAY_SERIES_HELP); i++)
     {
       FeUndo undo;
@@ -333,7 +335,7 @@ diagram (const FeProblem *pb, FeRules *rules, FePosition *pos)
   *pos = pb->diagram;
   fe_rules_init (rules, &pb->conditions, pos);
   pos->rules = rules;
-  pos->side = fe_solver_starting_side (&pb->stipulation, &pb->options);
+  pos->side = fe_stipulation_starting_side (&pb->stipulation, pb->options.white_to_play);
   fe_position_recompute_hash (pos);
 }
 
@@ -382,7 +384,7 @@ check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
   /* The side numbered "1.": the first of a help line of even length. */
   int dot_side = !fe_play_is_help_like (st->play) ? FE_WHITE
                  : fe_stipulation_has_target (st) ? start.side /* a=>b: "1." whoever starts */
-                 : fe_solver_help_total (st, &pb->options) % 2 ? FE_OPPONENT (start.side) : start.side;
+                 : fe_stipulation_help_length (st, pb->options.white_to_play) % 2 ? FE_OPPONENT (start.side) : start.side;
   int lines = 0;
   g_autofree char *why = fe_test_replay_solution (&start, dot_side, stip->goal, stip->series, help, out,
                                                   &lines);

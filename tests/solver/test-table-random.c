@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "core/rules/movegen.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
+#include "core/check/check.h"
 #include "core/model/walk.h"
 #include "../conditions/cond-test-util.h"
 #include "solution-lines.h"

@@ -11,7 +11,7 @@
 
 #include "check.h"
 #include "check-private.h"
-#include "core/search/solver.h"
+#include "core/backend/backend.h"
 
 static const char *const verdict_names[FE_N_VERDICTS] = {
   "sound", "duals", "short", "cooked", "no solution", "too long", "unsupported", "error",

@@ -73,3 +73,11 @@ int fe_check_against_from_name (const char *name);
 /* Parses YACPDB's notation "2.1.1.1" into its numbers (each ≥ 1); FALSE
  * when it is not one. */
 gboolean fe_intended_solutions_parse (const char *text, GArray *counts);
+
+/* Reads back the help and series lines of `text` (fe_solve's output for
+ * `problem`) and replays each from its twin's diagram through the plain
+ * move generator, without a table: every move legal, the goal reached at
+ * the end, the length and the series rules kept.  Appends one line per bad
+ * line to `report` and returns their number (battle play is not checked);
+ * -1 with `error` set when a twin cannot be set up. */
+int fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GError **error);

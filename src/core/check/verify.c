@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "check.h"
 #include "core/search/ends.h"
 
 typedef struct {
@@ -356,7 +357,7 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
   const FeProblem *p = s->problem;
   const FeOptions *o = &p->options;
   gboolean series = fe_play_is_series (s->stip.play);
-  int first = fe_solver_starting_side (&s->stip, o);
+  int first = fe_stipulation_starting_side (&s->stip, o->white_to_play);
   Line l = { s, NULL, 0, series, fe_end_of_play (s->stip.play), 0, 0 };
   l.tok = line_tokens (text, &l.n_tok);
   gboolean violation = l.n_tok > 1 && strcmp (l.tok[l.n_tok - 1], "?!?") == 0;
@@ -396,7 +397,7 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
             }
           else
             {
-              l.max_len = fe_solver_help_total (&s->stip, o) - (set ? 1 : 0);
+              l.max_len = fe_stipulation_help_length (&s->stip, o->white_to_play) - (set ? 1 : 0);
               l.parity = l.max_len % 2;
               ok = match_help (&l, 0, 0, NULL, NULL);
             }

@@ -340,3 +340,52 @@ fe_stipulation_to_string (const FeStipulation *s)
   g_string_append_printf (out, "%d%s", s->moves, s->half ? ".5" : "");
   return g_string_free (out, FALSE);
 }
+
+/* WhiteToPlay (rules-beyond.md §13.3) takes half a move off help-type
+ * play that Black would start, so that White starts; where White starts
+ * already, or nothing would be left before the end (reci-h#1), it does
+ * nothing (Popeye: "not applicable - ignored"). */
+static gboolean
+white_to_play_shortens (const FeStipulation *st, gboolean white_to_play)
+{
+  /* a=>b keeps its length: WhiteToPlay only lets White start (§15.2). */
+  if (!white_to_play || st->goal == FE_GOAL_POSITION)
+    return FALSE;
+  switch (st->play)
+    {
+    case FE_PLAY_HELP:
+      return !st->half;
+    case FE_PLAY_HELP_SELF:
+    case FE_PLAY_HELP_REFLEX:
+      return st->half;
+    case FE_PLAY_RECI_HELP:
+      return !st->half && st->moves >= 2;
+    default:
+      return FALSE;
+    }
+}
+
+int
+fe_stipulation_help_length (const FeStipulation *st, gboolean white_to_play)
+{
+  return 2 * st->moves + (st->half ? 1 : 0) - (white_to_play_shortens (st, white_to_play) ? 1 : 0);
+}
+
+/* Who moves first in the diagram for this play (before Duplex swaps it). */
+int
+fe_stipulation_starting_side (const FeStipulation *st, gboolean white_to_play)
+{
+  if (st->play == FE_PLAY_HELP && st->goal == FE_GOAL_POSITION)
+    return white_to_play ? FE_WHITE : FE_BLACK; /* whatever the length (§15.2) */
+  if (fe_play_is_help_like (st->play))
+    {
+      /* A full line ends on White's move (h, the reply of reci-h) or on
+       * Black's (the end of hs, hr): an odd length starts with that side. */
+      gboolean black_ends = st->play == FE_PLAY_HELP_SELF || st->play == FE_PLAY_HELP_REFLEX;
+      gboolean odd = fe_stipulation_help_length (st, white_to_play) % 2 == 1;
+      return odd != black_ends ? FE_WHITE : FE_BLACK;
+    }
+  if (st->play == FE_PLAY_SERIES_HELP || st->play == FE_PLAY_SERIES_RECI_HELP)
+    return FE_BLACK;
+  return FE_WHITE;
+}

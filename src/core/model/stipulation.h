@@ -69,6 +69,13 @@ gboolean fe_play_is_battle (FePlay play);
 /* Reflex duties (r, hr, ser-r): whoever can reach the goal in one must. */
 gboolean fe_play_is_reflex (FePlay play);
 
+/* Who moves first in the diagram for this play (before Duplex swaps it),
+ * with or without the option WhiteToPlay. */
+int fe_stipulation_starting_side (const FeStipulation *stip, gboolean white_to_play);
+/* Help-type play: the half-moves of a full line (the ends' moves
+ * included), WhiteToPlay applied. */
+int fe_stipulation_help_length (const FeStipulation *stip, gboolean white_to_play);
+
 /* Does the stipulation ask for a target position (a=>b, ser-a=>b,
  * ser-ha=>b)?  The problem then holds one (FeProblem.target). */
 gboolean fe_stipulation_has_target (const FeStipulation *stip);

@@ -5,13 +5,13 @@
 #include "battle-private.h"
 
 /* A node for the move `m` from s->pos, its notation and marks as Popeye
- * writes them; fe_solution_hook_battle delivers it. */
+ * writes them; fe_solution_add_battle delivers it. */
 static FeSolutionNode *
 move_node (FeSolver *s, FeSolutionRole role, const FeMove *m, gboolean last)
 {
   GString *text = g_string_new (NULL);
   fe_solver_append_move (s, text, m, last, TRUE);
-  FeSolutionNode *n = fe_solution_battle_node (s, role, m, text->str);
+  FeSolutionNode *n = fe_solver_battle_node (s, role, m, text->str);
   g_string_free (text, TRUE);
   return n;
 }
@@ -78,7 +78,7 @@ fe_battle_print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSoluti
       fe_unmake_null (&s->pos, &nu);
       node->notes |= threat_h ? FE_NOTE_THREAT : FE_NOTE_ZUGZWANG;
     }
-  fe_solution_hook_battle (s, level, node);
+  fe_solution_add_battle (s->tree, level, node);
 
   if (!done && want_tree)
     {
@@ -98,7 +98,7 @@ fe_battle_print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSoluti
         }
     }
   for (int i = 0; i < n_ref; i++)
-    fe_solution_hook_battle (s, level + 1, move_node (s, FE_ROLE_REFUTATION, &refs[i], FALSE));
+    fe_solution_add_battle (s->tree, level + 1, move_node (s, FE_ROLE_REFUTATION, &refs[i], FALSE));
   fe_unmake (&s->pos, m, &undo);
 }
 
@@ -160,7 +160,7 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
           fe_unmake (&s->pos, d, &undo);
           if (h > 1)
             continue;
-          fe_solution_hook_battle (s, level, move_node (s, FE_ROLE_DEFENCE, d, TRUE));
+          fe_solution_add_battle (s->tree, level, move_node (s, FE_ROLE_DEFENCE, d, TRUE));
           continue;
         }
       if (h == 1)
@@ -186,7 +186,7 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
       fe_unmake (&s->pos, d, &undo);
       if (!show || k == 0)
         continue;
-      fe_solution_hook_battle (s, level, move_node (s, FE_ROLE_DEFENCE, d, FALSE));
+      fe_solution_add_battle (s->tree, level, move_node (s, FE_ROLE_DEFENCE, d, FALSE));
       fe_make (&s->pos, d, &undo);
       print_continuations (s, level + 1, k);
       fe_unmake (&s->pos, d, &undo);

@@ -40,7 +40,7 @@ typedef struct {
   int n;
   GArray *items; /* pairs of move indices */
   int h;         /* help: half-moves left (toward an end: before the end node); series: moves left */
-  int lead;      /* help: fe_solution_hook_line_move's */
+  int lead;      /* help: fe_solution_line_number's */
   gboolean series;
   int kind;      /* series: SeriesKind */
   FeEnd end;     /* help: FE_END_GOAL, or the end it plays toward */

@@ -58,7 +58,7 @@ fe_help_end_closed (FeSolver *s, FeEnd end, int h)
 
 /* Help play with h half-moves left (toward an end: before the end node);
  * prints solutions when `print`, numbered after `lead` skipped half-moves
- * (fe_solution_hook_line_move).  Returns whether at least one exists. */
+ * (fe_solution_line_number).  Returns whether at least one exists. */
 static gboolean
 help (FeSolver *s, FeEnd end, int h, int depth, gboolean print, int lead)
 {
@@ -194,7 +194,7 @@ fe_solve_help (FeSolver *s)
   FeMatingNet *net = fe_help_mating_net_for (s, mates);
   s->net = net;
   s->complete_covers_stopped[FE_WHITE] = s->complete_covers_stopped[FE_BLACK] = FALSE;
-  int total = fe_solver_help_total (&s->stip, &s->problem->options);
+  int total = fe_stipulation_help_length (&s->stip, s->problem->options.white_to_play);
   /* An odd line starts with the second side ("1..."), but a=>b numbers
    * its moves from the side that starts, whichever it is (§15.4). */
   gboolean starts_half = total % 2 == 1 && s->goal != FE_GOAL_POSITION;

@@ -1,5 +1,6 @@
-/* solver.c — entry point: twins, rules, refusal of what we cannot solve;
- * dispatches each play to battle.c, help.c or series.c (helpers: search.c).
+/* search-backend.c — the search engine as a backend (core/backend): what
+ * it refuses, then per twin the rules and the play, dispatched to
+ * battle.c, help.c or series.c (helpers: search.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
@@ -7,29 +8,12 @@
 #include "search.h"
 #include "core/model/fe-i18n.h"
 
-/* Where the text writer's lines go: the caller's string, and its line
- * callback (the CLI prints them as they come). */
-typedef struct {
-  GString *out;
-  const FeSolverConfig *config;
-} TextSink;
-
-static void
-sink_text (const char *text, gpointer data)
-{
-  TextSink *sink = data;
-  if (sink->out)
-    g_string_append (sink->out, text);
-  if (sink->config && sink->config->line)
-    sink->config->line (text, sink->config->user_data);
-}
-
 static void
 solve_one (FeSolver *s, int first_side)
 {
   s->pos.side = first_side;
   s->attacker = first_side;
-  fe_solution_hook_phase (s);
+  fe_solution_begin_phase (s->tree);
   /* Rights and e.p. squares may depend on the side to move. */
   fe_position_recompute_hash (&s->pos);
   if (fe_play_is_battle (s->stip.play))
@@ -40,25 +24,11 @@ solve_one (FeSolver *s, int first_side)
     fe_solve_series (s);
 }
 
-gboolean
-fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
+/* The search solves every stipulation it reads: a stipulation kept as
+ * written is one it cannot. */
+static gboolean
+search_refuses (const FeProblem *problem, FeRefusal *refusal)
 {
-  g_return_val_if_fail (problem != NULL && refusal != NULL, FALSE);
-  *refusal = (FeRefusal) { FE_REFUSAL_NONE, NULL, NULL };
-  if (problem->unsupported->len)
-    {
-      GString *names = g_string_new (NULL);
-      for (guint i = 0; i < problem->unsupported->len; i++)
-        g_string_append_printf (names, "%s%s", i ? ", " : "",
-                                (char *) problem->unsupported->pdata[i]);
-      refusal->reason = FE_REFUSAL_CONDITIONS;
-      refusal->subject = g_string_free (names, FALSE);
-      g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   _ ("unsupported condition: %s (Féerie cannot solve this problem)"),
-                   refusal->subject);
-      return TRUE;
-    }
-  /* A stipulation kept as written: the parser's own words say why. */
   FeStipulation ignored;
   if (problem->unsupported_stipulation
       && !fe_stipulation_parse (problem->unsupported_stipulation, &ignored, &refusal->error))
@@ -67,51 +37,17 @@ fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
       refusal->subject = g_strdup (problem->unsupported_stipulation);
       return TRUE;
     }
-  /* The diagram's conditions, when the diagram is solved (a twin's are
-   * checked when the twin is). */
-  if (!problem->zero_position
-      && !fe_conditions_validate (&problem->conditions, &problem->diagram, &refusal->error))
-    {
-      refusal->reason = FE_REFUSAL_CONDITION_VALUES;
-      return TRUE;
-    }
   return FALSE;
 }
 
-void
-fe_refusal_clear (FeRefusal *refusal)
+static gboolean
+search_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolution *tree,
+              FeSolverStats *stats, GError **error)
 {
-  g_clear_pointer (&refusal->subject, g_free);
-  g_clear_error (&refusal->error);
-  refusal->reason = FE_REFUSAL_NONE;
-}
-
-gboolean
-fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
-          FeSolverStats *stats, GError **error)
-{
-  FeRefusal refusal;
-  if (fe_solve_refusal (problem, &refusal))
-    {
-      g_propagate_error (error, g_steal_pointer (&refusal.error));
-      fe_refusal_clear (&refusal);
-      return FALSE;
-    }
-
   FeSolver *s = g_new0 (FeSolver, 1);
   s->problem = problem;
   s->config = config;
-  /* The search makes the tree; the text is written from it as it grows. */
-  if (config && config->tree)
-    s->tree = fe_solution_ref (config->tree);
-  else
-    {
-      s->tree = fe_solution_new ();
-      s->tree->transient = TRUE;
-    }
-  TextSink sink = { out, config };
-  if (out || (config && config->line))
-    s->writer = fe_text_writer_new (sink_text, &sink);
+  s->tree = tree;
   FeSolverShared shared = { 0 };
   shared.start_us = g_get_monotonic_time ();
   shared.n_twins = problem->twins->len + 1 - (problem->zero_position ? 1 : 0);
@@ -162,7 +98,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       FePosition root = pos;
       fe_solver_apply_castling_mutex (&root, &problem->options);
       FePlayKind play = fe_play_is_battle (s->stip.play) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
-      fe_solution_hook_twin (s, t, twin_label ? twin_label : "", &root, play);
+      fe_solution_add_twin (s->tree, t, twin_label ? twin_label : "", &root, play);
       g_free (d);
       g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));
       if (!fe_conditions_validate (&cond, &pos, error))
@@ -194,7 +130,7 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
         }
       s->orthodox = fe_position_is_orthodox (&s->pos);
       fe_tt_clear (s->tt);
-      int first = fe_solver_starting_side (&s->stip, &problem->options);
+      int first = fe_stipulation_starting_side (&s->stip, problem->options.white_to_play);
       /* HalfDuplex plays only the other side's half: that side moves first,
        * so it is the one that must not be able to capture a king. */
       int mover = problem->options.half_duplex ? FE_OPPONENT (first) : first;
@@ -222,31 +158,24 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
       g_free (rules);
     }
 
-  if (s->writer)
+  stats->nodes += s->nodes;
+  stats->seconds += (g_get_monotonic_time () - start) / 1e6;
+  stats->interrupted |= s->aborted;
+  stats->solutions += s->solutions;
+  if (s->tt->entries)
     {
-      fe_text_writer_finish (s->writer);
-      fe_text_writer_free (s->writer);
-    }
-  fe_solution_builder_end (s->tree);
-  g_mutex_lock (&s->tree->lock);
-  s->tree->complete = ok && !s->aborted;
-  g_mutex_unlock (&s->tree->lock);
-  fe_solution_unref (s->tree);
-  if (stats)
-    {
-      stats->nodes += s->nodes;
-      stats->seconds += (g_get_monotonic_time () - start) / 1e6;
-      stats->interrupted |= s->aborted;
-      stats->solutions += s->solutions;
-      if (s->tt->entries)
-        {
-          guint64 n = s->tt->mask + 1;
-          stats->table_entries = n;
-          stats->table_used = MIN (s->tt->stores, n);
-        }
+      guint64 n = s->tt->mask + 1;
+      stats->table_entries = n;
+      stats->table_used = MIN (s->tt->stores, n);
     }
   fe_tt_free (s->tt);
   fe_solver_free_line (s);
   g_free (s);
   return ok;
 }
+
+const FeBackend fe_search_backend = {
+  .name = "search",
+  .refuses = search_refuses,
+  .solve = search_solve,
+};

@@ -127,14 +127,43 @@ fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo)
   return fe_solver_goal_reached_as (s, s->goal, last, undo);
 }
 
+/* What a line of n moves is in the play under way. */
+static FeSolutionRole
+line_role (const FeSolver *s, int n, int series_len)
+{
+  if (s->play_phase)
+    return s->play_phase;
+  if ((series_len ? series_len : n) < s->line_full)
+    return FE_ROLE_SHORT;
+  return FE_ROLE_SOLUTION;
+}
+
+/* Is the line past the tree's bound on lines (then counted, not kept)? */
+static gboolean
+line_over (FeSolver *s, int n, int series_len, gboolean reci, gboolean keep)
+{
+  /* (a reciprocal help line's role is its pair's, one move longer) */
+  return fe_solution_line_over (s->tree, line_role (s, n + (reci && !series_len), series_len), keep);
+}
+
+void
+fe_solver_note_root (FeSolver *s, int depth, int i, int n)
+{
+  FeSolverShared *sh = s->shared;
+  if (!sh)
+    return;
+  g_atomic_int_set (&sh->depth, depth);
+  g_atomic_int_set (&sh->root_index, i);
+  g_atomic_int_set (&sh->root_count, n);
+}
+
 /* Adds one solution line to the tree, replayed from the root so that each
  * move is noted from its own position.  A reciprocal end's own line (`reci`)
  * ends on the ending side's goal, marked as such. */
 static void
 replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
 {
-  /* (a reciprocal help line's role is its pair's, one move longer) */
-  if (fe_solution_line_over (s, n + (reci && !series_len), series_len, TRUE))
+  if (line_over (s, n, series_len, reci, TRUE))
     return; /* counted, not kept: the caller's bound on lines */
   FePosition here = s->pos;
   FeGoal goal = s->goal;
@@ -148,7 +177,12 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
     {
       g_string_truncate (text, 0);
       fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
-      fe_solution_hook_line_move (s, i, &moves[i], text->str, lead, series_len);
+      g_assert (i < s->max_plies); /* fe_solve sizes lines for the stipulation */
+      FeSolutionNode *node = fe_solution_node_new (s->tree, &s->pos, &moves[i], text->str, FE_ROLE_SOLUTION);
+      node->number = fe_solution_line_number (i, lead, series_len);
+      /* Series: the other side passed before each series move but the first. */
+      node->after_pass = series_len ? (i > 0 && i < series_len) : FALSE;
+      s->line_nodes[i] = node;
       fe_make (&s->pos, &moves[i], &undo[i]);
       if (series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
@@ -163,7 +197,11 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
   g_string_free (text, TRUE);
   s->pos = here;
   s->goal = goal;
-  fe_solution_hook_line_end (s, n, series_len, reci ? FE_NOTE_RECI : 0);
+  /* A reciprocal help line that stops on the ending side's own goal is one
+   * move shorter than its pair, and as long. */
+  FeSolutionRole role = line_role (s, n + (reci && !series_len), series_len);
+  fe_solution_add_line (s->tree, s->line_nodes, n, role, reci ? FE_NOTE_RECI : 0);
+  memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
 }
 
 /* A line a worker found, kept until its item is merged: moves only (a
@@ -182,7 +220,7 @@ add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gbo
   s->solutions++;
   /* Once the tree keeps no more lines, a worker's later lines would only
    * be counted when merged: counted now, not held till then. */
-  if (s->pending && fe_solution_line_over (s, n + (reci && !series_len), series_len, FALSE))
+  if (s->pending && line_over (s, n, series_len, reci, FALSE))
     return;
   if (s->pending)
     {
@@ -247,7 +285,7 @@ typedef struct FeSolverItem {
  * as soon as everything before them is done.  Everything but the claims
  * and the replay (one merging thread at a time) is under `lock`. */
 typedef struct FeSolverItems {
-  FeSolver *solver; /* the calling thread's: the tree, the writer, the caller */
+  FeSolver *solver; /* the calling thread's: the tree, the caller */
   FeSolverItemFunc run;
   gpointer data;
   int n_items;
@@ -471,7 +509,6 @@ fe_solver_run_items (FeSolver *s, int threads, int n_items, int share_depth, FeS
       /* s->tt is shared: lock-free entries, grown in place. */
       w->nodes = 0;
       w->solutions = 0;
-      w->writer = NULL;
       w->items = &it;
       w->share_depth = share_depth;
       fe_solver_alloc_line (w);
@@ -571,7 +608,6 @@ fe_solver_helpers_start (FeSolver *s, int n, int diverse_h, FeSolverItemFunc run
       w->shared_helpers = h;
       w->nodes = 0;
       w->solutions = 0;
-      w->writer = NULL;
       w->tree = NULL;
       w->pending = NULL;
       w->helper = t;
@@ -671,52 +707,4 @@ fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o)
     }
 }
 
-/* WhiteToPlay (rules-beyond.md §13.3) takes half a move off help-type
- * play that Black would start, so that White starts; where White starts
- * already, or nothing would be left before the end (reci-h#1), it does
- * nothing (Popeye: "not applicable - ignored"). */
-static gboolean
-white_to_play_shortens (const FeStipulation *st, const FeOptions *o)
-{
-  /* a=>b keeps its length: WhiteToPlay only lets White start (§15.2). */
-  if (!o->white_to_play || st->goal == FE_GOAL_POSITION)
-    return FALSE;
-  switch (st->play)
-    {
-    case FE_PLAY_HELP:
-      return !st->half;
-    case FE_PLAY_HELP_SELF:
-    case FE_PLAY_HELP_REFLEX:
-      return st->half;
-    case FE_PLAY_RECI_HELP:
-      return !st->half && st->moves >= 2;
-    default:
-      return FALSE;
-    }
-}
-
-int
-fe_solver_help_total (const FeStipulation *st, const FeOptions *o)
-{
-  return 2 * st->moves + (st->half ? 1 : 0) - (white_to_play_shortens (st, o) ? 1 : 0);
-}
-
-/* Who moves first in the diagram for this play (before Duplex swaps it). */
-int
-fe_solver_starting_side (const FeStipulation *st, const FeOptions *o)
-{
-  if (st->play == FE_PLAY_HELP && st->goal == FE_GOAL_POSITION)
-    return o->white_to_play ? FE_WHITE : FE_BLACK; /* whatever the length (§15.2) */
-  if (fe_play_is_help_like (st->play))
-    {
-      /* A full line ends on White's move (h, the reply of reci-h) or on
-       * Black's (the end of hs, hr): an odd length starts with that side. */
-      gboolean black_ends = st->play == FE_PLAY_HELP_SELF || st->play == FE_PLAY_HELP_REFLEX;
-      gboolean odd = fe_solver_help_total (st, o) % 2 == 1;
-      return odd != black_ends ? FE_WHITE : FE_BLACK;
-    }
-  if (st->play == FE_PLAY_SERIES_HELP || st->play == FE_PLAY_SERIES_RECI_HELP)
-    return FE_BLACK;
-  return FE_WHITE;
-}
 

@@ -91,8 +91,3 @@ fe_solver_helper_order (const FeSolver *w, int i, int n)
 }
 
 void fe_solver_apply_castling_mutex (FePosition *pos, const FeOptions *o);
-/* Who moves first in the diagram for this play (before Duplex swaps it). */
-int fe_solver_starting_side (const FeStipulation *st, const FeOptions *o);
-/* Help-type play: the half-moves of a full line (the ends' moves
- * included), WhiteToPlay applied. */
-int fe_solver_help_total (const FeStipulation *st, const FeOptions *o);

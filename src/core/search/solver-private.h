@@ -8,7 +8,7 @@
 #include "final-cover.h"
 #include "mating-net.h"
 #include "stalemate.h"
-#include "solver.h"
+#include "core/backend/backend.h"
 #include "tt.h"
 
 #define FE_HISTORY_SIZE (2 * 128 * 128)
@@ -70,12 +70,10 @@ typedef struct {
    * wait for the merge (moves only, see fe_solver_add_line) instead of
    * being attached at once; NULL in the solver's own thread. */
   GPtrArray *pending;
-  /* The solution tree (the search's only output; fe_solve makes one when
-   * the caller does not), the text writer fed as nodes arrive (NULL when no
-   * text is asked for), and the help/series line being found: its nodes
-   * (max_plies of them), attached once the line is complete. */
+  /* The solution tree (the search's only output), and the help/series
+   * line being found: its nodes (max_plies of them), attached once the
+   * line is complete. */
   FeSolution *tree;
-  FeTextWriter *writer;
   FeSolverShared *shared;
   /* Helper threads (fe_solver_helpers_start): `helper` is 0 in the solving
    * thread, i >= 1 in helper i of `n_searchers` searchers; a helper takes
@@ -104,35 +102,13 @@ typedef struct {
   FeSolutionNode **line_nodes;
 } FeSolver;
 
-/* ---- feeding the solution tree (solution.c) ---- */
-/* A new twin (label "" when there are none) standing at `pos`. */
-void fe_solution_hook_twin (FeSolver *s, int twin, const char *label, const FePosition *pos,
-                            FePlayKind play);
-/* The solve is over: a transient tree frees the battle nodes it kept. */
-void fe_solution_builder_end (FeSolution *tree);
-/* One play of the twin begins (Duplex: two); resets the battle builder. */
-void fe_solution_hook_phase (FeSolver *s);
-/* Battle play: a node for the move `m` (s->pos being the position before
- * it; `text` its notation and marks), to be completed (notes) and then
- * delivered at this level by fe_solution_hook_battle.  `role` is KEY, TRY
- * or REFUTATION where the search knows it, else DEFENCE or CONTINUATION
- * and the tree tells threats and set play apart. */
-FeSolutionNode *fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m,
-                                         const char *text);
-void fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *node);
-/* Help / series play: move i of a line being found (s->pos before it).
- * `lead`: the half-moves its numbering skips before its first move (1: it
- * starts with the second side, "1..."; 2: set play of such a play, "1...
- * ... 2."). */
-void fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
-                                 int lead, int series_len);
-/* The line of n moves is complete: attach it; `notes` (FE_NOTE_*) are
- * added to its last move. */
-void fe_solution_hook_line_end (FeSolver *s, int n, int series_len, guint notes);
-/* Is a line of n moves past the tree's max_lines?  Then it is counted and
- * must not be kept (TRUE).  `keep`: the caller delivers it now (in order),
- * so it counts as kept; a worker asking early passes FALSE. */
-gboolean fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep);
+/* ---- the solution tree (core/solution/solution.h's building calls) ---- */
+/* Battle play's node for `m`, s->pos being the position before it. */
+static inline FeSolutionNode *
+fe_solver_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m, const char *text)
+{
+  return fe_solution_node_new (s->tree, &s->pos, m, text, role);
+}
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 

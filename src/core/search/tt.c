@@ -8,36 +8,10 @@
 
 #include <unistd.h>
 
-#include "solver.h"
+#include "core/backend/backend.h"
 #include "tt.h"
 
 __thread guint32 fe_tt_thread_stores;
-
-/* The memory a table may take at most: the machine's (or the container's,
- * when its cgroup says less).  Asking for more would not fail at once with
- * lazily mapped pages, but end in the out-of-memory killer. */
-int
-fe_solver_max_hash_mb (void)
-{
-  guint64 bytes = 0;
-#ifdef _SC_PHYS_PAGES
-  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
-  if (pages > 0 && size > 0)
-    bytes = (guint64) pages * (guint64) size;
-#endif
-  char *text = NULL;
-  if (g_file_get_contents ("/sys/fs/cgroup/memory.max", &text, NULL, NULL))
-    {
-      guint64 cg = g_ascii_strtoull (text, NULL, 10);
-      if (cg && (!bytes || cg < bytes))
-        bytes = cg;
-      g_free (text);
-    }
-  guint64 mb = bytes >> 20;
-  if (!mb || mb > G_MAXINT)
-    mb = G_MAXINT;
-  return (int) mb;
-}
 
 /* Zeroed memory is an empty table (key 0 marks a free entry).  On Linux the
  * whole allowed size is mapped at once, anonymously and without reserving

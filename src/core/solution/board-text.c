@@ -3,7 +3,7 @@
  */
 #include <string.h>
 
-#include "core/search/search.h"
+#include "board-text.h"
 #include "core/model/walk.h"
 
 static void
@@ -104,7 +104,7 @@ fe_write_board (const FeProblem *p, GString *out)
       /* a=>b (rules-beyond.md §15.4): A with its counts alone, the side
        * that starts, then B with the stipulation. */
       write_counts (out, "", pos);
-      int first = fe_solver_starting_side (&p->stipulation, &p->options);
+      int first = fe_stipulation_starting_side (&p->stipulation, p->options.white_to_play);
       g_string_append_printf (out, "\n            => (%s ->)\n\n\n",
                               first == FE_WHITE ? "White" : "Black");
       pos = &p->target;

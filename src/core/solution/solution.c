@@ -1,10 +1,15 @@
-/* solution.c — the solution tree: stages of a move, the builder the search
- * feeds as it finds the solution, the soundness summary.
+/* solution.c — the solution tree: stages of a move, the building calls a
+ * backend makes as it finds the solution, the soundness summary.
  * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Nothing here knows which backend builds the tree: a backend hands over
+ * positions and moves (fe_solution_node_new), places battle nodes by level
+ * and help or series lines whole; the tree numbers, shares and delivers.
  */
 #include <string.h>
 
-#include "core/search/solver-private.h"
+#include "solution.h"
+#include "core/rules/movegen.h"
 
 /* ---- stages ----------------------------------------------------------- */
 
@@ -196,6 +201,12 @@ node_free (FeSolutionNode *n)
   g_free (n);
 }
 
+void
+fe_solution_node_free (FeSolutionNode *n)
+{
+  node_free (n);
+}
+
 FeSolution *
 fe_solution_new (void)
 {
@@ -243,9 +254,16 @@ fe_solution_twin (const FeSolution *t, guint i)
   return i < t->twins->len ? t->twins->pdata[i] : NULL;
 }
 
-static FeSolutionNode *
-node_new (const FeSolution *t, const FePosition *before, const FeMove *m, const char *text,
-          FeSolutionRole role)
+void
+fe_solution_set_sink (FeSolution *t, FeSolutionSink sink, gpointer user_data)
+{
+  t->sink = sink;
+  t->sink_data = user_data;
+}
+
+FeSolutionNode *
+fe_solution_node_new (const FeSolution *t, const FePosition *before, const FeMove *m,
+                      const char *text, FeSolutionRole role)
 {
   FeSolutionNode *n = g_new0 (FeSolutionNode, 1);
   n->children = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
@@ -274,24 +292,22 @@ node_new (const FeSolution *t, const FePosition *before, const FeMove *m, const 
 }
 
 static FeSolutionNode *
-current_twin (FeSolver *s)
+current_twin (FeSolution *t)
 {
-  FeSolution *t = s->tree;
   return t->twins->len ? t->twins->pdata[t->twins->len - 1] : NULL;
 }
 
-/* Adds the node to the tree, then tells the text writer and the caller:
- * from one thread at a time (the solver's, or the worker that merges a
- * parallel search's lines). */
+/* Adds the node to the tree, then tells the sink: from one thread at a
+ * time (the solver's, or the worker that merges a parallel search's
+ * lines). */
 static void
-deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
+deliver (FeSolution *t, FeSolutionNode *parent, FeSolutionNode *n)
 {
-  FeSolution *t = s->tree;
   n->parent = parent;
   if (parent)
     {
       n->twin = parent->twin;
-      FeSolutionNode *twin = current_twin (s);
+      FeSolutionNode *twin = current_twin (t);
       n->phase = twin ? MAX (twin->n_phases - 1, 0) : 0;
     }
   g_mutex_lock (&t->lock);
@@ -301,10 +317,8 @@ deliver (FeSolver *s, FeSolutionNode *parent, FeSolutionNode *n)
   else if (!t->transient)
     g_ptr_array_add (parent->children, n);
   g_mutex_unlock (&t->lock);
-  if (s->writer)
-    fe_text_writer_node (s->writer, n);
-  if (s->config && s->config->node)
-    s->config->node (n, s->config->user_data);
+  if (t->sink)
+    t->sink (n, t->sink_data);
 }
 
 /* Battle: the nodes from `level` on can no longer be parents; a transient
@@ -325,28 +339,28 @@ fe_solution_builder_end (FeSolution *t)
 }
 
 void
-fe_solution_hook_twin (FeSolver *s, int twin, const char *label, const FePosition *pos,
-                       FePlayKind play)
+fe_solution_add_twin (FeSolution *t, int twin, const char *label, const FePosition *pos,
+                      FePlayKind play)
 {
-  stack_truncate (s->tree, 0);
-  FeSolutionNode *n = node_new (s->tree, pos, NULL, "", FE_ROLE_TWIN);
+  stack_truncate (t, 0);
+  FeSolutionNode *n = fe_solution_node_new (t, pos, NULL, "", FE_ROLE_TWIN);
   n->number = g_strdup ("");
   n->twin_label = g_strdup (label);
   n->twin = twin;
   n->play = play;
-  deliver (s, NULL, n);
+  deliver (t, NULL, n);
 }
 
 void
-fe_solution_hook_phase (FeSolver *s)
+fe_solution_begin_phase (FeSolution *t)
 {
-  FeSolutionNode *twin = current_twin (s);
-  stack_truncate (s->tree, 0);
+  FeSolutionNode *twin = current_twin (t);
+  stack_truncate (t, 0);
   if (!twin)
     return;
-  g_mutex_lock (&s->tree->lock);
+  g_mutex_lock (&t->lock);
   twin->n_phases++;
-  g_mutex_unlock (&s->tree->lock);
+  g_mutex_unlock (&t->lock);
 }
 
 static char *
@@ -356,16 +370,9 @@ battle_number (int level)
                         : g_strdup_printf ("%d...", (level + 1) / 2);
 }
 
-FeSolutionNode *
-fe_solution_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m, const char *text)
-{
-  return node_new (s->tree, &s->pos, m, text, role);
-}
-
 void
-fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *n)
+fe_solution_add_battle (FeSolution *t, int level, FeSolutionNode *n)
 {
-  FeSolution *t = s->tree;
   g_assert (level >= 0);
   if ((int) t->stack->len <= level)
     g_ptr_array_set_size (t->stack, level + 1);
@@ -376,7 +383,7 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *n)
       parent = t->stack->pdata[l], parent_level = l;
   if (!parent)
     {
-      parent = current_twin (s);
+      parent = current_twin (t);
       if (n->role == FE_ROLE_DEFENCE && level == 1)
         n->role = FE_ROLE_SET_PLAY, n->after_pass = TRUE;
     }
@@ -385,30 +392,20 @@ fe_solution_hook_battle (FeSolver *s, int level, FeSolutionNode *n)
   stack_truncate (t, level);
   n->number = battle_number (level);
   g_ptr_array_add (t->stack, n);
-  deliver (s, parent, n);
+  deliver (t, parent, n);
 }
 
-void
-fe_solution_hook_line_move (FeSolver *s, int i, const FeMove *m, const char *text,
-                            int lead, int series_len)
+char *
+fe_solution_line_number (int i, int lead, int series_len)
 {
-  g_assert (i >= 0 && i < s->max_plies); /* fe_solve sizes lines for the stipulation */
-  FeSolutionNode *n = node_new (s->tree, &s->pos, m, text, FE_ROLE_SOLUTION);
   if (series_len)
-    n->number = i < series_len ? g_strdup_printf ("%d.", i + 1) : g_strdup ("");
-  else if (lead == 2 && i == 0)
+    return i < series_len ? g_strdup_printf ("%d.", i + 1) : g_strdup ("");
+  if (lead == 2 && i == 0)
     /* Set play of a play the second side starts: both halves of the
-     * first move are missing (rules-beyond.md's bsp_andrnach_04). */
-    n->number = g_strdup ("1... ... 2.");
-  else
-    {
-      int number = 1 + (i + lead) / 2;
-      n->number = (i + lead) % 2 == 0 ? g_strdup_printf ("%d.", number)
-                                      : g_strdup_printf ("%d...", number);
-    }
-  /* Series: the other side passed before each series move but the first. */
-  n->after_pass = series_len ? (i > 0 && i < series_len) : FALSE;
-  s->line_nodes[i] = n;
+     * first move are missing (docs/rules/stipulations.md, bsp_andrnach_04). */
+    return g_strdup ("1... ... 2.");
+  int number = 1 + (i + lead) / 2;
+  return (i + lead) % 2 == 0 ? g_strdup_printf ("%d.", number) : g_strdup_printf ("%d...", number);
 }
 
 static gboolean
@@ -417,26 +414,31 @@ same_move (const FeSolutionNode *a, const FeSolutionNode *b)
   return a->role == b->role && a->after_pass == b->after_pass && fe_move_equal (&a->move, &b->move);
 }
 
-/* Attaches a complete line under the twin, sharing the moves it has in
- * common with lines already there.  Its last node is always its own (a
- * shorter line may end where a longer one goes on, never the reverse:
- * lengths grow), so the line is written when that node arrives. */
-static void
-attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
+void
+fe_solution_add_line (FeSolution *t, FeSolutionNode **nodes, int n, FeSolutionRole role, guint notes)
 {
-  FeSolutionNode *parent = current_twin (s);
-  if (s->tree->transient)
+  for (int i = 0; i < n; i++)
+    nodes[i]->role = role;
+  if (role == FE_ROLE_SET_PLAY && n)
+    nodes[0]->after_pass = TRUE;
+  if (n)
+    nodes[n - 1]->notes |= FE_NOTE_LINE_END | notes;
+  FeSolutionNode *parent = current_twin (t);
+  if (t->transient)
     {
       /* Written as a whole when its last node arrives, then done with. */
       for (int i = 0; i < n; i++)
         {
-          deliver (s, parent, nodes[i]);
+          deliver (t, parent, nodes[i]);
           parent = nodes[i];
         }
       for (int i = 0; i < n; i++)
         node_free (nodes[i]);
       return;
     }
+  /* Its last node is always its own (a shorter line may end where a
+   * longer one goes on, never the reverse: lengths grow), so the line is
+   * written when that node arrives. */
   for (int i = 0; i < n; i++)
     {
       FeSolutionNode *same = NULL;
@@ -449,26 +451,14 @@ attach_line (FeSolver *s, FeSolutionNode **nodes, int n)
           parent = same;
           continue;
         }
-      deliver (s, parent, nodes[i]);
+      deliver (t, parent, nodes[i]);
       parent = nodes[i];
     }
 }
 
-/* What a line of n moves is in the play under way. */
-static FeSolutionRole
-line_role (const FeSolver *s, int n, int series_len)
-{
-  if (s->play_phase)
-    return s->play_phase;
-  if ((series_len ? series_len : n) < s->line_full)
-    return FE_ROLE_SHORT;
-  return FE_ROLE_SOLUTION;
-}
-
 gboolean
-fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep)
+fe_solution_line_over (FeSolution *t, FeSolutionRole role, gboolean keep)
 {
-  FeSolution *t = s->tree;
   if (!t || !t->max_lines || g_atomic_int_get (&t->n_lines) < t->max_lines)
     {
       /* Only the delivering thread keeps lines (in order). */
@@ -477,39 +467,11 @@ fe_solution_line_over (FeSolver *s, int n, int series_len, gboolean keep)
       return FALSE;
     }
   g_atomic_int_inc (&t->n_lines_over);
-  FeSolutionRole role = line_role (s, n, series_len);
   if (role == FE_ROLE_SOLUTION)
     g_atomic_int_inc (&t->n_solutions_over);
   else if (role == FE_ROLE_SHORT)
     g_atomic_int_inc (&t->n_short_over);
   return TRUE;
-}
-
-void
-fe_solution_hook_line_end (FeSolver *s, int n, int series_len, guint notes)
-{
-  /* A reciprocal help line that stops on the ending side's goal is one
-   * move shorter than its pair, and as long. */
-  FeSolutionRole role = line_role (s, n + ((notes & FE_NOTE_RECI) && !series_len), series_len);
-  for (int i = 0; i < n; i++)
-    s->line_nodes[i]->role = role;
-  if (role == FE_ROLE_SET_PLAY && n)
-    s->line_nodes[0]->after_pass = TRUE;
-  if (n)
-    s->line_nodes[n - 1]->notes |= FE_NOTE_LINE_END | notes;
-  attach_line (s, s->line_nodes, n);
-  memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
-}
-
-void
-fe_solver_note_root (FeSolver *s, int depth, int i, int n)
-{
-  FeSolverShared *sh = s->shared;
-  if (!sh)
-    return;
-  g_atomic_int_set (&sh->depth, depth);
-  g_atomic_int_set (&sh->root_index, i);
-  g_atomic_int_set (&sh->root_count, n);
 }
 
 /* ---- soundness -------------------------------------------------------- */

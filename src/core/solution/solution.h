@@ -11,16 +11,19 @@
  * numbers, verdicts, threat and zugzwang notes, line ends), so that one
  * writer (solution-text.c) turns the tree into the CLI's text.
  *
- * Nodes are delivered to FeSolverConfig.node as they are added, always from
- * one thread at a time and in tree order; a node's own fields never change
- * after delivery (only its `children` array grows, in the solver's thread),
- * and nodes live as long as the FeSolution (reference counted).
+ * A backend builds the tree through the calls under "Building" below and
+ * knows nothing of who reads it; nodes are delivered to the tree's sink
+ * (the solve's caller: FeSolverConfig.node, the text writer) as they are
+ * added, always from one thread at a time and in tree order; a node's own
+ * fields never change after delivery (only its `children` array grows, in
+ * the solving thread), and nodes live as long as the FeSolution
+ * (reference counted).
  */
 #pragma once
 
 #include <glib.h>
 
-#include "core/rules/movegen.h"
+#include "core/model/position.h"
 
 typedef enum {
   FE_ROLE_TWIN,         /* a twin's root: no move, the twin's position */
@@ -131,6 +134,8 @@ typedef struct {
 } FeSoundness;
 
 typedef struct FeSolution FeSolution;
+/* Told every node as it is delivered (see above). */
+typedef void (*FeSolutionSink) (const FeSolutionNode *node, gpointer user_data);
 struct FeSolution {
   /* private */
   gint ref_count;
@@ -138,8 +143,10 @@ struct FeSolution {
   GPtrArray *twins; /* of FeSolutionNode*: roots */
   guint n_nodes;
   gboolean complete; /* the solve ran to its end (not stopped) */
-  /* The builder's state (solver side only). */
+  /* The builder's state. */
   GPtrArray *stack; /* the last node written at each battle level (grows) */
+  FeSolutionSink sink;
+  gpointer sink_data;
   /* fe_solve's own tree when the caller asked for none, only to write the
    * text: nodes carry no stages and are freed once written, so a solution
    * of millions of lines costs no more memory than its deepest line. */
@@ -163,6 +170,49 @@ guint fe_solution_n_twins (const FeSolution *solution);
 /* Lines found past max_lines so far (read while the solve runs too). */
 int fe_solution_lines_over (FeSolution *solution);
 FeSolutionNode *fe_solution_twin (const FeSolution *solution, guint i);
+
+/* ---- Building (backends) ----------------------------------------------- */
+
+/* Where delivered nodes go (set before the solve; NULL: nowhere). */
+void fe_solution_set_sink (FeSolution *solution, FeSolutionSink sink, gpointer user_data);
+/* A new twin's root (label "" when there are none) standing at `pos`,
+ * delivered at once. */
+void fe_solution_add_twin (FeSolution *solution, int twin, const char *label, const FePosition *pos,
+                           FePlayKind play);
+/* One play of the twin begins (Duplex: two); resets the battle levels. */
+void fe_solution_begin_phase (FeSolution *solution);
+/* A node for move `m` played from `before` (which carries the rules for
+ * the call; NULL move: a twin root), with its notation and marks `text`;
+ * its stages and check marks are worked out unless the tree is transient.
+ * Not yet in the tree: add it, or free it with fe_solution_node_free. */
+FeSolutionNode *fe_solution_node_new (const FeSolution *solution, const FePosition *before,
+                                      const FeMove *m, const char *text, FeSolutionRole role);
+void fe_solution_node_free (FeSolutionNode *node);
+/* Battle play: delivers `node` at this level (0: the attacker's first
+ * move) under the last node of a lower level.  `role` KEY, TRY or
+ * REFUTATION as the search knows it, else DEFENCE or CONTINUATION: the
+ * tree tells threats (a continuation two levels below its parent) and set
+ * play (a defence with no attacking move above) apart. */
+void fe_solution_add_battle (FeSolution *solution, int level, FeSolutionNode *node);
+/* Help and series play: the move number of move i of a line ("1.",
+ * "1...", "" for the reply that ends a series line).  `lead`: half-moves
+ * the numbering skips before the first move (1: the second side starts,
+ * "1..."; 2: set play of such a play, "1... ... 2.").  `series_len`:
+ * moves of the series, 0 in help play. */
+char *fe_solution_line_number (int i, int lead, int series_len);
+/* Help and series play: a complete line of n nodes, each of `role`, the
+ * last noted FE_NOTE_LINE_END | `notes`; attached under the current twin,
+ * sharing the moves it has in common with lines there.  Takes the nodes. */
+void fe_solution_add_line (FeSolution *solution, FeSolutionNode **nodes, int n, FeSolutionRole role,
+                           guint notes);
+/* Is a line of `role` past the tree's max_lines?  Then it is counted and
+ * must not be kept (TRUE).  `keep`: the caller delivers it now (in order),
+ * so it counts as kept; a worker asking early passes FALSE. */
+gboolean fe_solution_line_over (FeSolution *solution, FeSolutionRole role, gboolean keep);
+/* The solve is over: a transient tree frees the battle nodes it kept. */
+void fe_solution_builder_end (FeSolution *solution);
+
+/* ---- Reading ------------------------------------------------------------ */
 
 /* Computes the stages of `move` played from `before` (which keeps its rules
  * pointer for the call).  Returns the number of stages; free with

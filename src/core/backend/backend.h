@@ -102,13 +102,18 @@ gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GStri
  * physical memory, or its cgroup's limit when lower). */
 int fe_solver_max_hash_mb (void);
 
-/* Reads back the help and series lines of `text` (fe_solve's output for
- * `problem`) and replays each from its twin's diagram through the plain
- * move generator, without a table: every move legal, the goal reached at
- * the end, the length and the series rules kept.  Appends one line per bad
- * line to `report` and returns their number (battle play is not checked);
- * -1 with `error` set when a twin cannot be set up. */
-int fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GError **error);
+/* A solver backend.  `refuses` fills `refusal` and returns TRUE when the
+ * backend cannot solve the problem (its stipulation, its conditions);
+ * `solve` then solves every twin into `tree`, adding its figures to
+ * `stats`, and returns FALSE with `error` set when a twin cannot be set
+ * up (an illegal position).  It sets stats->interrupted when cancelled or
+ * out of time. */
+typedef struct {
+  const char *name;
+  gboolean (*refuses) (const FeProblem *problem, FeRefusal *refusal);
+  gboolean (*solve) (const FeProblem *problem, const FeSolverConfig *config, FeSolution *tree,
+                     FeSolverStats *stats, GError **error);
+} FeBackend;
 
-/* The diagram, stipulation and condition lines, as Popeye prints them. */
-void fe_write_board (const FeProblem *problem, GString *out);
+/* The backends, in the order they are asked (core/backend/solve.c). */
+extern const FeBackend fe_search_backend;
