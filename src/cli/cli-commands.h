@@ -7,9 +7,9 @@
 
 /* feerie-cli diagram (cmd-diagram.c). */
 int fe_cli_cmd_diagram (int argc, char **argv);
-/* feerie-cli convert IN OUT (cmd-convert.c); with --to, many files
- * (fe_cli_cmd_convert_many, cmd-convert-many.c). */
+/* feerie-cli convert (cmd-convert-many.c): IN OUT, or with --to many
+ * files, each through fe_cli_convert_one (IN OUT, cmd-convert.c). */
 int fe_cli_cmd_convert (int argc, char **argv);
-int fe_cli_cmd_convert_many (int argc, char **argv);
+int fe_cli_convert_one (int argc, char **argv);
 /* feerie-cli check (cmd-check.c). */
 int fe_cli_cmd_check (int argc, char **argv);

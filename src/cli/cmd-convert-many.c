@@ -1,5 +1,6 @@
-/* cmd-convert-many.c — `feerie-cli convert IN|DIR... --to DIR [--format F]`:
- * many files converted at once, each to a file of its own.
+/* cmd-convert-many.c — `feerie-cli convert`: IN OUT goes to the
+ * single-file conversion (cmd-convert.c); `IN|DIR... --to DIR [--format F]`
+ * converts many files at once, each to a file of its own.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A file named on the command line lands in DIR under its own base name
@@ -36,8 +37,14 @@ with_extension (const char *name, const char *ext)
 }
 
 int
-fe_cli_cmd_convert_many (int argc, char **argv)
+fe_cli_cmd_convert (int argc, char **argv)
 {
+  gboolean many = FALSE;
+  for (int i = 0; i < argc; i++)
+    many |= strcmp (argv[i], "--to") == 0;
+  if (!many)
+    return fe_cli_convert_one (argc, argv);
+
   const char *to = NULL, *format = "xml";
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   for (int i = 0; i < argc; i++)
@@ -106,7 +113,7 @@ fe_cli_cmd_convert_many (int argc, char **argv)
           g_autofree char *parent = g_path_get_dirname (out);
           g_mkdir_with_parents (parent, 0777);
           char *args[] = { (char *) in, out };
-          int s = fe_cli_cmd_convert (2, args);
+          int s = fe_cli_convert_one (2, args);
           if (s != 0)
             status = status ? status : s;
           else

@@ -13,11 +13,8 @@
 
 
 int
-fe_cli_cmd_convert (int argc, char **argv)
+fe_cli_convert_one (int argc, char **argv)
 {
-  for (int i = 0; i < argc; i++)
-    if (strcmp (argv[i], "--to") == 0)
-      return fe_cli_cmd_convert_many (argc, argv);
   if (argc != 2)
     {
       fprintf (stderr,

@@ -6,8 +6,7 @@
 #include <string.h>
 #include <glib.h>
 
-#include "core/rules/condition.h"
-#include "core/rules/movegen.h"
+#include "core/model/condition-class.h"
 #include "core/backend/backend.h"
 #include "core/solution/board-text.h"
 #include "core/check/check.h"
@@ -62,14 +61,8 @@ cmd_perft (int argc, char **argv)
       g_error_free (error);
       return 2;
     }
-  /* The diagram's rules without a condition: fairy walks to promote into
-   * (rules §2.4), imitators put the Imitator in force. */
-  FeRules rules;
-  FeConditionParams none = { 0 };
-  fe_rules_init (&rules, &none, &pos);
-  pos.rules = fe_rules_for_position (&rules, FALSE);
   gint64 t0 = g_get_monotonic_time ();
-  uint64_t n = fe_perft (&pos, depth);
+  uint64_t n = fe_perft_diagram (&pos, depth);
   double s = (g_get_monotonic_time () - t0) / 1e6;
   fprintf (stderr, "perft %d: %.3f s, %.1f M nodes/s\n", depth, s, n / (s > 0 ? s : 1e-9) / 1e6);
   printf ("%" G_GUINT64_FORMAT "\n", (guint64) n);
@@ -582,7 +575,7 @@ cmd_bench (int argc, char **argv)
       fe_fen_parse (positions[i], &pos, NULL);
       int d = i == 0 ? depth : MAX (depth - 1, 1);
       gint64 t0 = g_get_monotonic_time ();
-      uint64_t n = fe_perft (&pos, d);
+      uint64_t n = fe_perft_diagram (&pos, d);
       double s = (g_get_monotonic_time () - t0) / 1e6;
       printf ("perft %-8s depth %d: %12" G_GUINT64_FORMAT " nodes %8.3f s %8.2f Mnps\n",
               i == 0 ? "start" : "kiwipete", d, (guint64) n, s, n / (s > 0 ? s : 1e-9) / 1e6);

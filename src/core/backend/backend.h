@@ -102,6 +102,12 @@ gboolean fe_solve (const FeProblem *problem, const FeSolverConfig *config, GStri
  * physical memory, or its cgroup's limit when lower). */
 int fe_solver_max_hash_mb (void);
 
+/* The number of leaves of the legal move tree of `diagram` `depth`
+ * half-moves deep (perft), under the diagram's own rules without a
+ * condition: fairy walks to promote into, imitators putting the Imitator
+ * in force.  The move generator's benchmark and check. */
+guint64 fe_perft_diagram (const FePosition *diagram, int depth);
+
 /* A solver backend.  `refuses` fills `refusal` and returns TRUE when the
  * backend cannot solve the problem (its stipulation, its conditions);
  * `solve` then solves every twin into `tree`, adding its figures to

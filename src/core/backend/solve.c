@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "core/rules/movegen.h"
 #include "core/model/fe-i18n.h"
 
 static const FeBackend *const backends[] = { &fe_search_backend };
@@ -179,4 +180,15 @@ fe_solver_max_hash_mb (void)
   if (!mb || mb > G_MAXINT)
     mb = G_MAXINT;
   return (int) mb;
+}
+
+guint64
+fe_perft_diagram (const FePosition *diagram, int depth)
+{
+  FePosition pos = *diagram;
+  FeRules rules;
+  FeConditionParams none = { 0 };
+  fe_rules_init (&rules, &none, &pos);
+  pos.rules = fe_rules_for_position (&rules, FALSE);
+  return fe_perft (&pos, depth);
 }

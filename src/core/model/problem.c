@@ -7,7 +7,6 @@
 #include "walk.h"
 #include "fe-i18n.h"
 
-G_DEFINE_QUARK (fe-problem-error-quark, fe_problem_error)
 
 void
 fe_author_free (FeAuthor *a)

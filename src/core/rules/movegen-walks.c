@@ -381,29 +381,6 @@ fe_gen_board (const FePosition *pos, int side, FePiece *copy)
 }
 
 void
-fe_move_list_grow (FeMoveList *l)
-{
-  int cap = l->capacity * 2;
-  if (l->moves == l->buf)
-    {
-      l->moves = g_new (FeMove, cap);
-      memcpy (l->moves, l->buf, sizeof l->buf);
-    }
-  else
-    l->moves = g_renew (FeMove, l->moves, cap);
-  l->capacity = cap;
-  l->check = (uintptr_t) l->moves ^ (uintptr_t) l->capacity ^ (uintptr_t) l ^ FE_MOVE_LIST_MAGIC;
-}
-
-void
-fe_move_list_release (FeMoveList *l)
-{
-  if (fe_move_list_valid (l) && l->moves != l->buf)
-    g_free (l->moves);
-  l->self = NULL;
-}
-
-void
 fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
                          FeObservationFunc func, void *data)
 {
