@@ -1,10 +1,11 @@
 /* feerie-twins-editor-private.h — FeerieTwinsEditor's instance, shared by
  * feerie-twins-editor.c (the class: rows, checking, the Popeye view) and
- * feerie-twin-picker.c (the pickers).
+ * the tests that drive the page (tests/gui/harness).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include "feerie-twin-picker.h"
 #include "feerie-twins-editor.h"
 
 G_BEGIN_DECLS
@@ -29,18 +30,7 @@ struct _FeerieTwinsEditor
 
   /* template children */
   GtkListBox *list;
-  GtkDropDown *op;
-  GtkDropDown *colour;
-  GtkDropDown *walk;
-  GtkDropDown *walk_to;
-  GtkEntry *square_a;
-  GtkEntry *square_b;
-  GtkDropDown *rotation;
-  GtkDropDown *mirror;
-  GtkEntry *value;
-  GtkCheckButton *continued;
-  GtkButton *add;
-  GtkLabel *pick_error;
+  FeerieTwinPicker *picker;
   GtkTextView *text;
   GtkLabel *error;
 
@@ -52,20 +42,8 @@ struct _FeerieTwinsEditor
   guint text_idle;      /* the typed text, read when the change is whole */
 };
 
-/* Appends `twin` (taken) as a new row: the text shows its line, the twins
- * are checked and handed over. */
-void feerie_twins_editor_append_twin (FeerieTwinsEditor *self, FeTwin *twin);
-/* Removes row `index` (from 0) the same way; FALSE without it. */
-gboolean feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index);
 /* Reads the text typed and checks what a problem set while the page was
  * hidden left to check, now. */
 void feerie_twins_editor_check_pending (FeerieTwinsEditor *self);
-
-/* The pickers (feerie-twin-picker.c): their models, from the twin tables. */
-void feerie_twins_editor_init_pickers (FeerieTwinsEditor *self);
-/* Template callbacks of the pickers. */
-void feerie_twins_editor_on_op_changed (FeerieTwinsEditor *self);
-void feerie_twins_editor_on_square_changed (FeerieTwinsEditor *self, GtkEditable *entry);
-void feerie_twins_editor_on_add_clicked (FeerieTwinsEditor *self);
 
 G_END_DECLS

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A row holds a twin (FeTwin) and the line that shows it in the text.
- * The pickers (feerie-twin-picker.c) add a twin they built; the text is a
+ * The pickers (FeerieTwinPicker) add a twin they built; the text is a
  * view of the rows, each line written by the Popeye writer, and a line
  * typed there is read alone by fe_popeye_read_twin_line (a line that did
  * not change is not read again).  Checking applies the twins to the
@@ -348,10 +348,12 @@ on_text_changed (FeerieTwinsEditor *self)
   self->text_idle = g_idle_add (read_typed_text, self);
 }
 
-void
-feerie_twins_editor_append_twin (FeerieTwinsEditor *self, FeTwin *twin)
+/* Appends `twin` (taken) as a new row: the text shows its line, the twins
+ * are checked and handed over. */
+static void
+append_twin (FeerieTwinsEditor *self, FeTwin *twin)
 {
-  g_return_if_fail (FEERIE_IS_TWINS_EDITOR (self));
+  g_assert (FEERIE_IS_TWINS_EDITOR (self));
   FeerieTwinRow *row = g_new0 (FeerieTwinRow, 1);
   row->twin = twin;
   row->line = fe_popeye_write_twin_line (self->problem, twin);
@@ -360,10 +362,20 @@ feerie_twins_editor_append_twin (FeerieTwinsEditor *self, FeTwin *twin)
   refresh (self, FALSE);
 }
 
-gboolean
-feerie_twins_editor_remove_row (FeerieTwinsEditor *self, guint index)
+/* The twin the pickers built, as a new row. */
+static void
+on_twin_picked (FeerieTwinsEditor *self, const FeTwin *twin)
 {
-  g_return_val_if_fail (FEERIE_IS_TWINS_EDITOR (self), FALSE);
+  g_assert (FEERIE_IS_TWINS_EDITOR (self));
+  if (self->problem)
+    append_twin (self, fe_twin_copy (twin));
+}
+
+/* Removes row `index` (from 0) as append_twin adds one; FALSE without it. */
+static gboolean
+remove_row (FeerieTwinsEditor *self, guint index)
+{
+  g_assert (FEERIE_IS_TWINS_EDITOR (self));
   if (index >= self->rows->len)
     return FALSE;
   g_ptr_array_remove_index (self->rows, index);
@@ -382,7 +394,7 @@ remove_row_idle (gpointer data)
 {
   RemoveRow *r = data;
   if (r->self->list) /* not disposed meanwhile (its template children are cleared) */
-    feerie_twins_editor_remove_row (r->self, r->index);
+    remove_row (r->self, r->index);
   return G_SOURCE_REMOVE;
 }
 
@@ -420,6 +432,7 @@ feerie_twins_editor_set_problem (FeerieTwinsEditor *self, const FeProblem *probl
                              || self->problem->unsupported->len != problem->unsupported->len;
   g_clear_pointer (&self->problem, fe_problem_free);
   self->problem = fe_problem_copy (problem);
+  feerie_twin_picker_set_problem (self->picker, problem);
   if (!same_twins (problem->twins, self->committed))
     {
       /* Another problem, or undo: its twins are shown. */
@@ -521,26 +534,10 @@ feerie_twins_editor_class_init (FeerieTwinsEditorClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/feerie/Feerie/ui/feerie-twins-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, list);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, op);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, colour);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, walk);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, walk_to);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, square_a);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, square_b);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, rotation);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, mirror);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, value);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, continued);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, add);
-  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, pick_error);
+  gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, picker);
   gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, text);
   gtk_widget_class_bind_template_child (widget_class, FeerieTwinsEditor, error);
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_op_changed",
-                                                G_CALLBACK (feerie_twins_editor_on_op_changed));
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_square_changed",
-                                                G_CALLBACK (feerie_twins_editor_on_square_changed));
-  gtk_widget_class_bind_template_callback_full (widget_class, "on_add_clicked",
-                                                G_CALLBACK (feerie_twins_editor_on_add_clicked));
+  gtk_widget_class_bind_template_callback (widget_class, on_twin_picked);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
 }
 
@@ -548,10 +545,10 @@ static void
 feerie_twins_editor_init (FeerieTwinsEditor *self)
 {
   g_type_ensure (FEERIE_TYPE_BOARD_VIEW);
+  g_type_ensure (FEERIE_TYPE_TWIN_PICKER);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) twin_row_free);
   self->committed = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
-  feerie_twins_editor_init_pickers (self);
   g_signal_connect_object (gtk_text_view_get_buffer (self->text), "changed",
                            G_CALLBACK (on_text_changed), self, G_CONNECT_SWAPPED);
 }

@@ -3,9 +3,10 @@
 # with the pickers (move, exchange, add continued, rotate, mirror, shift,
 # condition, stipulation, substitute), each checked on the problem's own
 # diagram with its preview board, shown in the text as the Popeye writer
-# writes it; a square field, a stipulation or a condition the pickers
-# cannot take is refused with the reason; a twin that does not apply
-# shows its error on its row; a picker's twin is one undo step; save and
+# writes it; a square field, a stipulation or conditions the pickers
+# cannot take (the Imitator without its squares, or a bad one) are
+# refused with the reason; a twin that does not apply shows its error on
+# its row; a picker's twin is one undo step; save and
 # reopen give the same twins, and feerie-cli reads the saved file.  Typed
 # lines: one that does not read says where (line, column) and does not
 # hide the others; a board edit reads no line again and hands over a twin
@@ -46,15 +47,17 @@ twin-pick exchange a=a1 b=b1
 twin-pick rotate value=90
 twin-pick mirror value=a1<-->h1
 twin-pick shift a=a1 b=b1
-twin-pick condition value=Madrasi
+twin-pick condition value=madrasi
 twin-pick stipulation value=#3
 twins-show $work/t2
 twin-pick move a=z9 b=e4 refused
 twins-show $work/t-square
 twin-pick stipulation value=#x9 refused
 twins-show $work/t-stip
-twin-pick condition value=Madrassi refused
+twin-pick condition value=imitator refused
 twins-show $work/t-cond
+twin-pick condition value=imitator imitators=c3z9 refused
+twins-show $work/t-imit
 twin-pick remove a=d4
 twins-show $work/t3
 messages $work/m3
@@ -91,7 +94,7 @@ dump $work/dump3
 quit
 SCRIPT
 run_script script3
-for f in t1 t-undo t2 t-square t-stip t-cond t3 m3 t4 t5 sub typed typed2 n1 n2 typed3 n3 dump2 dump3; do
+for f in t1 t-undo t2 t-square t-stip t-cond t-imit t3 m3 t4 t5 sub typed typed2 n1 n2 typed3 n3 dump2 dump3; do
   echo "== $f"; cat "$work/$f"
 done
 
@@ -118,8 +121,10 @@ grep -q "^pick-error .*z9.* is not a square" "$work/t-square" || fail "a bad squ
 grep -qx "rows 8" "$work/t-square" || fail "a bad square added a twin"
 grep -q "^pick-error .*#x9" "$work/t-stip" || fail "a bad stipulation is not refused with the reason"
 grep -qx "rows 8" "$work/t-stip" || fail "a bad stipulation added a twin"
-grep -q '^pick-error unknown condition "Madrassi"' "$work/t-cond" || fail "an unknown condition is not refused with the reader's reason"
-grep -qx "rows 8" "$work/t-cond" || fail "an unknown condition added a twin"
+grep -q "^pick-error Give the imitators’ squares" "$work/t-cond" || fail "the Imitator without squares is not refused"
+grep -qx "rows 8" "$work/t-cond" || fail "the Imitator without squares added a twin"
+grep -q "^pick-error .*c3z9.* is not a square" "$work/t-imit" || fail "a bad imitator square is not refused"
+grep -qx "rows 8" "$work/t-imit" || fail "a bad imitator square added a twin"
 # The invalid twin: its row shows the reader's message with its line.
 grep -qx "twin j error: twin remove d4 — line 9: twin j): twin command refers to an empty square (d4)" "$work/t3" \
   || fail "the invalid twin's row does not show its error"

@@ -354,8 +354,8 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
     }
   if (g_str_equal (cmd, "twin-pick"))
     {
-      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V] [cont]
-       * [refused] [no-add] */
+      /* twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V]
+       * [imitators=SQS] [cont] [refused] [no-add] */
       NEED (1);
       HarnessTwinPick pick = { argv[1], .add = TRUE };
       gboolean refused = FALSE;
@@ -370,6 +370,8 @@ harness_command (FeerieWindow *self, char **argv, GError **error)
           pick.walks = argv[i] + 6;
         else if (g_str_has_prefix (argv[i], "value="))
           pick.value = argv[i] + 6;
+        else if (g_str_has_prefix (argv[i], "imitators="))
+          pick.imitators = argv[i] + 10;
         else if (g_str_equal (argv[i], "cont"))
           pick.continued = TRUE;
         else if (g_str_equal (argv[i], "refused"))

@@ -76,12 +76,14 @@ GtkWindow *harness_recovery_choose (GtkWindow *recovery, guint index, gboolean r
 
 /* twins.c */
 /* The Twins page's pickers as a script sets them: `op` a twinning word
- * (fe_twin_kinds' Popeye word), squares, `piece` for add ("white S"),
- * `walks` for substitute ("r q"), `value` the rotation, mirror axis
- * (Popeye's word), conditions or stipulation; then, with `add`, a click on
- * Add, FALSE with the pickers' refusal. */
+ * (fe_twin_kinds' Popeye word), squares, `piece` for add ("white S",
+ * "white magic S"), `walks` for substitute ("r q"), `value` the rotation,
+ * mirror axis (Popeye's word), stipulation, or the conditions as the
+ * condition pane's settings ("madrasi einstein=reverse"), `imitators`
+ * their squares; then, with `add`, a click on Add, FALSE with the
+ * pickers' refusal. */
 typedef struct {
-  const char *op, *a, *b, *piece, *walks, *value;
+  const char *op, *a, *b, *piece, *walks, *value, *imitators;
   gboolean continued, add;
 } HarnessTwinPick;
 gboolean harness_twins_pick (FeerieTwinsEditor *editor, const HarnessTwinPick *pick,

@@ -21,10 +21,12 @@
  *   messages PATH   (the status line, the caption, the stipulation field,
  *                    the twins' error and the message dialogs)
  *   twins TEXT   (typed into the Twins box; "\n" separates lines)
- *   twin-pick OP [a=SQ] [b=SQ] [piece='white S'] [walks='r q'] [value=V] [cont] [refused]
- *             [no-add]
- *                (the Twins page's pickers set so, then its Add button;
- *                "refused": the pickers must refuse it; "no-add": not clicked)
+ *   twin-pick OP [a=SQ] [b=SQ] [piece='white [magic] S'] [walks='r q'] [value=V]
+ *             [imitators=SQS] [cont] [refused] [no-add]
+ *                (the Twins page's pickers set so, then its Add button; a
+ *                condition's V is the condition pane's settings, such as
+ *                'madrasi einstein=reverse'; "refused": the pickers must
+ *                refuse it; "no-add": not clicked)
  *   locate-twin-button add|N PATH (the Add button, row N's remove button)
  *   locate-widget NAME PATH (a widget by its name or its action, such as
  *                   the palette's toggle "magic" or "condition.magic")

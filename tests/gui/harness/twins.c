@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "harness.h"
+#include "feerie-twin-picker-private.h"
 #include "feerie-twins-editor-private.h"
 #include "core/model/walk.h"
 
@@ -20,9 +21,51 @@ walk_index (const char *code)
   return walk == FE_WALK_NONE ? -1 : walk - FE_WALK_KING;
 }
 
+/* Sets a parameter in the picker's condition pane as its check or radio
+ * button does: `setting` is an action of the pane, "madrasi" (on) or
+ * "einstein=reverse" (a value's name). */
+static gboolean
+pick_condition (FeerieTwinPicker *picker, const char *setting, GError **error)
+{
+  GActionGroup *actions = feerie_condition_pane_get_actions (picker->condition_pane);
+  g_auto (GStrv) parts = g_strsplit (setting, "=", 2);
+  g_autoptr (GVariant) state = g_action_group_get_action_state (actions, parts[0]);
+  if (!state)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no condition “%s”", parts[0]);
+      return FALSE;
+    }
+  if (g_variant_is_of_type (state, G_VARIANT_TYPE_BOOLEAN))
+    g_action_group_change_action_state (
+      actions, parts[0], g_variant_new_boolean (!parts[1] || !g_str_equal (parts[1], "false")));
+  else
+    g_action_group_change_action_state (actions, parts[0],
+                                        g_variant_new_string (parts[1] ? parts[1] : ""));
+  return TRUE;
+}
+
+/* Every condition switch of the picker off, as its buttons turn them off. */
+static void
+clear_conditions (FeerieTwinPicker *picker)
+{
+  GActionGroup *actions = feerie_condition_pane_get_actions (picker->condition_pane);
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionClass *cls = fe_condition_nth (id);
+      if (cls->attribute_only || !fe_params_on (&picker->picked, id))
+        continue;
+      const FeConditionParamDesc *d = &cls->params[0];
+      g_action_group_change_action_state (
+        actions, cls->name,
+        d->type == FE_PARAM_BOOL ? g_variant_new_boolean (FALSE)
+                                 : g_variant_new_string (d->xml_values ? d->xml_values[0] : "0"));
+    }
+}
+
 gboolean
 harness_twins_pick (FeerieTwinsEditor *self, const HarnessTwinPick *pick, GError **error)
 {
+  FeerieTwinPicker *picker = self->picker;
   int kind = -1;
   for (int k = 0; k < FE_TWIN_N_KINDS; k++)
     if (g_ascii_strcasecmp (pick->op, fe_twin_kinds[k].popeye) == 0)
@@ -32,25 +75,33 @@ harness_twins_pick (FeerieTwinsEditor *self, const HarnessTwinPick *pick, GError
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no operation “%s”", pick->op);
       return FALSE;
     }
-  gtk_drop_down_set_selected (self->op, (guint) kind);
-  gtk_editable_set_text (GTK_EDITABLE (self->square_a), pick->a ? pick->a : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->square_b), pick->b ? pick->b : "");
+  gtk_drop_down_set_selected (picker->op, (guint) kind);
+  gtk_editable_set_text (GTK_EDITABLE (picker->square_a), pick->a ? pick->a : "");
+  gtk_editable_set_text (GTK_EDITABLE (picker->square_b), pick->b ? pick->b : "");
   if (pick->piece)
     {
-      /* "white S": the colour, then the walk's code. */
-      g_auto (GStrv) words = g_strsplit (pick->piece, " ", 2);
+      /* "white [magic …] S": the colour, its attributes, the walk's code. */
+      g_auto (GStrv) words = g_strsplit (pick->piece, " ", -1);
+      guint n = g_strv_length (words);
       guint colour = g_ascii_strncasecmp (words[0], "b", 1) == 0   ? 1
                      : g_ascii_strncasecmp (words[0], "n", 1) == 0 ? 2
                                                                     : 0;
-      int walk = walk_index (words[1]);
+      int walk = n > 1 ? walk_index (words[n - 1]) : -1;
       if (walk < 0)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, "no piece “%s”",
                        pick->piece);
           return FALSE;
         }
-      gtk_drop_down_set_selected (self->colour, colour);
-      gtk_drop_down_set_selected (self->walk, (guint) walk);
+      gtk_drop_down_set_selected (picker->colour, colour);
+      gtk_drop_down_set_selected (picker->walk, (guint) walk);
+      for (int i = 0; i < picker->n_attributes; i++)
+        {
+          gboolean on = FALSE;
+          for (guint w = 1; w + 1 < n; w++)
+            on |= g_str_equal (words[w], fe_attribute_nth (i)->name);
+          gtk_check_button_set_active (picker->attributes[i], on);
+        }
     }
   if (pick->walks)
     {
@@ -63,26 +114,37 @@ harness_twins_pick (FeerieTwinsEditor *self, const HarnessTwinPick *pick, GError
                        pick->walks);
           return FALSE;
         }
-      gtk_drop_down_set_selected (self->walk, (guint) from);
-      gtk_drop_down_set_selected (self->walk_to, (guint) to);
+      gtk_drop_down_set_selected (picker->walk, (guint) from);
+      gtk_drop_down_set_selected (picker->walk_to, (guint) to);
     }
   const char *value = pick->value ? pick->value : "";
   if (kind == FE_TWIN_ROTATE)
-    gtk_drop_down_set_selected (self->rotation, (guint) (atoi (value) / 90 - 1));
+    gtk_drop_down_set_selected (picker->rotation, (guint) (atoi (value) / 90 - 1));
   else if (kind == FE_TWIN_MIRROR)
     {
       for (guint i = 0; i < FE_N_MIRRORS; i++)
         if (g_str_equal (value, fe_mirror_axes[i].popeye))
-          gtk_drop_down_set_selected (self->mirror, i);
+          gtk_drop_down_set_selected (picker->mirror, i);
+    }
+  else if (kind == FE_TWIN_CONDITION)
+    {
+      /* "madrasi einstein=reverse": the pane's settings, from none. */
+      clear_conditions (picker);
+      g_auto (GStrv) settings = g_strsplit (value, " ", -1);
+      for (int i = 0; settings[i]; i++)
+        if (*settings[i] && !pick_condition (picker, settings[i], error))
+          return FALSE;
+      gtk_editable_set_text (GTK_EDITABLE (picker->imitators),
+                             pick->imitators ? pick->imitators : "");
     }
   else
-    gtk_editable_set_text (GTK_EDITABLE (self->value), value);
-  gtk_check_button_set_active (self->continued, pick->continued);
+    gtk_editable_set_text (GTK_EDITABLE (picker->stipulation), value);
+  gtk_check_button_set_active (picker->continued, pick->continued);
   if (!pick->add)
     return TRUE;
   /* As a click on Add does (activating it would click 250 ms later). */
-  g_signal_emit_by_name (self->add, "clicked");
-  const char *msg = gtk_label_get_text (self->pick_error);
+  g_signal_emit_by_name (picker->add, "clicked");
+  const char *msg = feerie_twin_picker_get_error (picker);
   if (*msg)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", msg);
@@ -101,7 +163,7 @@ GtkWidget *
 harness_twins_button (FeerieTwinsEditor *self, int row_index)
 {
   if (row_index < 0)
-    return GTK_WIDGET (self->add);
+    return GTK_WIDGET (self->picker->add);
   feerie_twins_editor_check_pending (self);
   GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, row_index);
   if (!row)
@@ -131,7 +193,7 @@ harness_twins_describe (FeerieTwinsEditor *self)
        r = gtk_widget_get_next_sibling (r))
     shown += GTK_IS_LIST_BOX_ROW (r);
   g_string_append_printf (s, "rows %d\n", shown);
-  g_string_append_printf (s, "pick-error %s\n", gtk_label_get_text (self->pick_error));
+  g_string_append_printf (s, "pick-error %s\n", feerie_twin_picker_get_error (self->picker));
   for (guint i = 0; i < self->rows->len; i++)
     {
       const FeerieTwinRow *row = self->rows->pdata[i];
