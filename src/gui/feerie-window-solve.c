@@ -212,7 +212,7 @@ show_over (FeerieWindow *self, FeSolution *tree, gboolean solving)
 static char *
 progress_length (const FeStipulation *st, int depth)
 {
-  if (fe_play_is_help_like (st->play))
+  if (fe_stipulation_is_help (st))
     return g_strdup_printf (_("half-moves %d of %d"), depth, 2 * st->moves + (st->half ? 1 : 0));
   return g_strdup_printf (_("moves %d of %d"), depth, st->moves);
 }

@@ -2,7 +2,7 @@
  * window's stipulation field.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The sentences follow rules-beyond.md §13–§18: who moves first, how long
+ * The sentences follow docs/rules/stipulations.md: who moves first, how long
  * each part is, what ends the play.  A goal is a verb ("mate", "give
  * check") that each play's sentence puts in its place.
  */
@@ -41,6 +41,34 @@ goal_text (FeGoal goal, guint8 target)
       return g_strdup (_("castle"));
     case FE_GOAL_POSITION:
       return g_strdup (_("reach the target position"));
+    case FE_GOAL_COUNTER_MATE:
+      return g_strdup (_("give mate and be mated at once"));
+    case FE_GOAL_DOUBLE_MATE:
+      return g_strdup (_("mate both kings at once"));
+    case FE_GOAL_MATE_OR_STALEMATE:
+      return g_strdup (_("mate or stalemate"));
+    case FE_GOAL_AUTO_STALEMATE:
+      return g_strdup (_("stalemate itself"));
+    case FE_GOAL_AUTO_MATE:
+      return g_strdup (_("mate itself"));
+    case FE_GOAL_EN_PASSANT:
+      return g_strdup (_("capture en passant"));
+    case FE_GOAL_CIRCUIT:
+      return g_strdup (_("bring a piece back to its square"));
+    case FE_GOAL_CIRCUIT_BY_REBIRTH:
+      return g_strdup (_("bring a piece back to its square by a rebirth"));
+    case FE_GOAL_EXCHANGE:
+      return g_strdup (_("make two pieces exchange their squares"));
+    case FE_GOAL_EXCHANGE_BY_REBIRTH:
+      return g_strdup (_("make two pieces exchange their squares by a rebirth"));
+    case FE_GOAL_PROOF_GAME:
+      return g_strdup (_("reach the diagram from the game array"));
+    case FE_GOAL_CHESS81:
+      return g_strdup (_("reach the Chess81 goal"));
+    case FE_GOAL_KISS:
+      return g_strdup (_("make the kings touch"));
+    case FE_N_GOALS:
+      break;
     }
   return g_strdup ("?");
 }
@@ -57,10 +85,11 @@ length_text (int half_moves)
   return g_strdup_printf (_("%d½ moves"), whole);
 }
 
-/* The plays whose sentence has one count n (its plural chosen by n) and
- * the goal: "%1$d", "%2$s". */
+/* The compositions whose sentence has one count n (its plural chosen by
+ * n) and the goal: "%1$d", "%2$s". */
 typedef struct {
   FePlay play;
+  FeEnd end;
   const char *one, *many;
 } Counted;
 
@@ -68,47 +97,56 @@ typedef struct {
 #define NG_(one, many) one, many
 
 static const Counted counted[] = {
-  { FE_PLAY_DIRECT, NG_ ("White moves first and can %2$s in %1$d move against any defence.",
+  { FE_PLAY_DIRECT, FE_END_GOAL, NG_ ("White moves first and can %2$s in %1$d move against any defence.",
                          "White moves first and can %2$s in %1$d moves against any defence.") },
-  { FE_PLAY_SELF, NG_ ("White moves first and forces Black to %2$s within %1$d move.",
+  { FE_PLAY_DIRECT, FE_END_SELF, NG_ ("White moves first and forces Black to %2$s within %1$d move.",
                        "White moves first and forces Black to %2$s within %1$d moves.") },
-  { FE_PLAY_REFLEX, NG_ ("White moves first and forces Black to %2$s within %1$d move; whichever "
+  { FE_PLAY_DIRECT, FE_END_REFLEX, NG_ ("White moves first and forces Black to %2$s within %1$d move; whichever "
                          "side can %2$s in one move must.",
                          "White moves first and forces Black to %2$s within %1$d moves; whichever "
                          "side can %2$s in one move must.") },
-  { FE_PLAY_SERIES, NG_ ("White plays %1$d move in a row, Black not moving, and the last must %2$s; "
+  { FE_PLAY_SERIES, FE_END_GOAL, NG_ ("White plays %1$d move in a row, Black not moving, and the last must %2$s; "
                          "no check before it.",
                          "White plays %1$d moves in a row, Black not moving, and the last must "
                          "%2$s; no check before it.") },
-  { FE_PLAY_SERIES_HELP, NG_ ("Black plays %1$d move in a row, White not moving, then White can "
+  { FE_PLAY_SERIES, FE_END_HELP, NG_ ("Black plays %1$d move in a row, White not moving, then White can "
                               "%2$s in one move.",
                               "Black plays %1$d moves in a row, White not moving, then White can "
                               "%2$s in one move.") },
-  { FE_PLAY_SERIES_SELF, NG_ ("White plays %1$d move in a row, Black not moving, then Black is "
+  { FE_PLAY_SERIES, FE_END_SELF, NG_ ("White plays %1$d move in a row, Black not moving, then Black is "
                               "forced to %2$s in one move.",
                               "White plays %1$d moves in a row, Black not moving, then Black is "
                               "forced to %2$s in one move.") },
-  { FE_PLAY_SERIES_REFLEX, NG_ ("White plays %1$d move in a row, Black not moving, then Black can "
+  { FE_PLAY_SERIES, FE_END_REFLEX, NG_ ("White plays %1$d move in a row, Black not moving, then Black can "
                                 "%2$s in one move and must; Black must do it earlier whenever it "
                                 "can, and White must never be able to.",
                                 "White plays %1$d moves in a row, Black not moving, then Black can "
                                 "%2$s in one move and must; Black must do it earlier whenever it "
                                 "can, and White must never be able to.") },
+  { FE_PLAY_DIRECT, FE_END_SEMI_REFLEX,
+    NG_ ("White moves first and forces Black to %2$s within %1$d move; Black must do it whenever "
+         "it can.",
+         "White moves first and forces Black to %2$s within %1$d moves; Black must do it whenever "
+         "it can.") },
 };
 
-char *
-fe_stipulation_explain (const FeStipulation *s)
+/* The sentence of the body and end, without the modifiers. */
+static char *
+explain_play (const FeStipulation *s)
 {
   g_autofree char *goal = goal_text (s->goal, s->target);
   g_autofree char *own = goal_text (s->reci_goal, s->target);
   int n = s->moves;
   int total = 2 * n + (s->half ? 1 : 0);
   for (gsize i = 0; i < G_N_ELEMENTS (counted); i++)
-    if (counted[i].play == s->play)
+    if (counted[i].play == s->play && counted[i].end == s->end)
       return g_strdup_printf (g_dngettext ("feerie", counted[i].one, counted[i].many, n), n, goal);
-  switch (s->play)
+  gboolean series = s->play == FE_PLAY_SERIES;
+  if (s->play != FE_PLAY_HELP && !(series && s->end == FE_END_RECI))
+    return g_strdup ("");
+  switch (s->end)
     {
-    case FE_PLAY_HELP:
+    case FE_END_GOAL:
       if (s->goal == FE_GOAL_POSITION)
         {
           /* a=>b: Black starts whatever the parity (rules-beyond.md §15.2). */
@@ -125,7 +163,7 @@ fe_stipulation_explain (const FeStipulation *s)
                                             "move must %s."),
                                 len, goal);
       }
-    case FE_PLAY_HELP_SELF:
+    case FE_END_SELF:
       {
         g_autofree char *len = length_text (total - 1);
         return g_strdup_printf (s->half ? _("Black and White help each other for %s, then White "
@@ -134,7 +172,7 @@ fe_stipulation_explain (const FeStipulation *s)
                                             "forces Black to %s in one move."),
                                 len, goal);
       }
-    case FE_PLAY_HELP_REFLEX:
+    case FE_END_REFLEX:
       {
         g_autofree char *len = length_text (total - 1);
         return g_strdup_printf (s->half ? _("Black and White help each other for %1$s, then Black "
@@ -147,10 +185,8 @@ fe_stipulation_explain (const FeStipulation *s)
                                             "to %2$s."),
                                 len, goal);
       }
-    case FE_PLAY_RECI_HELP:
-    case FE_PLAY_SERIES_RECI_HELP:
+    case FE_END_RECI:
       {
-        gboolean series = s->play == FE_PLAY_SERIES_RECI_HELP;
         int before = series ? n - 1 : total - 2;
         if (before == 0)
           return g_strdup_printf (_("Black can %s in one move, and can also play a move after which "
@@ -181,4 +217,25 @@ fe_stipulation_explain (const FeStipulation *s)
       break;
     }
   return g_strdup ("");
+}
+
+char *
+fe_stipulation_explain (const FeStipulation *s)
+{
+  g_autofree char *play = explain_play (s);
+  if (!*play)
+    return g_steal_pointer (&play);
+  GString *out = g_string_new (NULL);
+  if (s->intro)
+    g_string_append_printf (out,
+                            g_dngettext ("feerie", "White first plays %d move in a row. ",
+                                         "White first plays %d moves in a row. ", s->intro),
+                            s->intro);
+  g_string_append (out, play);
+  if (s->parry)
+    g_string_append_printf (out, " %s", _("After each of these moves the other side may answer, "
+                                          "and must when in check."));
+  if (s->exact)
+    g_string_append_printf (out, " %s", _("No shorter play counts."));
+  return g_string_free (out, FALSE);
 }

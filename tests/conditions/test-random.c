@@ -185,10 +185,10 @@ test_random_solving (void)
           FePosition start = pb->diagram;
           start.rules = fe_rules_for_position (&rules, FALSE);
           const FeStipulation *st = &pb->stipulation;
-          gboolean help = fe_play_is_help_like (st->play), whole_lines = help || stips[which].series;
+          gboolean help = fe_stipulation_is_help (st), whole_lines = help || stips[which].series;
           /* h# lines begin with a pass of White's (the diagram's side);
            * the others from the solver's first side. */
-          if (help && st->play != FE_PLAY_HELP)
+          if (help && st->end != FE_END_GOAL)
             start.side = fe_stipulation_starting_side (st, pb->options.white_to_play);
           fe_position_recompute_hash (&start);
           int n = 0;

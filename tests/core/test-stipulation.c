@@ -50,23 +50,16 @@ test_invalid (void)
     }
 }
 
-/* Popeye's stipulations Féerie does not solve are refused by name, as
- * unsupported (readers keep them as written), never misread. */
+/* What is not Popeye's language, or cannot be, is refused by the reader,
+ * never misread. */
 static void
-test_refused_by_name (void)
+test_refused_by_reader (void)
 {
   static const struct {
     const char *text, *name;
   } refused[] = {
     { "ha=>b2", "position-to-position" }, { "s a=>b2", "unknown" },
     { "reci-ha=>b2", "position-to-position" }, { "ser-sa=>b3", "position-to-position" },
-    { "dia3.5", "proof games" }, { "pser-h#2", "parry series" },
-    { "phser-s#3", "parry series" }, { "pser-r#2", "parry series" }, { "exact-h#3", "exact" },
-    { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "semi-r#2", "semi-reflex" },
-    { "h##2", "double-mate" }, { "##!2", "counter-mate" }, { "#=2", "mate-or-stalemate" },
-    { "hep1", "en passant" }, { "hct3", "circuit" }, { "hctr3", "circuit-by-rebirth" },
-    { "h<>2", "exchange" }, { "h<>r2", "exchange-by-rebirth" }, { "c812", "Chess81" },
-    { "hke55", "kiss" }, { "!#1", "auto-mate" }, { "h!=2", "auto-stalemate" },
     { "reci-hzd53", "target goal" }, { "reci-h(#)zd53", "target goal" },
     { "q#2", "unknown" }, { "#2x", "unexpected" },
   };
@@ -83,13 +76,53 @@ test_refused_by_name (void)
     }
 }
 
+/* Popeye's compositions no backend solves yet read into the structure and
+ * back, and are refused by the solver by name, never misread. */
+static void
+test_refused_by_solver (void)
+{
+  static const struct {
+    const char *text, *name;
+  } refused[] = {
+    { "dia3.5", "proof games" }, { "pser-h#2", "parry series" },
+    { "phser-s#3", "parry series" }, { "pser-r#2", "parry series" }, { "exact-h#3", "exact" },
+    { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "semi-r#2", "semi-reflex" },
+    { "h##2", "double-mate" }, { "##!2", "counter-mate" }, { "#=2", "mate-or-stalemate" },
+    { "hep1", "en passant" }, { "hct3", "circuit" }, { "hctr3", "circuit-by-rebirth" },
+    { "h<>2", "exchange" }, { "h<>r2", "exchange-by-rebirth" }, { "c812", "Chess81" },
+    { "hke55", "kiss" }, { "!#1", "auto-mate" }, { "h!=2", "auto-stalemate" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      FeStipulation s;
+      GError *error = NULL;
+      g_assert_true (fe_stipulation_parse (refused[i].text, &s, &error));
+      g_assert_no_error (error);
+      g_autofree char *back = fe_stipulation_to_string (&s);
+      g_assert_cmpstr (back, ==, refused[i].text);
+      g_autofree char *input = g_strdup_printf ("begin\npieces white ke1 black ke8 pe7\n"
+                                                "stipulation %s\nend\n", refused[i].text);
+      g_autoptr (GPtrArray) problems = fe_popeye_read (input, strlen (input), "t.inp", &error);
+      g_assert_no_error (error);
+      FeRefusal refusal;
+      g_assert_true (fe_solve_refusal (problems->pdata[0], &refusal));
+      g_assert_cmpint (refusal.reason, ==, FE_REFUSAL_STIPULATION);
+      if (!strstr (refusal.error->message, refused[i].name)
+          || !strstr (refusal.error->message, refused[i].text))
+        g_error ("\"%s\": \"%s\" does not name %s and the stipulation", refused[i].text,
+                 refusal.error->message, refused[i].name);
+      fe_refusal_clear (&refusal);
+    }
+}
+
 /* The new plays and goals read into their fields. */
 static void
 test_fields (void)
 {
   FeStipulation s;
   g_assert_true (fe_stipulation_parse ("reci-h(=)#3", &s, NULL));
-  g_assert_cmpint (s.play, ==, FE_PLAY_RECI_HELP);
+  g_assert_cmpint (s.play, ==, FE_PLAY_HELP);
+  g_assert_cmpint (s.end, ==, FE_END_RECI);
   g_assert_cmpint (s.reci_goal, ==, FE_GOAL_STALEMATE);
   g_assert_cmpint (s.goal, ==, FE_GOAL_MATE);
   g_assert_cmpint (s.moves, ==, 3);
@@ -97,16 +130,20 @@ test_fields (void)
   g_assert_cmpint (s.reci_goal, ==, FE_GOAL_DOUBLE_STALEMATE);
   g_assert_cmpint (s.goal, ==, FE_GOAL_DOUBLE_STALEMATE);
   g_assert_true (fe_stipulation_parse ("ser-reci-h(#)=7", &s, NULL));
-  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES_RECI_HELP);
+  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES);
+  g_assert_cmpint (s.end, ==, FE_END_RECI);
   g_assert_cmpint (s.reci_goal, ==, FE_GOAL_MATE);
   g_assert_cmpint (s.goal, ==, FE_GOAL_STALEMATE);
   g_assert_true (fe_stipulation_parse ("HS#2.5", &s, NULL));
-  g_assert_cmpint (s.play, ==, FE_PLAY_HELP_SELF);
+  g_assert_cmpint (s.play, ==, FE_PLAY_HELP);
+  g_assert_cmpint (s.end, ==, FE_END_SELF);
   g_assert_true (s.half);
   g_assert_true (fe_stipulation_parse ("hr#1", &s, NULL));
-  g_assert_cmpint (s.play, ==, FE_PLAY_HELP_REFLEX);
+  g_assert_cmpint (s.play, ==, FE_PLAY_HELP);
+  g_assert_cmpint (s.end, ==, FE_END_REFLEX);
   g_assert_true (fe_stipulation_parse ("ser-r#3", &s, NULL));
-  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES_REFLEX);
+  g_assert_cmpint (s.play, ==, FE_PLAY_SERIES);
+  g_assert_cmpint (s.end, ==, FE_END_REFLEX);
   g_assert_true (fe_stipulation_parse ("ser-%2", &s, NULL));
   g_assert_cmpint (s.goal, ==, FE_GOAL_CAPTURE_NO_REBIRTH);
   /* reci-h(#)#3 is reci-h#3, written the short way */
@@ -114,10 +151,17 @@ test_fields (void)
   char *back = fe_stipulation_to_string (&s);
   g_assert_cmpstr (back, ==, "reci-h#3");
   g_free (back);
-  g_assert_true (fe_play_is_help_like (FE_PLAY_RECI_HELP));
-  g_assert_true (fe_play_is_series (FE_PLAY_SERIES_RECI_HELP));
-  g_assert_true (fe_play_is_reflex (FE_PLAY_SERIES_REFLEX));
-  g_assert_false (fe_play_is_battle (FE_PLAY_HELP_SELF));
+  g_assert_true (fe_stipulation_parse ("exact-2->pser-s#3", &s, NULL));
+  g_assert_true (s.exact);
+  g_assert_cmpint (s.intro, ==, 2);
+  g_assert_cmpint (s.parry, ==, FE_PARRY_BATTLE);
+  g_assert_cmpint (s.end, ==, FE_END_SELF);
+  g_assert_true (fe_stipulation_parse ("dia 4", &s, NULL));
+  g_assert_cmpint (s.goal, ==, FE_GOAL_PROOF_GAME);
+  g_assert_cmpint (s.moves, ==, 4);
+  g_assert_true (fe_stipulation_parse ("hkh31", &s, NULL));
+  g_assert_cmpint (s.goal, ==, FE_GOAL_KISS);
+  g_assert_cmpint (s.target, ==, FE_SQ (7, 2));
 }
 
 /* The window's explanation of each kind, numbers filled in (issue 21). */
@@ -430,7 +474,8 @@ test_solve_position_to_position (void)
   g_assert_cmpint (st.goal, ==, FE_GOAL_POSITION);
   g_assert_true (fe_stipulation_has_target (&st));
   g_assert_true (fe_stipulation_parse ("ser-ha=>b2", &st, NULL));
-  g_assert_cmpint (st.play, ==, FE_PLAY_SERIES_HELP);
+  g_assert_cmpint (st.play, ==, FE_PLAY_SERIES);
+  g_assert_cmpint (st.end, ==, FE_END_HELP);
   /* Black starts and moves last in a=>b1.5; castling reaches B. */
   char *out = solve ("begin\npieces white ke1 rh1 black ke8\nstip a=>b1.5\n"
                      "pieces white kg1 rf1 black ke8\nend\n");
@@ -582,7 +627,8 @@ main (int argc, char **argv)
   g_test_add_func ("/solve/help-set-play", test_solve_help_set_play);
   g_test_add_func ("/stipulation/valid", test_valid);
   g_test_add_func ("/stipulation/invalid", test_invalid);
-  g_test_add_func ("/stipulation/refused-by-name", test_refused_by_name);
+  g_test_add_func ("/stipulation/refused-by-reader", test_refused_by_reader);
+  g_test_add_func ("/stipulation/refused-by-solver", test_refused_by_solver);
   g_test_add_func ("/stipulation/fields", test_fields);
   g_test_add_func ("/stipulation/explain", test_explain);
   g_test_add_func ("/stipulation/target", test_target);

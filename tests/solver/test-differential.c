@@ -265,9 +265,9 @@ random_target (GRand *r, FeProblem *pb, const Stip *stip)
   pos.side = fe_stipulation_starting_side (&pb->stipulation, pb->options.white_to_play);
   fe_position_recompute_hash (&pos);
   const FeStipulation *st = &pb->stipulation;
-  gboolean series = fe_play_is_series (st->play);
+  gboolean series = fe_stipulation_is_series (st);
   int plies = series ? g_rand_int_range (r, 1, st->moves + 1) : fe_stipulation_help_length (st, pb->options.white_to_play);
-  for (int i = 0; i < plies + (st->play == FE_PLAY_SERIES_HELP); i++)
+  for (int i = 0; i < plies + (st->play == FE_PLAY_SERIES && st->end == FE_END_HELP); i++)
     {
       FeUndo undo;
       if (series && i > 0 && i < plies)
@@ -380,9 +380,9 @@ check_plain (const FeProblem *pb, int k, const Stip *stip, const char *out)
   FePosition start;
   diagram (pb, &rules, &start);
   const FeStipulation *st = &pb->stipulation;
-  gboolean help = fe_play_is_help_like (st->play) || stip->series;
+  gboolean help = fe_stipulation_is_help (st) || stip->series;
   /* The side numbered "1.": the first of a help line of even length. */
-  int dot_side = !fe_play_is_help_like (st->play) ? FE_WHITE
+  int dot_side = !fe_stipulation_is_help (st) ? FE_WHITE
                  : fe_stipulation_has_target (st) ? start.side /* a=>b: "1." whoever starts */
                  : fe_stipulation_help_length (st, pb->options.white_to_play) % 2 ? FE_OPPONENT (start.side) : start.side;
   int lines = 0;

@@ -185,8 +185,9 @@ help_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpoin
       if (reci_line)
         return end_held_before (l, m, undo, NULL, NULL);
       return len >= 2 && end_held_before (l, m, undo, st->prev, st->prev_undo);
+    default:
+      return FALSE; /* ends the search refuses */
     }
-  return FALSE;
 }
 
 /* ---- series lines ----------------------------------------------------- */
@@ -238,7 +239,7 @@ series_goes_on (Line *l, int next, const FeMove *m, FeUndo *undo, int ply)
   int me = FE_OPPONENT (s->pos.side);
   if (fe_in_check (&s->pos, FE_OPPONENT (me)))
     return FALSE;
-  if (l->end == FE_END_GOAL && s->stip.play == FE_PLAY_SERIES && fe_solver_goal_reached (s, m, undo))
+  if (s->stip.end == FE_END_GOAL && fe_solver_goal_reached (s, m, undo))
     return FALSE;
   if ((l->end == FE_END_SELF || l->end == FE_END_REFLEX) && fe_end_search (s, l->end))
     return FALSE;
@@ -270,7 +271,7 @@ series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpo
         }
       return !last && ply < l->max_len && series_goes_on (l, next, m, undo, ply);
     }
-  if (s->stip.play == FE_PLAY_SERIES)
+  if (s->stip.end == FE_END_GOAL)
     return last ? fe_solver_goal_reached (s, m, undo) : series_goes_on (l, next, m, undo, ply);
   if (last)
     return FALSE;
@@ -356,9 +357,11 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
 {
   const FeProblem *p = s->problem;
   const FeOptions *o = &p->options;
-  gboolean series = fe_play_is_series (s->stip.play);
+  gboolean series = fe_stipulation_is_series (&s->stip);
   int first = fe_stipulation_starting_side (&s->stip, o->white_to_play);
-  Line l = { s, NULL, 0, series, fe_end_of_play (s->stip.play), 0, 0 };
+  /* ser-h's end is its last series move's goal, as for ser-#. */
+  FeEnd end = s->stip.end == FE_END_HELP ? FE_END_GOAL : s->stip.end;
+  Line l = { s, NULL, 0, series, end, 0, 0 };
   l.tok = line_tokens (text, &l.n_tok);
   gboolean violation = l.n_tok > 1 && strcmp (l.tok[l.n_tok - 1], "?!?") == 0;
   if (violation)
@@ -386,9 +389,9 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
           if (l.n_tok == 0)
             ok = FALSE;
           else if (violation)
-            ok = fe_play_is_reflex (s->stip.play) && each_next_move (&l, 0, s->goal, violation_try, NULL);
+            ok = fe_stipulation_is_reflex (&s->stip) && each_next_move (&l, 0, s->goal, violation_try, NULL);
           else if (series && set)
-            ok = l.end != FE_END_RECI && s->stip.play != FE_PLAY_SERIES
+            ok = l.end != FE_END_RECI && s->stip.end != FE_END_GOAL
                  && each_next_move (&l, 0, s->goal, set_final_try, NULL);
           else if (series)
             {
@@ -448,7 +451,7 @@ fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GE
           /* the plain rules path: no fast path */
           start.rules = fe_rules_for_position (rules, TRUE);
           s->goal = s->stip.goal;
-          help_or_series = !fe_play_is_battle (s->stip.play);
+          help_or_series = !fe_stipulation_is_battle (&s->stip);
           ready = TRUE;
         }
       if (!help_or_series)

@@ -93,10 +93,11 @@ fe_problem_take_position (FeProblem *problem, const FeProblem *source)
 gboolean
 fe_stipulation_equal (const FeStipulation *a, const FeStipulation *b)
 {
-  gboolean reci = a->play == FE_PLAY_RECI_HELP || a->play == FE_PLAY_SERIES_RECI_HELP;
-  return a->play == b->play && a->goal == b->goal && a->moves == b->moves
-         && !a->half == !b->half && (a->goal != FE_GOAL_TARGET || a->target == b->target)
-         && (!reci || a->reci_goal == b->reci_goal);
+  gboolean reci = a->end == FE_END_RECI;
+  return a->play == b->play && a->end == b->end && a->goal == b->goal && a->moves == b->moves
+         && !a->half == !b->half && (!fe_goal_has_square (a->goal) || a->target == b->target)
+         && (!reci || a->reci_goal == b->reci_goal) && !a->exact == !b->exact
+         && a->parry == b->parry && a->intro == b->intro;
 }
 
 static gboolean

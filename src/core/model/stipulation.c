@@ -1,11 +1,11 @@
 /* stipulation.c — reading and writing stipulations such as "h#2.5".
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Read as Popeye reads them (input/plaintext/stipulation.c, goal.c): a
- * play prefix from a table, longest first, then one goal (two for
- * reciprocal play), then the length.  Every prefix and goal of Popeye's
- * language is in the tables; those Féerie does not solve carry the name
- * they are refused by, so a new play or goal is one row.
+ * Read as Popeye reads them: "exact-", introductory moves "n->", a play
+ * prefix from a table (longest first), one goal (two for a reciprocal
+ * end), then the length.  Every prefix and goal of Popeye's `stipulation`
+ * command reads into the parts of FeStipulation, so a new composition is
+ * one row; which ones are solved is each backend's business.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,70 +20,92 @@ G_DEFINE_QUARK (fe-stipulation-error-quark, fe_stipulation_error)
 #define MAX_MOVES_BATTLE 30
 #define MAX_MOVES_SERIES 99
 
-/* A play prefix: what it reads as, or (`refused`) the name Féerie refuses
- * it by.  Popeye tries them in this order, so a prefix of another comes
- * after it ("ser-h" after "ser-hs", "s" after "semi-r"). */
+/* A play prefix and the parts it reads as.  Popeye tries them in this
+ * order, so a prefix of another comes after it ("ser-h" after "ser-hs",
+ * "s" after "semi-r"); the writer spells a composition with the first
+ * prefix that reads as it. */
 typedef struct {
   const char *prefix;
   FePlay play;
-  gboolean reciprocal; /* one goal, or "(G1)G2" */
-  const char *refused;
-  const char *spelling; /* written back (the play's first prefix) */
+  FeEnd end;
+  FeParry parry;
 } PlayWord;
 
 static const PlayWord play_words[] = {
-  { "exact-", 0, FALSE, FE_N_ ("exact-length play (\"exact-\")"), NULL },
-  { "ser-reci-h", FE_PLAY_SERIES_RECI_HELP, TRUE, NULL, "ser-reci-h" },
-  { "ser-hs", 0, FALSE, FE_N_ ("series help-self play (\"ser-hs\")"), NULL },
-  { "ser-h", FE_PLAY_SERIES_HELP, FALSE, NULL, "ser-h" },
-  { "ser-s", FE_PLAY_SERIES_SELF, FALSE, NULL, "ser-s" },
-  { "ser-r", FE_PLAY_SERIES_REFLEX, FALSE, NULL, "ser-r" },
-  { "ser-", FE_PLAY_SERIES, FALSE, NULL, "ser-" },
-  { "phser-", 0, FALSE, FE_N_ ("parry series play (\"phser-\")"), NULL },
-  { "pser-", 0, FALSE, FE_N_ ("parry series play (\"pser-\")"), NULL },
-  { "reci-h", FE_PLAY_RECI_HELP, TRUE, NULL, "reci-h" },
-  { "hs", FE_PLAY_HELP_SELF, FALSE, NULL, "hs" },
-  { "hr", FE_PLAY_HELP_REFLEX, FALSE, NULL, "hr" },
-  { "h", FE_PLAY_HELP, FALSE, NULL, "h" },
-  { "semi-r", 0, FALSE, FE_N_ ("semi-reflex play (\"semi-r\")"), NULL },
-  { "s", FE_PLAY_SELF, FALSE, NULL, "s" },
-  { "r", FE_PLAY_REFLEX, FALSE, NULL, "r" },
-  { "", FE_PLAY_DIRECT, FALSE, NULL, "" },
+  { "ser-reci-h", FE_PLAY_SERIES, FE_END_RECI, FE_PARRY_NONE },
+  { "ser-hs", FE_PLAY_SERIES, FE_END_HELP_SELF, FE_PARRY_NONE },
+  { "ser-h", FE_PLAY_SERIES, FE_END_HELP, FE_PARRY_NONE },
+  { "ser-s", FE_PLAY_SERIES, FE_END_SELF, FE_PARRY_NONE },
+  { "ser-r", FE_PLAY_SERIES, FE_END_REFLEX, FE_PARRY_NONE },
+  { "ser-", FE_PLAY_SERIES, FE_END_GOAL, FE_PARRY_NONE },
+  { "phser-r", FE_PLAY_SERIES, FE_END_REFLEX, FE_PARRY_HELP },
+  { "phser-s", FE_PLAY_SERIES, FE_END_SELF, FE_PARRY_HELP },
+  { "phser-", FE_PLAY_SERIES, FE_END_GOAL, FE_PARRY_HELP },
+  { "pser-hs", FE_PLAY_SERIES, FE_END_HELP_SELF, FE_PARRY_HELP },
+  { "pser-h", FE_PLAY_SERIES, FE_END_HELP, FE_PARRY_HELP },
+  { "pser-r", FE_PLAY_SERIES, FE_END_REFLEX, FE_PARRY_BATTLE },
+  { "pser-s", FE_PLAY_SERIES, FE_END_SELF, FE_PARRY_BATTLE },
+  { "pser-", FE_PLAY_SERIES, FE_END_GOAL, FE_PARRY_BATTLE },
+  { "reci-h", FE_PLAY_HELP, FE_END_RECI, FE_PARRY_NONE },
+  { "hs", FE_PLAY_HELP, FE_END_SELF, FE_PARRY_NONE },
+  { "hr", FE_PLAY_HELP, FE_END_REFLEX, FE_PARRY_NONE },
+  { "h", FE_PLAY_HELP, FE_END_GOAL, FE_PARRY_NONE },
+  { "semi-r", FE_PLAY_DIRECT, FE_END_SEMI_REFLEX, FE_PARRY_NONE },
+  { "s", FE_PLAY_DIRECT, FE_END_SELF, FE_PARRY_NONE },
+  { "r", FE_PLAY_DIRECT, FE_END_REFLEX, FE_PARRY_NONE },
+  { "", FE_PLAY_DIRECT, FE_END_GOAL, FE_PARRY_NONE },
 };
 
 /* A goal as Popeye spells it, in Popeye's order (a goal that begins
- * another comes after it: "#" after "##", "=" after "=="). */
+ * another comes after it: "#" after "##", "=" after "=="), its mark after
+ * the move that reaches it, and its name in sentences. */
 typedef struct {
   const char *word;
   FeGoal goal;
-  const char *refused;
+  const char *mark;
+  const char *name;
 } GoalWord;
 
 static const GoalWord goal_words[] = {
-  { "##!", 0, FE_N_ ("the counter-mate goal (\"##!\")") },
-  { "##", 0, FE_N_ ("the double-mate goal (\"##\")") },
-  { "#=", 0, FE_N_ ("the mate-or-stalemate goal (\"#=\")") },
-  { "#", FE_GOAL_MATE, NULL },
-  { "==", FE_GOAL_DOUBLE_STALEMATE, NULL },
-  { "!=", 0, FE_N_ ("the auto-stalemate goal (\"!=\")") },
-  { "=", FE_GOAL_STALEMATE, NULL },
-  { "z", FE_GOAL_TARGET, NULL },
-  { "+", FE_GOAL_CHECK, NULL },
-  { "x", FE_GOAL_CAPTURE, NULL },
-  { "%", FE_GOAL_CAPTURE_NO_REBIRTH, NULL },
-  { "ep", 0, FE_N_ ("the en passant goal (\"ep\")") },
-  { "ctr", 0, FE_N_ ("the circuit-by-rebirth goal (\"ctr\")") },
-  { "ct", 0, FE_N_ ("the circuit goal (\"ct\")") },
-  { "<>r", 0, FE_N_ ("the exchange-by-rebirth goal (\"<>r\")") },
-  { "<>", 0, FE_N_ ("the exchange goal (\"<>\")") },
-  { "00", FE_GOAL_CASTLING, NULL },
-  { "~", FE_GOAL_ANY, NULL },
-  { "dia", 0, FE_N_ ("proof games (\"dia\")") },
-  { "a=>b", FE_GOAL_POSITION, NULL },
-  { "c81", 0, FE_N_ ("the Chess81 goal (\"c81\")") },
-  { "k", 0, FE_N_ ("the kiss goal (\"k\")") },
-  { "!#", 0, FE_N_ ("the auto-mate goal (\"!#\")") },
+  { "##!", FE_GOAL_COUNTER_MATE, "##!", FE_N_ ("the counter-mate goal (\"##!\")") },
+  { "##", FE_GOAL_DOUBLE_MATE, "##", FE_N_ ("the double-mate goal (\"##\")") },
+  { "#=", FE_GOAL_MATE_OR_STALEMATE, "#=", FE_N_ ("the mate-or-stalemate goal (\"#=\")") },
+  { "#", FE_GOAL_MATE, "#", FE_N_ ("the mate goal (\"#\")") },
+  { "==", FE_GOAL_DOUBLE_STALEMATE, "==", FE_N_ ("the double-stalemate goal (\"==\")") },
+  { "!=", FE_GOAL_AUTO_STALEMATE, "!=", FE_N_ ("the auto-stalemate goal (\"!=\")") },
+  { "=", FE_GOAL_STALEMATE, "=", FE_N_ ("the stalemate goal (\"=\")") },
+  { "z", FE_GOAL_TARGET, "z", FE_N_ ("the target goal (\"z\")") },
+  { "+", FE_GOAL_CHECK, "+", FE_N_ ("the check goal (\"+\")") },
+  { "x", FE_GOAL_CAPTURE, "x", FE_N_ ("the capture goal (\"x\")") },
+  { "%", FE_GOAL_CAPTURE_NO_REBIRTH, "%", FE_N_ ("the capture-without-rebirth goal (\"%\")") },
+  { "ep", FE_GOAL_EN_PASSANT, "", FE_N_ ("the en passant goal (\"ep\")") },
+  { "ctr", FE_GOAL_CIRCUIT_BY_REBIRTH, "", FE_N_ ("the circuit-by-rebirth goal (\"ctr\")") },
+  { "ct", FE_GOAL_CIRCUIT, "", FE_N_ ("the circuit goal (\"ct\")") },
+  { "<>r", FE_GOAL_EXCHANGE_BY_REBIRTH, "", FE_N_ ("the exchange-by-rebirth goal (\"<>r\")") },
+  { "<>", FE_GOAL_EXCHANGE, "", FE_N_ ("the exchange goal (\"<>\")") },
+  { "00", FE_GOAL_CASTLING, "", FE_N_ ("the castling goal (\"00\")") },
+  { "~", FE_GOAL_ANY, "~", FE_N_ ("the any-move goal (\"~\")") },
+  { "dia", FE_GOAL_PROOF_GAME, "dia", FE_N_ ("proof games (\"dia\")") },
+  { "a=>b", FE_GOAL_POSITION, "a=>b", FE_N_ ("the position goal (\"a=>b\")") },
+  { "c81", FE_GOAL_CHESS81, "c81", FE_N_ ("the Chess81 goal (\"c81\")") },
+  { "k", FE_GOAL_KISS, "k", FE_N_ ("the kiss goal (\"k\")") },
+  { "!#", FE_GOAL_AUTO_MATE, "!#", FE_N_ ("the auto-mate goal (\"!#\")") },
 };
+
+static const GoalWord *
+goal_word (FeGoal goal)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (goal_words); i++)
+    if (goal_words[i].goal == goal)
+      return &goal_words[i];
+  g_return_val_if_reached (&goal_words[3]);
+}
+
+const char *
+fe_goal_name (FeGoal goal)
+{
+  return goal_word (goal)->name;
+}
 
 static gboolean
 starts_with (const char *p, const char *word)
@@ -121,11 +143,9 @@ parse_goal (const char **p, const char *text, FeGoal *goal, guint8 *target, GErr
                    _ ("unknown or unsupported goal in stipulation \"%s\""), text);
       return FALSE;
     }
-  if (g->refused)
-    return refuse (error, text, g->refused);
   *p += strlen (g->word);
   *goal = g->goal;
-  if (g->goal == FE_GOAL_TARGET)
+  if (fe_goal_has_square (g->goal))
     {
       char name[3] = { 0 };
       if ((*p)[0] && (*p)[1])
@@ -134,7 +154,10 @@ parse_goal (const char **p, const char *text, FeGoal *goal, guint8 *target, GErr
       if (t == FE_NO_SQUARE)
         {
           g_set_error (error, FE_STIPULATION_ERROR, 0,
-                       _ ("the target goal needs a square, as in \"zd5\" (\"%s\")"), text);
+                       g->goal == FE_GOAL_TARGET
+                         ? _ ("the target goal needs a square, as in \"zd5\" (\"%s\")")
+                         : _ ("the kiss goal needs a square, as in \"ke5\" (\"%s\")"),
+                       text);
           return FALSE;
         }
       *target = t;
@@ -168,8 +191,75 @@ parse_reci_goals (const char **p, const char *text, FeStipulation *s, GError **e
       if (!parse_goal (p, text, &s->goal, &s->target, error))
         return FALSE;
     }
-  if (s->goal == FE_GOAL_TARGET || s->reci_goal == FE_GOAL_TARGET)
+  if (fe_goal_has_square (s->goal) || fe_goal_has_square (s->reci_goal))
     return refuse (error, text, FE_N_ ("a target goal (\"z\") in reciprocal play"));
+  return TRUE;
+}
+
+/* The play after "exact-" and "n->": its prefix, goals and length. */
+static gboolean
+parse_play (const char *p, const char *text, FeStipulation *s, GError **error)
+{
+  const PlayWord *w = NULL;
+  for (gsize i = 0; i < G_N_ELEMENTS (play_words) && !w; i++)
+    if (starts_with (p, play_words[i].prefix))
+      w = &play_words[i];
+  p += strlen (w->prefix);
+  s->play = w->play;
+  s->end = w->end;
+  s->parry = w->parry;
+  if (w->end == FE_END_RECI ? !parse_reci_goals (&p, text, s, error)
+                            : !parse_goal (&p, text, &s->goal, &s->target, error))
+    return FALSE;
+
+  /* a=>b and dia are help play without a prefix (docs/rules/stipulations.md
+   * §5.2). */
+  gboolean whole_game = s->goal == FE_GOAL_POSITION || s->goal == FE_GOAL_PROOF_GAME;
+  if (whole_game && !*w->prefix)
+    s->play = FE_PLAY_HELP;
+  if (s->goal == FE_GOAL_POSITION && *w->prefix && s->parry == FE_PARRY_NONE
+      && !(s->play == FE_PLAY_SERIES && (s->end == FE_END_GOAL || s->end == FE_END_HELP)))
+    return refuse (error, text, FE_N_ ("position-to-position play with another play than a=>b, "
+                                       "ser-a=>b or ser-ha=>b"));
+  /* Popeye allows a space before the length ("dia 4"). */
+  while (*p == ' ')
+    p++;
+  if (!g_ascii_isdigit (*p))
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, 0,
+                   _ ("stipulation \"%s\" needs a number of moves"), text);
+      return FALSE;
+    }
+  char *end = NULL;
+  long n = strtol (p, &end, 10);
+  p = end;
+  if (strcmp (p, ".5") == 0)
+    s->half = TRUE, p += 2;
+  else if (strcmp (p, ".0") == 0)
+    p += 2; /* Popeye reads "dia3.0" as "dia3" */
+  if (*p)
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
+                   _ ("unexpected \"%s\" at the end of stipulation \"%s\""), p, text);
+      return FALSE;
+    }
+  if (s->half && s->play != FE_PLAY_HELP)
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, 0,
+                   _ ("half moves (\".5\") only exist in help play (\"%s\")"), text);
+      return FALSE;
+    }
+  long max = s->play == FE_PLAY_SERIES ? MAX_MOVES_SERIES : MAX_MOVES_BATTLE;
+  /* h#0.5 is one move; the ends of hs#, hr# and reci-h# need more. */
+  gboolean half_move_only = s->half && n == 0 && s->play == FE_PLAY_HELP && s->end == FE_END_GOAL
+                            && !whole_game;
+  if ((n < 1 && !half_move_only) || n > max)
+    {
+      g_set_error (error, FE_STIPULATION_ERROR, 0,
+                   _ ("stipulation \"%s\": the number of moves must be between 1 and %ld"), text, max);
+      return FALSE;
+    }
+  s->moves = (int) n;
   return TRUE;
 }
 
@@ -184,69 +274,27 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
       g_set_error (error, FE_STIPULATION_ERROR, 0, _ ("empty stipulation"));
       return FALSE;
     }
-  /* Series with introductory moves: "3->ser-#2". */
+  if (starts_with (p, "exact-"))
+    s.exact = TRUE, p += strlen ("exact-");
+  /* Introductory moves: "2->ser-h#4", White's two series moves first. */
   const char *q = p;
   while (g_ascii_isdigit (*q))
     q++;
   if (q > p && strncmp (q, "->", 2) == 0)
-    return refuse (error, text, FE_N_ ("play with introductory moves (\"n->\")"));
-
-  const PlayWord *w = NULL;
-  for (gsize i = 0; i < G_N_ELEMENTS (play_words) && !w; i++)
-    if (starts_with (p, play_words[i].prefix))
-      w = &play_words[i];
-  if (w->refused)
-    return refuse (error, text, w->refused);
-  p += strlen (w->prefix);
-  s.play = w->play;
-  if (w->reciprocal ? !parse_reci_goals (&p, text, &s, error)
-                    : !parse_goal (&p, text, &s.goal, &s.target, error))
+    {
+      long intro = strtol (p, NULL, 10);
+      if (intro < 1 || intro > MAX_MOVES_SERIES)
+        {
+          g_set_error (error, FE_STIPULATION_ERROR, 0,
+                       _ ("stipulation \"%s\": the introductory moves must be between 1 and %d"),
+                       text, MAX_MOVES_SERIES);
+          return FALSE;
+        }
+      s.intro = (int) intro;
+      p = q + 2;
+    }
+  if (!parse_play (p, text, &s, error))
     return FALSE;
-
-  /* a=>b is help play without a prefix, series play with ser- and
-   * ser-h (rules-beyond.md §15.2); Popeye knows no other form. */
-  if (s.goal == FE_GOAL_POSITION || (w->reciprocal && s.reci_goal == FE_GOAL_POSITION))
-    {
-      if (s.play == FE_PLAY_DIRECT && !w->reciprocal)
-        s.play = FE_PLAY_HELP;
-      else if (s.play != FE_PLAY_SERIES && s.play != FE_PLAY_SERIES_HELP)
-        return refuse (error, text, FE_N_ ("position-to-position play with another play than a=>b, "
-                                    "ser-a=>b or ser-ha=>b"));
-    }
-  if (!g_ascii_isdigit (*p))
-    {
-      g_set_error (error, FE_STIPULATION_ERROR, 0,
-                   _ ("stipulation \"%s\" needs a number of moves"), text);
-      return FALSE;
-    }
-  char *end = NULL;
-  long n = strtol (p, &end, 10);
-  p = end;
-  if (strcmp (p, ".5") == 0)
-    s.half = TRUE, p += 2;
-  if (*p)
-    {
-      g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
-                   _ ("unexpected \"%s\" at the end of stipulation \"%s\""), p, text);
-      return FALSE;
-    }
-  if (s.half && !fe_play_is_help_like (s.play))
-    {
-      g_set_error (error, FE_STIPULATION_ERROR, 0,
-                   _ ("half moves (\".5\") only exist in help play (\"%s\")"), text);
-      return FALSE;
-    }
-  gboolean series = fe_play_is_series (s.play);
-  long max = series ? MAX_MOVES_SERIES : MAX_MOVES_BATTLE;
-  /* h#0.5 is one move; the ends of hs#, hr# and reci-h# need more. */
-  gboolean half_move_only = s.half && n == 0 && s.play == FE_PLAY_HELP && s.goal != FE_GOAL_POSITION;
-  if ((n < 1 && !half_move_only) || n > max)
-    {
-      g_set_error (error, FE_STIPULATION_ERROR, 0,
-                   _ ("stipulation \"%s\": the number of moves must be between 1 and %ld"), text, max);
-      return FALSE;
-    }
-  s.moves = (int) n;
   *out = s;
   return TRUE;
 }
@@ -257,80 +305,42 @@ fe_stipulation_has_target (const FeStipulation *stip)
   return stip->goal == FE_GOAL_POSITION;
 }
 
-gboolean
-fe_play_is_help_like (FePlay play)
-{
-  return play == FE_PLAY_HELP || play == FE_PLAY_HELP_SELF || play == FE_PLAY_HELP_REFLEX
-         || play == FE_PLAY_RECI_HELP;
-}
-
-gboolean
-fe_play_is_series (FePlay play)
-{
-  return play == FE_PLAY_SERIES || play == FE_PLAY_SERIES_HELP || play == FE_PLAY_SERIES_SELF
-         || play == FE_PLAY_SERIES_REFLEX || play == FE_PLAY_SERIES_RECI_HELP;
-}
-
-gboolean
-fe_play_is_battle (FePlay play)
-{
-  return play == FE_PLAY_DIRECT || play == FE_PLAY_SELF || play == FE_PLAY_REFLEX;
-}
-
-gboolean
-fe_play_is_reflex (FePlay play)
-{
-  return play == FE_PLAY_REFLEX || play == FE_PLAY_HELP_REFLEX || play == FE_PLAY_SERIES_REFLEX;
-}
-
 const char *
 fe_goal_symbol (FeGoal goal)
 {
-  switch (goal)
-    {
-    case FE_GOAL_MATE: return "#";
-    case FE_GOAL_STALEMATE: return "=";
-    case FE_GOAL_DOUBLE_STALEMATE: return "==";
-    case FE_GOAL_ANY: return "~";
-    case FE_GOAL_CAPTURE: return "x";
-    case FE_GOAL_CHECK: return "+";
-    case FE_GOAL_TARGET: return "z";
-    case FE_GOAL_CASTLING: return "";
-    case FE_GOAL_CAPTURE_NO_REBIRTH: return "%";
-    case FE_GOAL_POSITION: return "a=>b";
-    }
-  return "?";
+  return goal_word (goal)->mark;
 }
 
 /* The goal as a stipulation spells it ("zd5", "00"). */
 static void
 append_goal (GString *out, FeGoal goal, guint8 target)
 {
-  if (goal == FE_GOAL_TARGET)
+  g_string_append (out, goal_word (goal)->word);
+  if (fe_goal_has_square (goal))
     {
       char name[3];
       fe_square_name (target, name);
-      g_string_append_printf (out, "z%s", name);
+      g_string_append (out, name);
     }
-  else if (goal == FE_GOAL_CASTLING)
-    g_string_append (out, "00");
-  else
-    g_string_append (out, fe_goal_symbol (goal));
 }
 
 char *
 fe_stipulation_to_string (const FeStipulation *s)
 {
-  GString *out = g_string_new (NULL);
-  /* a=>b is help play by itself: no "h". */
-  gboolean bare = s->play == FE_PLAY_HELP && s->goal == FE_GOAL_POSITION;
+  GString *out = g_string_new (s->exact ? "exact-" : NULL);
+  if (s->intro)
+    g_string_append_printf (out, "%d->", s->intro);
+  /* a=>b and dia are help play by themselves: no "h". */
+  gboolean whole_game = s->goal == FE_GOAL_POSITION || s->goal == FE_GOAL_PROOF_GAME;
+  gboolean bare = s->play == FE_PLAY_HELP && s->end == FE_END_GOAL && whole_game;
   for (gsize i = 0; i < G_N_ELEMENTS (play_words) && !bare; i++)
-    if (!play_words[i].refused && play_words[i].play == s->play)
+    if (play_words[i].play == s->play && play_words[i].end == s->end
+        && play_words[i].parry == s->parry)
       {
-        g_string_append (out, play_words[i].spelling);
+        g_string_append (out, play_words[i].prefix);
         break;
       }
-  if ((s->play == FE_PLAY_RECI_HELP || s->play == FE_PLAY_SERIES_RECI_HELP) && s->reci_goal != s->goal)
+  if (s->end == FE_END_RECI && s->reci_goal != s->goal)
     {
       g_string_append_c (out, '(');
       append_goal (out, s->reci_goal, s->target);
@@ -351,14 +361,17 @@ white_to_play_shortens (const FeStipulation *st, gboolean white_to_play)
   /* a=>b keeps its length: WhiteToPlay only lets White start (§15.2). */
   if (!white_to_play || st->goal == FE_GOAL_POSITION)
     return FALSE;
-  switch (st->play)
+  if (st->play != FE_PLAY_HELP)
+    return FALSE;
+  switch (st->end)
     {
-    case FE_PLAY_HELP:
+    case FE_END_GOAL:
       return !st->half;
-    case FE_PLAY_HELP_SELF:
-    case FE_PLAY_HELP_REFLEX:
+    case FE_END_SELF:
+    case FE_END_REFLEX:
+    case FE_END_SEMI_REFLEX:
       return st->half;
-    case FE_PLAY_RECI_HELP:
+    case FE_END_RECI:
       return !st->half && st->moves >= 2;
     default:
       return FALSE;
@@ -375,17 +388,19 @@ fe_stipulation_help_length (const FeStipulation *st, gboolean white_to_play)
 int
 fe_stipulation_starting_side (const FeStipulation *st, gboolean white_to_play)
 {
-  if (st->play == FE_PLAY_HELP && st->goal == FE_GOAL_POSITION)
+  gboolean whole_game = st->goal == FE_GOAL_POSITION || st->goal == FE_GOAL_PROOF_GAME;
+  if (st->play == FE_PLAY_HELP && whole_game)
     return white_to_play ? FE_WHITE : FE_BLACK; /* whatever the length (§15.2) */
-  if (fe_play_is_help_like (st->play))
+  if (st->play == FE_PLAY_HELP)
     {
       /* A full line ends on White's move (h, the reply of reci-h) or on
        * Black's (the end of hs, hr): an odd length starts with that side. */
-      gboolean black_ends = st->play == FE_PLAY_HELP_SELF || st->play == FE_PLAY_HELP_REFLEX;
+      gboolean black_ends = st->end == FE_END_SELF || st->end == FE_END_REFLEX
+                            || st->end == FE_END_SEMI_REFLEX;
       gboolean odd = fe_stipulation_help_length (st, white_to_play) % 2 == 1;
       return odd != black_ends ? FE_WHITE : FE_BLACK;
     }
-  if (st->play == FE_PLAY_SERIES_HELP || st->play == FE_PLAY_SERIES_RECI_HELP)
+  if (st->play == FE_PLAY_SERIES && (st->end == FE_END_HELP || st->end == FE_END_RECI))
     return FE_BLACK;
   return FE_WHITE;
 }

@@ -5,21 +5,38 @@
 
 #include <glib.h>
 
+/* A stipulation is composed of parts (docs/rules/stipulations.md): the
+ * body of play — who moves, how — and how it ends, with the goal of the
+ * end, the length, and the modifiers Popeye's language puts in front.
+ * Every stipulation of Popeye's `stipulation` command reads into this;
+ * each backend (core/backend) says which compositions it solves. */
+
+/* The body of play. */
 typedef enum {
-  FE_PLAY_DIRECT = 0, /* #n: White forces the goal */
-  FE_PLAY_HELP,       /* h#n: both sides cooperate, Black starts */
-  FE_PLAY_SELF,       /* s#n: White forces Black to reach the goal */
-  FE_PLAY_REFLEX,     /* r#n: self play where either side must take a goal in one */
-  FE_PLAY_SERIES,     /* ser-#n: White plays n moves in a row, then the goal */
-  FE_PLAY_SERIES_HELP, /* ser-h#n: Black plays n moves, White then reaches the goal in 1 */
-  FE_PLAY_SERIES_SELF, /* ser-s#n: White plays n moves, then Black is forced to the goal */
-  FE_PLAY_HELP_SELF,   /* hs#n: help play (White first), then Black is forced to the goal */
-  FE_PLAY_HELP_REFLEX, /* hr#n: help play, then Black reaches the goal; reflex duties at every move */
-  FE_PLAY_SERIES_REFLEX, /* ser-r#n: White's series, then Black reaches the goal; reflex duties */
-  FE_PLAY_RECI_HELP,   /* reci-h#n: help play (Black first) to a position where Black can reach
-                        * its goal in one and Black and White can reach White's in two */
-  FE_PLAY_SERIES_RECI_HELP, /* ser-reci-h#n: Black's series, then the reciprocal end */
+  FE_PLAY_DIRECT = 0, /* battle: White moves first and forces, whatever Black does */
+  FE_PLAY_HELP,       /* help: both sides cooperate, one move each in turn */
+  FE_PLAY_SERIES,     /* series: one side plays its moves in a row, the other still */
 } FePlay;
+
+/* How the play ends after its body. */
+typedef enum {
+  FE_END_GOAL = 0,    /* the body's own last move reaches the goal: #n, h#n, ser-#n */
+  FE_END_SELF,        /* then the other side is forced to reach it in one: s#n, hs#n, ser-s#n */
+  FE_END_REFLEX,      /* self, and whichever side can reach it in one must: r#n, hr#n, ser-r#n */
+  FE_END_SEMI_REFLEX, /* self, and only the forced side must when it can: semi-r#n */
+  FE_END_HELP,        /* series, then the other side reaches it in one, helped: ser-h#n */
+  FE_END_HELP_SELF,   /* series, then one helped move, then a self end: ser-hs#n */
+  FE_END_RECI,        /* the ending side can reach its own goal in one, and both sides
+                       * the other's in two: reci-h#n, ser-reci-h#n */
+} FeEnd;
+
+/* Parry series (Popeye's pser-, phser-): after each series move, the other
+ * side may — and when in check must — answer once; the series goes on. */
+typedef enum {
+  FE_PARRY_NONE = 0,
+  FE_PARRY_BATTLE, /* pser-: the answers are defences, every one must be met */
+  FE_PARRY_HELP,   /* phser-: the answers help */
+} FeParry;
 
 typedef enum {
   FE_GOAL_MATE = 0,     /* # */
@@ -32,20 +49,41 @@ typedef enum {
   FE_GOAL_CASTLING,     /* 00: the last move is a castling */
   FE_GOAL_CAPTURE_NO_REBIRTH, /* % : a capture after which no piece is reborn (Circe) */
   FE_GOAL_POSITION,     /* a=>b: the problem's target position (FeProblem.target) is reached */
+  FE_GOAL_COUNTER_MATE, /* ##! : the mover is mated too (both sides mated) */
+  FE_GOAL_DOUBLE_MATE,  /* ## : both sides mated, neither by its own fault alone */
+  FE_GOAL_MATE_OR_STALEMATE, /* #= */
+  FE_GOAL_AUTO_STALEMATE, /* != : the mover is stalemated */
+  FE_GOAL_AUTO_MATE,    /* !# : the mover is mated */
+  FE_GOAL_EN_PASSANT,   /* ep : the last move is an en passant capture */
+  FE_GOAL_CIRCUIT,      /* ct : a piece is back on its diagram square */
+  FE_GOAL_CIRCUIT_BY_REBIRTH, /* ctr */
+  FE_GOAL_EXCHANGE,     /* <> : two pieces have exchanged their diagram squares */
+  FE_GOAL_EXCHANGE_BY_REBIRTH, /* <>r */
+  FE_GOAL_PROOF_GAME,   /* dia : the diagram reached from the game array */
+  FE_GOAL_CHESS81,      /* c81 */
+  FE_GOAL_KISS,         /* k */
+  FE_N_GOALS
 } FeGoal;
 
 typedef struct {
   FePlay play;
+  FeEnd end;
   FeGoal goal;
   /* Length in moves as written: #2 → 2, h#2.5 → 2 with half = TRUE. */
   int moves;
   gboolean half;
-  /* FE_GOAL_TARGET only: the target square (0x88, as FeSquare). */
+  /* A goal with a square (fe_goal_has_square): the square (0x88). */
   guint8 target;
-  /* Reciprocal help play: the goal Black's own last move reaches (G1 of
-   * "reci-h(G1)G2n"); `goal` is the one White's reply reaches (G2).  Both
-   * are `goal` in "reci-h#n".  Unused by the other plays. */
+  /* Reciprocal end: the goal the ending side's own last move reaches (G1
+   * of "reci-h(G1)G2n"); `goal` is the one the other side reaches (G2).
+   * Both are `goal` in "reci-h#n".  Unused by the other ends. */
   FeGoal reci_goal;
+  /* exact-: solutions of the full length only (no shorter ones count,
+   * nor make the problem unsound). */
+  gboolean exact;
+  FeParry parry;
+  /* n->: White's n introductory series moves before the rest. */
+  int intro;
 } FeStipulation;
 
 /* Parses "#2", "h#2.5", "ser-s#7", "~1", "ser-zd53", "h001", "hs#2",
@@ -60,14 +98,41 @@ char *fe_stipulation_to_string (const FeStipulation *stip);
  * which Popeye marks with nothing after the move. */
 const char *fe_goal_symbol (FeGoal goal);
 
-/* Help-type play: a help line of half-moves (h, hs, hr, reci-h), where
- * ".5" and WhiteToPlay make sense.  Series play counts series moves. */
-gboolean fe_play_is_help_like (FePlay play);
-gboolean fe_play_is_series (FePlay play);
+/* The play's moves are half-moves of a help line (help play, and the
+ * help-like series ends that count no series: never for series play). */
+static inline gboolean
+fe_stipulation_is_help (const FeStipulation *stip)
+{
+  return stip->play == FE_PLAY_HELP;
+}
+static inline gboolean
+fe_stipulation_is_series (const FeStipulation *stip)
+{
+  return stip->play == FE_PLAY_SERIES;
+}
 /* Battle play (a tree of variations): direct, self, reflex. */
-gboolean fe_play_is_battle (FePlay play);
+static inline gboolean
+fe_stipulation_is_battle (const FeStipulation *stip)
+{
+  return stip->play == FE_PLAY_DIRECT;
+}
 /* Reflex duties (r, hr, ser-r): whoever can reach the goal in one must. */
-gboolean fe_play_is_reflex (FePlay play);
+static inline gboolean
+fe_stipulation_is_reflex (const FeStipulation *stip)
+{
+  return stip->end == FE_END_REFLEX;
+}
+
+/* The goal takes a square (zd5, ke5): FeStipulation.target. */
+static inline gboolean
+fe_goal_has_square (FeGoal goal)
+{
+  return goal == FE_GOAL_TARGET || goal == FE_GOAL_KISS;
+}
+
+/* The goal's English name, for sentences: "the counter-mate goal (\"##!\")"
+ * (FE_N_: the caller translates). */
+const char *fe_goal_name (FeGoal goal);
 
 /* Who moves first in the diagram for this play (before Duplex swaps it),
  * with or without the option WhiteToPlay. */

@@ -29,13 +29,13 @@ fe_battle_aid (int which)
 static inline gboolean
 fe_battle_goal_by_attacker (const FeSolver *s)
 {
-  return s->stip.play == FE_PLAY_DIRECT;
+  return s->stip.end == FE_END_GOAL;
 }
 
 static inline gboolean
 fe_battle_reflex (const FeSolver *s)
 {
-  return s->stip.play == FE_PLAY_REFLEX;
+  return s->stip.end == FE_END_REFLEX;
 }
 
 /* The table's key of an attacker node: the position's hash ^ this. */

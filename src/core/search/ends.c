@@ -9,25 +9,6 @@
 #define SALT_GOAL_IN_ONE 0x9b05688c2b3e6c1full
 #define SALT_END 0x1f83d9abfb41bd6bull
 
-FeEnd
-fe_end_of_play (FePlay play)
-{
-  switch (play)
-    {
-    case FE_PLAY_HELP_SELF:
-    case FE_PLAY_SERIES_SELF:
-      return FE_END_SELF;
-    case FE_PLAY_HELP_REFLEX:
-    case FE_PLAY_SERIES_REFLEX:
-      return FE_END_REFLEX;
-    case FE_PLAY_RECI_HELP:
-    case FE_PLAY_SERIES_RECI_HELP:
-      return FE_END_RECI;
-    default:
-      return FE_END_GOAL;
-    }
-}
-
 static gboolean
 goal_in_one_search (FeSolver *s, FeGoal goal)
 {
@@ -104,7 +85,8 @@ fe_end_search (FeSolver *s, FeEnd end)
     case FE_END_RECI:
       /* The cheaper half first: the ending side's own goal in one. */
       return fe_goal_in_one (s, s->stip.reci_goal) && helps_to_goal (s);
-    case FE_END_GOAL:
+    default:
+      /* The other ends are refused or not ends of a line (series.c). */
       break;
     }
   return FALSE;

@@ -12,14 +12,6 @@
 
 #include "search.h"
 
-typedef enum {
-  FE_END_GOAL = 0, /* the last help or series move reaches the goal */
-  FE_END_SELF,
-  FE_END_REFLEX,
-  FE_END_RECI,
-} FeEnd;
-
-FeEnd fe_end_of_play (FePlay play);
 
 /* Can the side to move reach `goal` with one legal move?  Kept in the
  * table (the reflex duties ask it at every node). */

@@ -188,7 +188,7 @@ help_length (FeSolver *s, FeEnd end, int len, int lead, gboolean parallel)
 void
 fe_solve_help (FeSolver *s)
 {
-  FeEnd end = fe_end_of_play (s->stip.play);
+  FeEnd end = s->stip.end;
   /* Toward an end: the ending side's mate. */
   gboolean mates = (end == FE_END_RECI ? s->stip.reci_goal : s->goal) == FE_GOAL_MATE;
   FeMatingNet *net = fe_help_mating_net_for (s, mates);

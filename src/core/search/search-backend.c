@@ -16,28 +16,100 @@ solve_one (FeSolver *s, int first_side)
   fe_solution_begin_phase (s->tree);
   /* Rights and e.p. squares may depend on the side to move. */
   fe_position_recompute_hash (&s->pos);
-  if (fe_play_is_battle (s->stip.play))
-    fe_solve_battle (s);
-  else if (fe_play_is_help_like (s->stip.play))
-    fe_solve_help (s);
-  else
-    fe_solve_series (s);
+  switch (s->stip.play)
+    {
+    case FE_PLAY_DIRECT:
+      fe_solve_battle (s);
+      break;
+    case FE_PLAY_HELP:
+      fe_solve_help (s);
+      break;
+    case FE_PLAY_SERIES:
+      fe_solve_series (s);
+      break;
+    }
 }
 
-/* The search solves every stipulation it reads: a stipulation kept as
- * written is one it cannot. */
+/* The goals the search reaches (fe_solver_goal_reached_as). */
+static gboolean
+goal_solved (FeGoal goal)
+{
+  switch (goal)
+    {
+    case FE_GOAL_MATE:
+    case FE_GOAL_STALEMATE:
+    case FE_GOAL_DOUBLE_STALEMATE:
+    case FE_GOAL_ANY:
+    case FE_GOAL_CAPTURE:
+    case FE_GOAL_CHECK:
+    case FE_GOAL_TARGET:
+    case FE_GOAL_CASTLING:
+    case FE_GOAL_CAPTURE_NO_REBIRTH:
+    case FE_GOAL_POSITION:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/* What of a stipulation's composition the search does not solve, in words
+ * (FE_N_), or NULL. */
+static const char *
+stipulation_refused (const FeStipulation *st)
+{
+  if (!goal_solved (st->goal))
+    return fe_goal_name (st->goal);
+  if (st->end == FE_END_RECI && !goal_solved (st->reci_goal))
+    return fe_goal_name (st->reci_goal);
+  if (st->exact)
+    return FE_N_ ("exact-length play (\"exact-\")");
+  if (st->intro)
+    return FE_N_ ("play with introductory moves (\"n->\")");
+  if (st->parry == FE_PARRY_BATTLE)
+    return FE_N_ ("parry series play (\"pser-\")");
+  if (st->parry == FE_PARRY_HELP)
+    return FE_N_ ("parry series play (\"phser-\")");
+  if (st->end == FE_END_SEMI_REFLEX)
+    return FE_N_ ("semi-reflex play (\"semi-r\")");
+  if (st->end == FE_END_HELP_SELF)
+    return FE_N_ ("series help-self play (\"ser-hs\")");
+  return NULL;
+}
+
 static gboolean
 search_refuses (const FeProblem *problem, FeRefusal *refusal)
 {
-  FeStipulation ignored;
-  if (problem->unsupported_stipulation
-      && !fe_stipulation_parse (problem->unsupported_stipulation, &ignored, &refusal->error))
+  /* A stipulation kept as written: the reader's own words say why. */
+  if (problem->unsupported_stipulation)
     {
+      FeStipulation ignored;
+      if (!fe_stipulation_parse (problem->unsupported_stipulation, &ignored, &refusal->error))
+        g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                     _ ("stipulation \"%s\" is not supported"), problem->unsupported_stipulation);
       refusal->reason = FE_REFUSAL_STIPULATION;
       refusal->subject = g_strdup (problem->unsupported_stipulation);
       return TRUE;
     }
-  return FALSE;
+  /* The diagram's stipulation and each twin's. */
+  const FeStipulation *st = &problem->stipulation;
+  const char *what = stipulation_refused (st);
+  for (guint t = 0; !what && t < problem->twins->len; t++)
+    {
+      const FeTwin *tw = problem->twins->pdata[t];
+      for (guint c = 0; !what && c < tw->commands->len; c++)
+        {
+          const FeTwinCommand *cmd = &g_array_index (tw->commands, FeTwinCommand, c);
+          if (cmd->kind == FE_TWIN_STIPULATION)
+            what = stipulation_refused (st = &cmd->stipulation);
+        }
+    }
+  if (!what)
+    return FALSE;
+  refusal->reason = FE_REFUSAL_STIPULATION;
+  refusal->subject = fe_stipulation_to_string (st);
+  g_set_error (&refusal->error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
+               _ ("%s is not supported (stipulation \"%s\")"), _ (what), refusal->subject);
+  return TRUE;
 }
 
 static gboolean
@@ -97,7 +169,7 @@ search_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolution
        * written even then, as Popeye does). */
       FePosition root = pos;
       fe_solver_apply_castling_mutex (&root, &problem->options);
-      FePlayKind play = fe_play_is_battle (s->stip.play) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
+      FePlayKind play = fe_stipulation_is_battle (&s->stip) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
       fe_solution_add_twin (s->tree, t, twin_label ? twin_label : "", &root, play);
       g_free (d);
       g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));

@@ -115,8 +115,10 @@ fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const F
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
     case FE_GOAL_POSITION:
       return fe_position_same_placement (pos, &s->problem->target);
+    default:
+      /* Goals the search does not solve are refused (search-backend.c). */
+      g_return_val_if_reached (FALSE);
     }
-  return FALSE;
 }
 
 /* Called after `last` was made (its log `undo`): is the stipulation's goal

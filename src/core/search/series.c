@@ -319,12 +319,12 @@ void
 fe_solve_series (FeSolver *s)
 {
   SeriesKind kind;
-  switch (s->stip.play)
+  switch (s->stip.end)
     {
-    case FE_PLAY_SERIES_HELP: kind = SERIES_HELP; break;
-    case FE_PLAY_SERIES_SELF: kind = SERIES_SELF; break;
-    case FE_PLAY_SERIES_REFLEX: kind = SERIES_REFLEX; break;
-    case FE_PLAY_SERIES_RECI_HELP: kind = SERIES_RECI; break;
+    case FE_END_HELP: kind = SERIES_HELP; break;
+    case FE_END_SELF: kind = SERIES_SELF; break;
+    case FE_END_REFLEX: kind = SERIES_REFLEX; break;
+    case FE_END_RECI: kind = SERIES_RECI; break;
     default: kind = SERIES_DIRECT; break;
     }
   FeMatingNet *net = kind == SERIES_DIRECT || kind == SERIES_HELP ? fe_help_mating_net_for (s, s->goal == FE_GOAL_MATE) : NULL;
