@@ -182,6 +182,9 @@ py_kw_lookup (const Kw *table, int n, const Tok *t, GString *candidates)
   int found = -1, nfound = 0, popeye = -1, npopeye = 0;
   for (int k = 0; k < n; k++)
     {
+      /* The first letter first: most words differ there. */
+      if (t->len && g_ascii_tolower (table[k].name[0]) != g_ascii_tolower (t->s[0]))
+        continue;
       if ((int) strlen (table[k].name) < t->len
           || g_ascii_strncasecmp (table[k].name, t->s, t->len) != 0)
         continue;
