@@ -213,7 +213,7 @@ test_errors (void)
                 "bad.olv:4:");
   expect_error ("---\nstipulation: '#2'\nalgebraic:\n  white: [Ka1]\n  black: [Kh8]\n---\n"
                 "stipulation: '#2'\noptions: [NoSuchCondition 7]\nalgebraic:\n  white: [Ka1]\n",
-                "bad.olv:7:");
+                "bad.olv:8:11:");
   expect_error ("--- 12\n", "bad.olv:1:");
   expect_error ("---\nstipulation: [a]\n", "bad.olv:2:");
 }
