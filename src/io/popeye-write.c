@@ -126,10 +126,19 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   for (guint k = 0; k < pb->authors->len; k++)
     {
       const FeAuthor *a = pb->authors->pdata[k];
+      g_autofree char *name = NULL;
       if (a->given && *a->given)
-        g_string_append_printf (s, "author %s %s\n", a->given, a->family ? a->family : "");
+        name = g_strdup_printf ("%s %s", a->given, a->family ? a->family : "");
       else if (a->family)
-        g_string_append_printf (s, "author %s\n", a->family);
+        name = g_strdup (a->family);
+      if (!name)
+        continue;
+      /* One "author" line: a line break in a name (from another format's
+       * text) would start a command of its own. */
+      for (char *c = name; *c; c++)
+        if ((guchar) *c < 0x20 && *c != '\t')
+          *c = ' ';
+      g_string_append_printf (s, "author %s\n", name);
     }
   write_lines (s, "origin", pb->source_name);
   write_lines (s, "award", pb->award_distinction);
