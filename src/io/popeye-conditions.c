@@ -328,6 +328,38 @@ py_note_piece_attributes (P *p, FePiece piece)
 
 /* ---- writing ---------------------------------------------------------------- */
 
+/* The registry's words of condition `id`.  A switch whose value only a
+ * word after the switch's names (AntiCirce Cheylan: "AntiCirce" says
+ * Calvet) gets no word from fe_condition_popeye_words: it is written as
+ * the switch's word, then that word, so that it reads back. */
+static void
+condition_words (int id, const FeConditionParams *c, GString *popeye, GString *ext)
+{
+  gsize popeye_len = popeye->len, ext_len = ext->len;
+  fe_condition_popeye_words (id, c, popeye, ext);
+  uint8_t value = c->v[id][0];
+  if (!value || popeye->len != popeye_len || ext->len != ext_len)
+    return;
+  const FeConditionClass *cls = fe_condition_nth (id);
+  const FeConditionKeyword *sw = NULL, *after = NULL;
+  for (int k = 0; k < cls->n_popeye_keywords; k++)
+    {
+      const FeConditionKeyword *kw = &cls->popeye_keywords[k];
+      if (kw->param != 0 || !kw->value || (kw->flags & (FE_KEYWORD_ARGS | FE_KEYWORD_REFUSED)))
+        continue;
+      if (!(kw->flags & FE_KEYWORD_AFTER_SWITCH) && !sw)
+        sw = kw;
+      else if ((kw->flags & FE_KEYWORD_AFTER_SWITCH) && kw->value == value && !after)
+        after = kw;
+    }
+  if (!sw || !after)
+    return;
+  FeConditionParams with = *c;
+  with.v[id][0] = sw->value;
+  fe_condition_popeye_words (id, &with, popeye, ext);
+  g_string_append_printf (after->flags & FE_KEYWORD_EXTENSION ? ext : popeye, " %s", after->word);
+}
+
 void
 py_describe_conditions (const FeConditionParams *c, int n_imit, const uint8_t *imit,
                         const uint8_t *imit_colour, GString *popeye, GString *ext)
@@ -337,7 +369,7 @@ py_describe_conditions (const FeConditionParams *c, int n_imit, const uint8_t *i
       const FeConditionClass *cls = fe_condition_nth (id);
       if (cls->popeye_write_args)
         cls->popeye_write_args (c, n_imit, imit, imit_colour, popeye, ext);
-      fe_condition_popeye_words (id, c, popeye, ext);
+      condition_words (id, c, popeye, ext);
     }
 }
 

@@ -24,6 +24,7 @@ py_fail (P *p, FeFileErrorCode code, const Tok *t, const char *message)
   p->failed = TRUE;
   if (!t)
     t = &p->eof;
+  p->fail_tok = *t;
   fe_file_error_set (p->error, code, p->filename, t->line, t->col, "%s", message);
 }
 
@@ -127,8 +128,9 @@ py_tokenise (P *p)
   p->eof.off = n;
 
   /* "remark feerie: words" lines: drop the two marker tokens so the words
-   * continue the command before them. */
-  for (guint k = 0; k + 1 < p->toks->len;)
+   * continue the command before them (in a file, not in another format's
+   * field). */
+  for (guint k = 0; !p->words_only && k + 1 < p->toks->len;)
     {
       Tok *a = &g_array_index (p->toks, Tok, k), *b = a + 1;
       if (py_tok_eq (a, "remark") && py_tok_eq (b, DIRECTIVE) && a->line == b->line
@@ -182,6 +184,9 @@ py_kw_lookup (const Kw *table, int n, const Tok *t, GString *candidates)
   int found = -1, nfound = 0, popeye = -1, npopeye = 0;
   for (int k = 0; k < n; k++)
     {
+      /* The first letter first: most words differ there. */
+      if (t->len && g_ascii_tolower (table[k].name[0]) != g_ascii_tolower (t->s[0]))
+        continue;
       if ((int) strlen (table[k].name) < t->len
           || g_ascii_strncasecmp (table[k].name, t->s, t->len) != 0)
         continue;

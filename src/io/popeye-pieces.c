@@ -115,6 +115,36 @@ parse_piece_token (P *p, PieceGroup *g, PieceSink sink, gpointer data, gboolean 
   return TRUE;
 }
 
+/* The attribute words after a colour, into `g`. */
+static void
+read_attributes (P *p, PieceGroup *g, const Kw *piece_words, int n_piece_words)
+{
+  Tok *t;
+  while ((t = py_peek (p)))
+    {
+      int a = py_kw_lookup (piece_words, n_piece_words, t, NULL);
+      if (a < 0 || piece_words[a].id <= A_NEUTRAL)
+        break;
+      /* "ma e6" is a mao standing on e6, not an abbreviated "magic" */
+      Tok *n2 = p->i + 1 < p->toks->len ? &g_array_index (p->toks, Tok, p->i + 1) : NULL;
+      if (t->len <= 2 && n2 && py_is_square_list (n2))
+        {
+          char code[3] = { 0 };
+          for (int k = 0; k < t->len; k++)
+            code[k] = g_ascii_tolower (t->s[k]);
+          if (fe_walk_from_code (code) != FE_WALK_NONE)
+            break;
+        }
+      /* Attributes the registry knows are read, others kept. */
+      const FeAttributeDesc *known = fe_attribute_lookup (piece_words[a].name);
+      if (known)
+        g->attrs |= known->bit;
+      else
+        g_ptr_array_add (g->other_attrs, (gpointer) piece_words[a].name);
+      p->i++;
+    }
+}
+
 /* Reads "colour [attributes] piece…" groups.  `single_group`: twin add. */
 gboolean
 py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboolean single_group)
@@ -139,30 +169,7 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
           g_ptr_array_set_size (g.other_attrs, 0);
           groups++;
           p->i++;
-          /* attributes right after the colour */
-          while ((t = py_peek (p)))
-            {
-              int a = py_kw_lookup (piece_words, n_piece_words, t, NULL);
-              if (a < 0 || piece_words[a].id <= A_NEUTRAL)
-                break;
-              /* "ma e6" is a mao standing on e6, not an abbreviated "magic" */
-              Tok *n2 = p->i + 1 < p->toks->len ? &g_array_index (p->toks, Tok, p->i + 1) : NULL;
-              if (t->len <= 2 && n2 && py_is_square_list (n2))
-                {
-                  char code[3] = { 0 };
-                  for (int k2 = 0; k2 < t->len; k2++)
-                    code[k2] = g_ascii_tolower (t->s[k2]);
-                  if (fe_walk_from_code (code) != FE_WALK_NONE)
-                    break;
-                }
-              /* Attributes the registry knows are read, others kept. */
-              const FeAttributeDesc *known = fe_attribute_lookup (piece_words[a].name);
-              if (known)
-                g.attrs |= known->bit;
-              else
-                g_ptr_array_add (g.other_attrs, (gpointer) piece_words[a].name);
-              p->i++;
-            }
+          read_attributes (p, &g, piece_words, n_piece_words);
           continue;
         }
       if (k >= 0 && (int) strlen (piece_words[k].name) == t->len)
@@ -208,6 +215,60 @@ py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data, gboo
       ok = FALSE;
     }
   return ok;
+}
+
+/* py_read_piece's sink: the one piece to the caller's, a second refused. */
+typedef struct {
+  PieceSink sink;
+  gpointer data;
+  int placed;
+} OnePiece;
+
+static void
+one_piece_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data)
+{
+  OnePiece *one = data;
+  if (one->placed++)
+    {
+      py_perr (p, t, "one piece, one square: give each piece as an item of its own");
+      return;
+    }
+  one->sink (p, t, sq, piece, one->data);
+}
+
+gboolean
+py_read_piece (P *p, int colour, PieceSink sink, gpointer data)
+{
+  PieceGroup g = { colour, 0, g_ptr_array_new () };
+  Kw piece_words[PY_MAX_PIECE_WORDS];
+  int n_piece_words = py_piece_words (piece_words);
+  read_attributes (p, &g, piece_words, n_piece_words);
+  Tok *t = py_peek (p);
+  OnePiece one = { sink, data, 0 };
+  gboolean consumed = FALSE;
+  if (t)
+    parse_piece_token (p, &g, one_piece_sink, &one, &consumed);
+  g_ptr_array_unref (g.other_attrs);
+  if (p->failed)
+    return FALSE;
+  if (!consumed)
+    {
+      char *s = t ? py_tok_str (t) : NULL;
+      if (s)
+        py_perr (p, t, "\"%s\" is no piece (a walk code and a square: Sf6, Magic Gb3)", s);
+      else
+        py_perr (p, NULL, "a piece needs a walk code and a square (Sf6, Magic Gb3)");
+      g_free (s);
+      return FALSE;
+    }
+  if ((t = py_peek (p)))
+    {
+      char *s = py_tok_str (t);
+      py_perr (p, t, "\"%s\" after the piece: one piece an item", s);
+      g_free (s);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 void

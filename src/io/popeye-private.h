@@ -1,11 +1,12 @@
 /* popeye-private.h — what the parts of the Popeye reader and writer share.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Only src/io/popeye-*.c include this; the public API is popeye.h.  The
- * parts, each calling only those listed after it: write, read (options
- * and their table, the problem loop), twins, pieces, conditions (from the
- * condition registry), lexer (tokens, keyword tables, squares, numbers,
- * stipulation).
+ * Only src/io/popeye-*.c and the Olive reader and writer (olive-*.c, whose
+ * fields hold pieces of Popeye's language, each read on its own) include
+ * this; the public API is popeye.h.  The parts, each calling only those
+ * listed after it: write, read (options and their table, the problem
+ * loop), twins, pieces, conditions (from the condition registry), lexer
+ * (tokens, keyword tables, squares, numbers, stipulation).
  */
 #pragma once
 
@@ -44,6 +45,10 @@ typedef struct {
   Tok eof;      /* location of the end of the text */
   GError **error;
   gboolean failed;
+  Tok fail_tok; /* where the first error is (its s NULL: the end of the text) */
+  /* The text is one field of another format (an Olive option, piece or
+   * twin): its words only, no "remark feerie:" lines spliced in. */
+  gboolean words_only;
   /* the condition words of this read (py_conditions_table_init) */
   Kw *conditions;
   int n_conditions;
@@ -147,6 +152,16 @@ typedef struct {
 extern const PyValueOption py_value_options[];
 extern const int py_n_value_options;
 
+/* Reads option words until a word that is not one ("option" is `cmd`). */
+gboolean py_parse_options (P *p, const Tok *cmd);
+/* Is `t` an option's word (its abbreviation too)? */
+gboolean py_is_option_word (const Tok *t);
+/* The options of `pb` as written after "option", one option with its
+ * values an item ("Defence 1", "NoCastling a1h8"), into `out` (of char*):
+ * the flags and counts, EnPassant, NoCastling (with the rights the
+ * diagram lacks), CastlingMutuallyExclusive. */
+void py_option_items (const FeProblem *pb, GPtrArray *out);
+
 /* ---- pieces (popeye-pieces.c) ------------------------------------------- */
 
 typedef void (*PieceSink) (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data);
@@ -154,6 +169,10 @@ typedef void (*PieceSink) (P *p, const Tok *t, FeSquare sq, FePiece piece, gpoin
 /* Reads "colour [attributes] piece…" groups.  `single_group`: twin add. */
 gboolean py_parse_piece_groups (P *p, const Tok *cmd, PieceSink sink, gpointer data,
                                 gboolean single_group);
+/* One piece of `colour` (a list that gives the colour once, as Olive's
+ * "white: [Magic Qd1, G f3]"): its attributes, a walk code and ONE
+ * square, and nothing after them in the tokens. */
+gboolean py_read_piece (P *p, int colour, PieceSink sink, gpointer data);
 /* Puts a piece in the diagram (data: FePosition *). */
 void py_diagram_sink (P *p, const Tok *t, FeSquare sq, FePiece piece, gpointer data);
 gboolean py_parse_forsyth (P *p, const Tok *cmd, FePosition *pos);

@@ -73,8 +73,14 @@ value_option (int id)
   return NULL;
 }
 
-static gboolean
-parse_options (P *p, const Tok *cmd)
+gboolean
+py_is_option_word (const Tok *t)
+{
+  return py_kw_lookup (options, G_N_ELEMENTS (options), t, NULL) >= 0;
+}
+
+gboolean
+py_parse_options (P *p, const Tok *cmd)
 {
   FeOptions *o = &p->pb->options;
   int count = 0;
@@ -202,6 +208,73 @@ parse_options (P *p, const Tok *cmd)
       return FALSE;
     }
   return TRUE;
+}
+
+static void
+append_squares (GString *s, const FeSquare *sq, int n)
+{
+  for (int k = 0; k < n; k++)
+    {
+      char name[3];
+      fe_square_name (sq[k], name);
+      g_string_append (s, name);
+    }
+}
+
+void
+py_option_items (const FeProblem *pb, GPtrArray *out)
+{
+  const FeOptions *o = &pb->options;
+  const FePosition *d = &pb->diagram;
+  for (int k = 0; k < py_n_value_options; k++)
+    {
+      const PyValueOption *v = &py_value_options[k];
+      const char *field = (const char *) o + v->offset;
+      if (v->max && *(const int *) field)
+        g_ptr_array_add (out, g_strdup_printf ("%s %d", v->name, *(const int *) field));
+      else if (!v->max && *(const gboolean *) field)
+        g_ptr_array_add (out, g_strdup (v->name));
+    }
+  if (o->n_ep_squares >= 2)
+    {
+      GString *s = g_string_new ("EnPassant ");
+      append_squares (s, o->ep_squares, o->n_ep_squares);
+      g_ptr_array_add (out, g_string_free (s, FALSE));
+    }
+  /* NoCastling: the squares given, plus any right the diagram lacks. */
+  FeSquare nc[8];
+  int n = 0;
+  for (int k = 0; k < o->n_no_castling && n < 8; k++)
+    nc[n++] = o->no_castling[k];
+  FePosition fresh = *d;
+  fe_position_default_castling (&fresh);
+  uint8_t missing = fresh.castling & ~d->castling;
+  static const struct { uint8_t flag; int file, rank; } rights[] = {
+    { FE_CASTLE_WK, 4, 0 }, { FE_CASTLE_WA, 0, 0 }, { FE_CASTLE_WH, 7, 0 },
+    { FE_CASTLE_BK, 4, 7 }, { FE_CASTLE_BA, 0, 7 }, { FE_CASTLE_BH, 7, 7 },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (rights); k++)
+    if (missing & rights[k].flag)
+      {
+        FeSquare sq = FE_SQ (rights[k].file, rights[k].rank);
+        gboolean have = FALSE;
+        for (int j = 0; j < n; j++)
+          have |= nc[j] == sq;
+        if (!have && n < 8)
+          nc[n++] = sq;
+      }
+  if (n)
+    {
+      GString *s = g_string_new ("NoCastling ");
+      append_squares (s, nc, n);
+      g_ptr_array_add (out, g_string_free (s, FALSE));
+    }
+  for (int k = 0; k < o->n_castling_exclusive; k++)
+    {
+      GString *s = g_string_new ("CastlingMutuallyExclusive ");
+      append_squares (s, o->castling_exclusive[k], 2);
+      g_ptr_array_add (out, g_string_free (s, FALSE));
+    }
 }
 
 /* ---- problems -------------------------------------------------------------- */
@@ -413,7 +486,7 @@ parse_problem (P *p, const Tok *begin_tok)
           }
           break;
         case CMD_OPTION:
-          if (!parse_options (p, t))
+          if (!py_parse_options (p, t))
             return -1;
           break;
         case CMD_TWIN:

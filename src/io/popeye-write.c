@@ -20,17 +20,6 @@ write_lines (GString *s, const char *keyword, const char *text)
   g_strfreev (lines);
 }
 
-static void
-append_squares (GString *s, const FeSquare *sq, int n)
-{
-  for (int k = 0; k < n; k++)
-    {
-      char name[3];
-      fe_square_name (sq[k], name);
-      g_string_append (s, name);
-    }
-}
-
 static void warn (GPtrArray *warnings, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
 
 static void
@@ -137,10 +126,19 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   for (guint k = 0; k < pb->authors->len; k++)
     {
       const FeAuthor *a = pb->authors->pdata[k];
+      g_autofree char *name = NULL;
       if (a->given && *a->given)
-        g_string_append_printf (s, "author %s %s\n", a->given, a->family ? a->family : "");
+        name = g_strdup_printf ("%s %s", a->given, a->family ? a->family : "");
       else if (a->family)
-        g_string_append_printf (s, "author %s\n", a->family);
+        name = g_strdup (a->family);
+      if (!name)
+        continue;
+      /* One "author" line: a line break in a name (from another format's
+       * text) would start a command of its own. */
+      for (char *c = name; *c; c++)
+        if ((guchar) *c < 0x20 && *c != '\t')
+          *c = ' ';
+      g_string_append_printf (s, "author %s\n", name);
     }
   write_lines (s, "origin", pb->source_name);
   write_lines (s, "award", pb->award_distinction);
@@ -169,59 +167,15 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
 
   /* options */
   {
-    const FeOptions *o = &pb->options;
-    GString *op = g_string_new (NULL);
-    for (int k = 0; k < py_n_value_options; k++)
+    g_autoptr (GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+    py_option_items (pb, items);
+    if (items->len)
       {
-        const PyValueOption *v = &py_value_options[k];
-        const char *field = (const char *) o + v->offset;
-        if (v->max && *(const int *) field)
-          g_string_append_printf (op, " %s %d", v->name, *(const int *) field);
-        else if (!v->max && *(const gboolean *) field)
-          g_string_append_printf (op, " %s", v->name);
+        g_string_append (s, "option");
+        for (guint k = 0; k < items->len; k++)
+          g_string_append_printf (s, " %s", (const char *) items->pdata[k]);
+        g_string_append_c (s, '\n');
       }
-    if (o->n_ep_squares >= 2)
-      {
-        g_string_append (op, " EnPassant ");
-        append_squares (op, o->ep_squares, o->n_ep_squares);
-      }
-    /* NoCastling: the squares given, plus any right the diagram lacks. */
-    {
-      FeSquare nc[8];
-      int n = 0;
-      for (int k = 0; k < o->n_no_castling && n < 8; k++)
-        nc[n++] = o->no_castling[k];
-      FePosition fresh = *d;
-      fe_position_default_castling (&fresh);
-      uint8_t missing = fresh.castling & ~d->castling;
-      static const struct { uint8_t flag; int file, rank; } rights[] = {
-        { FE_CASTLE_WK, 4, 0 }, { FE_CASTLE_WA, 0, 0 }, { FE_CASTLE_WH, 7, 0 },
-        { FE_CASTLE_BK, 4, 7 }, { FE_CASTLE_BA, 0, 7 }, { FE_CASTLE_BH, 7, 7 },
-      };
-      for (guint k = 0; k < G_N_ELEMENTS (rights); k++)
-        if (missing & rights[k].flag)
-          {
-            FeSquare sq = FE_SQ (rights[k].file, rights[k].rank);
-            gboolean have = FALSE;
-            for (int j = 0; j < n; j++)
-              have |= nc[j] == sq;
-            if (!have && n < 8)
-              nc[n++] = sq;
-          }
-      if (n)
-        {
-          g_string_append (op, " NoCastling ");
-          append_squares (op, nc, n);
-        }
-    }
-    for (int k = 0; k < o->n_castling_exclusive; k++)
-      {
-        g_string_append (op, " CastlingMutuallyExclusive ");
-        append_squares (op, o->castling_exclusive[k], 2);
-      }
-    if (op->len)
-      g_string_append_printf (s, "option%s\n", op->str);
-    g_string_free (op, TRUE);
   }
 
   /* pieces; those with unsupported attributes are written with them below

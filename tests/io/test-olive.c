@@ -10,6 +10,7 @@
 #include <glib.h>
 
 #include "io/olive.h"
+#include "io/popeye.h"
 #include "io/problem-file.h"
 
 /* What an Olive entry cannot hold, cleared before comparing. */
@@ -213,9 +214,29 @@ test_errors (void)
                 "bad.olv:4:");
   expect_error ("---\nstipulation: '#2'\nalgebraic:\n  white: [Ka1]\n  black: [Kh8]\n---\n"
                 "stipulation: '#2'\noptions: [NoSuchCondition 7]\nalgebraic:\n  white: [Ka1]\n",
-                "bad.olv:7:");
+                "bad.olv:8:11:");
   expect_error ("--- 12\n", "bad.olv:1:");
   expect_error ("---\nstipulation: [a]\n", "bad.olv:2:");
+}
+
+/* A text of an entry stays a text in the other formats: an author with a
+ * line break written as Popeye input is one author line, not a command. */
+static void
+test_texts_stay_texts (void)
+{
+  const char *entry = "authors: [\"Doe\\ncondition Madrasi\"]\nstipulation: '#2'\n"
+                      "algebraic:\n  white: [Ka1]\n  black: [Kh8]\n";
+  GError *error = NULL;
+  g_autoptr (GPtrArray) p = fe_olive_read (entry, strlen (entry), "t.olv", &error);
+  g_assert_no_error (error);
+  g_autofree char *inp = fe_problem_text_write (&fe_popeye_format, p, NULL);
+  g_autoptr (GPtrArray) back = fe_problem_text_read (inp, strlen (inp), "t.inp",
+                                                     &fe_popeye_format, NULL, &error);
+  g_assert_no_error (error);
+  const FeProblem *a = p->pdata[0], *b = back->pdata[0];
+  g_assert_true (fe_problem_same_solving_input (a, b));
+  g_assert_cmpuint (b->authors->len, ==, 1);
+  g_assert_nonnull (strstr (inp, "author Doe condition Madrasi\n"));
 }
 
 int
@@ -226,5 +247,6 @@ main (int argc, char **argv)
   g_test_add_func ("/olive/olive-conventions", test_olive_conventions);
   g_test_add_func ("/olive/yacpdb-entry", test_yacpdb_entry);
   g_test_add_func ("/olive/errors", test_errors);
+  g_test_add_func ("/olive/texts-stay-texts", test_texts_stay_texts);
   return g_test_run ();
 }
