@@ -63,7 +63,7 @@ cmd_perft (int argc, char **argv)
       return 2;
     }
   /* The diagram's rules without a condition: fairy walks to promote into
-   * (rules §2.4), imitators put the Imitator in force. */
+   * (docs/rules/fairy-pieces.md §5), imitators put the Imitator in force. */
   FeRules rules;
   FeConditionParams none = { 0 };
   fe_rules_init (&rules, &none, &pos);

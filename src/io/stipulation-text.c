@@ -2,7 +2,7 @@
  * window's stipulation field.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The sentences follow rules-beyond.md §13–§18: who moves first, how long
+ * The sentences follow docs/rules/stipulations.md: who moves first, how long
  * each part is, what ends the play.  A goal is a verb ("mate", "give
  * check") that each play's sentence puts in its place.
  */
@@ -111,7 +111,8 @@ fe_stipulation_explain (const FeStipulation *s)
     case FE_PLAY_HELP:
       if (s->goal == FE_GOAL_POSITION)
         {
-          /* a=>b: Black starts whatever the parity (rules-beyond.md §15.2). */
+          /* a=>b: Black starts whatever the parity
+           * (docs/rules/stipulations.md §5.2). */
           g_autofree char *len = length_text (total);
           return g_strdup_printf (_("Black and White help each other for %s to reach the target "
                                     "position (White starts with WhiteToPlay)."),

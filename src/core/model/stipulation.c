@@ -204,7 +204,7 @@ fe_stipulation_parse (const char *text, FeStipulation *out, GError **error)
     return FALSE;
 
   /* a=>b is help play without a prefix, series play with ser- and
-   * ser-h (rules-beyond.md §15.2); Popeye knows no other form. */
+   * ser-h (docs/rules/stipulations.md §5.2); Popeye knows no other form. */
   if (s.goal == FE_GOAL_POSITION || (w->reciprocal && s.reci_goal == FE_GOAL_POSITION))
     {
       if (s.play == FE_PLAY_DIRECT && !w->reciprocal)
@@ -341,14 +341,15 @@ fe_stipulation_to_string (const FeStipulation *s)
   return g_string_free (out, FALSE);
 }
 
-/* WhiteToPlay (rules-beyond.md §13.3) takes half a move off help-type
+/* WhiteToPlay (docs/rules/stipulations.md §3) takes half a move off help-type
  * play that Black would start, so that White starts; where White starts
  * already, or nothing would be left before the end (reci-h#1), it does
  * nothing (Popeye: "not applicable - ignored"). */
 static gboolean
 white_to_play_shortens (const FeStipulation *st, gboolean white_to_play)
 {
-  /* a=>b keeps its length: WhiteToPlay only lets White start (§15.2). */
+  /* a=>b keeps its length: WhiteToPlay only lets White start
+   * (docs/rules/stipulations.md §5.2). */
   if (!white_to_play || st->goal == FE_GOAL_POSITION)
     return FALSE;
   switch (st->play)
@@ -376,7 +377,8 @@ int
 fe_stipulation_starting_side (const FeStipulation *st, gboolean white_to_play)
 {
   if (st->play == FE_PLAY_HELP && st->goal == FE_GOAL_POSITION)
-    return white_to_play ? FE_WHITE : FE_BLACK; /* whatever the length (§15.2) */
+    /* whatever the length (docs/rules/stipulations.md §5.2) */
+    return white_to_play ? FE_WHITE : FE_BLACK;
   if (fe_play_is_help_like (st->play))
     {
       /* A full line ends on White's move (h, the reply of reci-h) or on
