@@ -17,9 +17,9 @@
 /* ---- board edits -------------------------------------------------------- */
 
 /* Why the rules refuse `piece` on `sq` with the problem's conditions and
- * the other pieces (a magic piece beside magician pieces, rules §8.3; a
- * magician king, D21): the conditions say why, NULL when they take it.
- * A diagram refused already stays editable. */
+ * the other pieces (a magic piece beside magician pieces,
+ * docs/rules/combinations.md §2; a magician king, D21): the conditions say
+ * why, NULL when they take it.  A diagram refused already stays editable. */
 static char *
 refusal (FeerieWindow *self, FeSquare sq, FePiece piece)
 {

@@ -57,7 +57,7 @@ typedef struct {
   gboolean have_stip;
   GArray *twin_toks; /* of Tok: where each twin starts */
   /* Where pieces go: the diagram, or after an a=>b stipulation the
-   * target (rules-beyond.md §15.1). */
+   * target (docs/rules/stipulations.md §5.1). */
   FePosition *board;
   Tok placed[128];   /* where the diagram's piece on each square was given */
   Tok placed_target[128]; /* the same for the target position */

@@ -136,8 +136,9 @@ py_parse_options (P *p, const Tok *cmd)
             Tok *s = py_next (p);
             FeSquare sq[8];
             int n = s ? py_square_list (s->s, s->len, sq, 8) : -1;
-            /* Up to four: an Einstein pawn's triple step c1c2c3c4 (rules
-             * §1.6), as Popeye's ReadSquares takes them. */
+            /* Up to four: an Einstein pawn's triple step c1c2c3c4
+             * (docs/rules/common-model.md §5.3), as Popeye's ReadSquares
+             * takes them. */
             if (n < 2 || n > (int) G_N_ELEMENTS (o->ep_squares))
               {
                 py_perr (p, s, "EnPassant needs the 2 to 4 squares of the last pawn move, e.g. "
@@ -391,7 +392,8 @@ parse_problem (P *p, const Tok *begin_tok)
           if (!py_parse_stipulation (p, t, &pb->stipulation, &pb->unsupported_stipulation))
             return -1;
           p->have_stip = TRUE;
-          /* a=>b: what is placed from now on is the target (§15.1). */
+          /* a=>b: what is placed from now on is the target
+           * (docs/rules/stipulations.md §5.1). */
           if (fe_problem_has_target (pb))
             p->board = &pb->target;
           break;

@@ -145,8 +145,9 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
   for (guint k = 0; k < pb->remarks->len; k++)
     write_lines (s, "remark", pb->remarks->pdata[k]);
 
-  /* a=>b: everything after the stipulation is the target (§15.1), so it
-   * comes after the diagram's pieces, followed by the target's. */
+  /* a=>b: everything after the stipulation is the target
+   * (docs/rules/stipulations.md §5.1), so it comes after the diagram's
+   * pieces, followed by the target's. */
   gboolean target = fe_problem_has_target (pb);
   if (!target)
     write_stipulation (s, pb);
@@ -229,8 +230,9 @@ fe_popeye_write (const FeProblem *pb, GPtrArray *warnings)
       const gboolean none[64] = { FALSE };
       write_pieces (s, &pb->target, none, warnings);
       /* B's imitators: Popeye reads a condition line after the
-       * stipulation as B's imitator squares (§15.1); white and black ones
-       * (Féerie's) go in a line only Féerie reads, as A's do. */
+       * stipulation as B's imitator squares
+       * (docs/rules/stipulations.md §5.1); white and black ones (Féerie's) go
+       * in a line only Féerie reads, as A's do. */
       GString *po = g_string_new (NULL), *ex = g_string_new (NULL);
       const FeConditionParams none_on = { 0 };
       py_describe_conditions (&none_on, pb->target.n_imitators, pb->target.imitators,

@@ -149,7 +149,8 @@ explain_play (const FeStipulation *s)
     case FE_END_GOAL:
       if (s->goal == FE_GOAL_POSITION)
         {
-          /* a=>b: Black starts whatever the parity (rules-beyond.md §15.2). */
+          /* a=>b: Black starts whatever the parity
+           * (docs/rules/stipulations.md §5.2). */
           g_autofree char *len = length_text (total);
           return g_strdup_printf (_("Black and White help each other for %s to reach the target "
                                     "position (White starts with WhiteToPlay)."),

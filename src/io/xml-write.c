@@ -454,7 +454,7 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
   write_options (s, in, p);
 
   write_position (s, in, &p->diagram, "");
-  /* a=>b: the target position B (rules-beyond.md §15). */
+  /* a=>b: the target position B (docs/rules/stipulations.md §5). */
   if (fe_problem_has_target (p))
     write_position (s, in, &p->target, " role=\"target\"");
 

@@ -1,5 +1,6 @@
-/* reference.c — a slow move generator written from rules.md alone (see
- * reference.h), and its comparison with the engine's generator.
+/* reference.c — a slow move generator written from the rules alone (see
+ * reference.h), and its comparison with the engine's generator.  The pages
+ * it cites (madrasi.md §2, …) are those of docs/rules/.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The reference knows nothing of the engine but FePiece and the parameter
@@ -10,17 +11,20 @@
  *     a moose's hurdles); moves are compared by the position they reach,
  *     so a move with several routes counts once (D7) and is possible when
  *     one route is (an imitator may follow any of them);
- *   - paralysis (§3): scan every enemy piece of the same walk and list what
- *     it observes, on the board of pieces alone (imitators ignored, §8.2);
- *   - attack and check (§1.3, §4.4, §4.8): list what every enemy piece
- *     observes, then ask each condition about that capture;
- *   - magic views (§5): list every view of every magic piece before and
- *     after the move, compare them by (magic id, target id, line) as sets;
- *   - legal moves (§1.4): every displacement, all consequences in the order
- *     of §8.1 (rules-beyond.md §1.1 for its conditions), each choice
+ *   - paralysis (madrasi.md §2): scan every enemy piece of the same walk
+ *     and list what it observes, on the board of pieces alone (imitators
+ *     ignored, combinations.md §1);
+ *   - attack and check (common-model.md §3.3, imitator.md §5, §9): list
+ *     what every enemy piece observes, then ask each condition about that
+ *     capture;
+ *   - magic views (magic-pieces.md §4–§5): list every view of every magic
+ *     piece before and after the move, compare them by (magic id, target
+ *     id, line) as sets;
+ *   - legal moves (common-model.md §4): every displacement, all
+ *     consequences in the order of effect-order.md §1, each choice
  *     enumerated, then "own king not in check" and the tests of the final
  *     position (Isardam, KoeKo);
- *   - check of the legal-capture kind (rules-beyond.md §1.2: Circe Rex
+ *   - check of the legal-capture kind (effect-order.md §2: Circe Rex
  *     inclusive, AntiCirce, Isardam A, KoeKo): every capture of the king
  *     is played out with all its effects, and checks when one of them is
  *     a move that takes the king off the board for good.
@@ -45,8 +49,9 @@ typedef struct {
   int ep_victim; /* -1: none */
   int ep_n;
   int ep_sq[2];
-  uint64_t touched; /* squares whose piece a consequence changed (§1.7) */
-  /* Circe Parrain (rules-beyond.md §4): the piece owed a rebirth in the
+  /* squares whose piece a consequence changed (common-model.md §6.3) */
+  uint64_t touched;
+  /* Circe Parrain (circe.md §4): the piece owed a rebirth in the
    * next move and its capture square (-1: none) */
   FePiece owed;
   int owed_sq;
@@ -70,7 +75,7 @@ takes_part (const R *p, int i, int side)
 }
 
 /* Occupied for `view`: pieces, and for a side the imitators that do not
- * take part in its moves (§4.8).  view < 0: pieces only. */
+ * take part in its moves (imitator.md §9).  view < 0: pieces only. */
 static bool
 occ (const R *p, int s, int view)
 {
@@ -83,10 +88,10 @@ occ (const R *p, int s, int view)
   return false;
 }
 
-/* ---- displacements: what a piece can do or observe (§2) -------------- */
+/* ---- displacements (fairy-pieces.md §2): what a piece can do or observe */
 
 enum { NEED_EMPTY, NEED_PIECE, NEED_ANY };
-/* The kinds of line a magic view follows (§5.3). */
+/* The kinds of line a magic view follows (magic-pieces.md §4). */
 enum { K_LEAP, K_STRAIGHT, K_ROSE, K_ZIGZAG };
 
 typedef struct {
@@ -113,7 +118,7 @@ typedef struct {
 /* queen lines counter-clockwise from east: a moose turns by one */
 static const int angular_v[8][2] = { { 1, 0 }, { 1, 1 }, { 0, 1 }, { -1, 1 },
                                      { -1, 0 }, { -1, -1 }, { 0, -1 }, { 1, -1 } };
-/* rules §2.2, counter-clockwise from (2,1) */
+/* fairy-pieces.md §2.2, counter-clockwise from (2,1) */
 static const int rose_v[8][2] = { { 2, 1 }, { 1, 2 }, { -1, 2 }, { -2, 1 },
                                   { -2, -1 }, { -1, -2 }, { 1, -2 }, { 2, -1 } };
 
@@ -508,9 +513,9 @@ pawn (Ctx *c, const RR *rr, int from)
     return;
   if (rel == 0)
     {
-      /* §1.6: only in the Einstein family (its own side, D31) and with
-       * magicians; then 1–3 squares.  Circe Parrain (rules-beyond.md §4.1):
-       * one square, and captures. */
+      /* common-model.md §5.2: only in the Einstein family (its own side,
+       * D31) and with magicians; then 1–3 squares.  Circe Parrain
+       * (circe.md §4.1): one square, and captures. */
       if (einstein_side (rr, c->side) || rr->magician)
         max = 3;
       else if (rr->circe == FE_CIRCE_PARRAIN)
@@ -689,11 +694,11 @@ displacements (const R *p, const RR *rr, int from, int side, int view, bool obse
     }
 }
 
-/* ---- Madrasi (§3) ---------------------------------------------------- */
+/* ---- Madrasi (madrasi.md) -------------------------------------------- */
 
 /* The piece on `sq`, of `side`, is observed by an enemy piece of its own
- * walk (§3.1; e.p. §3.4): Madrasi's paralysis, Isardam's forbidden
- * position (rules-beyond.md §8.1). */
+ * walk (madrasi.md §2; e.p. §5): Madrasi's paralysis, Isardam's forbidden
+ * position (isardam.md §2). */
 static bool
 observed_by_same_walk (const R *p, const RR *rr, int sq, int side)
 {
@@ -710,8 +715,8 @@ observed_by_same_walk (const R *p, const RR *rr, int sq, int side)
         if (l.d[i].cap == sq)
           return true;
     }
-  /* §3.4: the pawn that just made a multi-step, still a pawn, is observed
-   * by every enemy pawn that could take it e.p. */
+  /* madrasi.md §5: the pawn that just made a multi-step, still a pawn, is
+   * observed by every enemy pawn that could take it e.p. */
   /* (only the side to move takes e.p.: a pawn recoloured after its
    * multi-step is observed by no one) */
   if (x.walk == FE_WALK_PAWN && sq == p->ep_victim && FE_OPPONENT (side) == p->side)
@@ -745,7 +750,7 @@ paralysed (const R *p, const RR *rr, int sq, int side)
   return observed_by_same_walk (p, rr, sq, side);
 }
 
-/* Isardam (rules-beyond.md §8.1): some piece observed by an enemy piece of
+/* Isardam (isardam.md §2): some piece observed by an enemy piece of
  * its walk, kings only with Rex inclusive. */
 static bool
 isardam_violation (const R *p, const RR *rr)
@@ -757,7 +762,7 @@ isardam_violation (const R *p, const RR *rr)
   return false;
 }
 
-/* ---- Imitator (§4.3): can every participating imitator follow? ------- */
+/* ---- Imitator (imitator.md §4): can every participating imitator follow? */
 
 typedef struct {
   const R *p;
@@ -807,7 +812,7 @@ imitable (const R *p, const Disp *d, int side)
   return follow (&w, 0, 0, d->st, d->nst);
 }
 
-/* ---- attack and check (§1.3, §8.2) ------------------------------------ */
+/* ---- attack and check (common-model.md §3.3, combinations.md §1) ------ */
 
 /* The filters of an observation: paralysis, imitability, magicians. */
 static bool
@@ -826,7 +831,7 @@ is_patrol (const RR *rr, FePiece x)
   return rr->patrol == 2 || (x.attrs & FE_ATTR_PATROL);
 }
 
-/* Patrol (rules-beyond.md §10): a piece of `side` observes `sq`, with the
+/* Patrol (patrol.md §2): a piece of `side` observes `sq`, with the
  * other conditions' filters; it needs no support itself. */
 static bool
 supported (const R *p, const RR *rr, int sq, int side)
@@ -878,7 +883,7 @@ attacked (const R *p, const RR *rr, int t, int by)
   return false;
 }
 
-/* rules-beyond.md §1.2: check is a capture that would be a legal move
+/* effect-order.md §2: check is a capture that would be a legal move
  * (self-check of the capturer ignored) and would take the king for good. */
 static bool
 legal_capture_kind (const RR *rr)
@@ -917,7 +922,7 @@ in_check (const R *p, const RR *rr, int side)
   return false;
 }
 
-/* ---- magic views (§5.3) ------------------------------------------------ */
+/* ---- magic views (magic-pieces.md §4) ---------------------------------- */
 
 typedef struct {
   int m, t; /* ids */
@@ -994,7 +999,7 @@ collect_views (const R *p, const RR *rr, Views *out)
     }
 }
 
-/* ---- chains (§6.3, §7.1) ---------------------------------------------- */
+/* ---- chains (magician-pieces.md §4, einstein.md §2.1) ----------------- */
 
 static bool
 in_f (const RR *rr, int walk)
@@ -1028,7 +1033,7 @@ chain (const RR *rr, int walk, bool up, int *res)
   return 0;
 }
 
-/* ---- the complete move (§8.1) ----------------------------------------- */
+/* ---- the complete move, step by step (effect-order.md §1) ------------- */
 
 typedef struct {
   Disp d;
@@ -1057,7 +1062,7 @@ static void
 finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Views *before,
              Results *res)
 {
-  /* 6. magic recolouring on V_after (no e.p. state yet: that is step 7) */
+  /* 10. magic recolouring on V_after (no e.p. state yet: that is step 11) */
   if (rr->magic)
     {
       Views *after = g_new (Views, 1);
@@ -1065,8 +1070,8 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
       int count[64] = { 0 };
       for (int i = 0; i < after->n; i++)
         {
-          /* Views are a set (§5.4): two routes along one line (a moose's
-           * two hurdles) are one view. */
+          /* Views are a set (magic-pieces.md §4.3): two routes along one line
+           * (a moose's two hurdles) are one view. */
           bool seen = false;
           for (int j = 0; j < i && !seen; j++)
             seen = memcmp (&after->v[i], &after->v[j], sizeof (View)) == 0;
@@ -1086,9 +1091,9 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
             cur->touched |= UINT64_C (1) << s;
           }
     }
-  /* 7. castling rights (§1.7): cleared by leaving or removal; a corner
-   * piece that changed walk or colour during the move sets it again when
-   * it is now the owner's rook. */
+  /* 11. castling rights (common-model.md §6.3): cleared by leaving or
+   * removal; a corner piece that changed walk or colour during the move sets
+   * it again when it is now the owner's rook. */
   int rights = x->castling;
   for (int s = 0; s < 64; s++)
     clear_flag_if_left (&rights, x, disp, s);
@@ -1105,7 +1110,7 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
             rights |= corner_flag[i];
         }
     }
-  /* rules-beyond.md §1.3: a king put on its square (reborn, transferred)
+  /* effect-order.md §3: a king put on its square (reborn, transferred)
    * gets its flag back */
   for (int i = 0; i < 2; i++)
     {
@@ -1127,8 +1132,8 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
         cur->ep_sq[cur->ep_n++] = SQ (FI (mv->d.from), r);
     }
   cur->side = FE_OPPONENT (x->side);
-  /* 8. legality (rules-beyond.md §1.1 step 10: the condition's check, then
-   * Isardam and KoeKo on the final position) */
+  /* 12. legality (the condition's check, then Isardam and KoeKo on the
+   * final position) */
   if (!rr->probe && in_check (cur, rr, x->side))
     return;
   /* (Isardam type B: check is plain attack, whatever the capture creates) */
@@ -1136,7 +1141,7 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
     return;
   if (rr->koeko && !mv->castle_short && !mv->castle_long && cur->mover >= 0)
     {
-      /* KoeKo (§11): the piece that moved touches another piece */
+      /* KoeKo (koeko.md §2): the piece that moved touches another piece */
       bool contact = false;
       for (int df = -1; df <= 1; df++)
         for (int dr = -1; dr <= 1; dr++)
@@ -1153,7 +1158,7 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
   res->pos[res->n++] = *cur;
 }
 
-/* rules-beyond.md §2.2: the square of a piece of `walk` captured on `cap`,
+/* circe.md §2.2: the square of a piece of `walk` captured on `cap`,
  * in the column of `home` (FE_WHITE: e1, d1, h1/a1 …, pawns on rank 2,
  * other walks on rank 8). */
 static int
@@ -1174,9 +1179,9 @@ home_square (int walk, int cap, int home)
 }
 
 /* Where the Circe in force sends `piece` captured on `cap` (plain, Mirror,
- * Diagram): `column` the side whose column plain Circe reads (§2.2: the
- * victim's, i.e. the capturer's opponent; a kamikaze capturer's own, §12);
- * Mirror reads the other one (§6).  -1: none. */
+ * Diagram): `column` the side whose column plain Circe reads (circe.md §2.2:
+ * the victim's, i.e. the capturer's opponent; a kamikaze capturer's own,
+ * kamikaze.md §3); Mirror reads the other one (circe.md §6).  -1: none. */
 static int
 circe_square (const RR *rr, FePiece piece, int cap, int column)
 {
@@ -1192,7 +1197,7 @@ put (R *cur, int sq, FePiece piece)
   cur->touched |= UINT64_C (1) << sq;
 }
 
-/* rules-beyond.md §1.1 steps 5–7: the capturer's transfer (AntiCirce, a
+/* effect-order.md §1 steps 7–9: the capturer's transfer (AntiCirce, a
  * kamikaze piece under Circe), the Andernach colour change, the Circe
  * rebirth; then the rest of the move (finish_rest). */
 static void
@@ -1202,14 +1207,14 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
   int side = x->side, cap = mv->d.cap, m = cur->mover;
   bool castling = mv->castle_short || mv->castle_long;
   FePiece victim = cap >= 0 ? x->b[cap] : FE_PIECE_EMPTY;
-  /* 5. the capturer to its own rebirth square */
+  /* 7. the capturer to its own rebirth square */
   if (cap >= 0 && m >= 0)
     {
       FePiece c = cur->b[m];
       if (rr->anticirce)
         {
-          /* §7.1: the plain table, its own column; occupied: illegal;
-           * on its own square: Calvet stays, Cheylan is illegal */
+          /* anticirce.md §2: the plain table, its own column; occupied:
+           * illegal; on its own square: Calvet stays, Cheylan is illegal */
           int sq = home_square (c.walk, cap, side);
           if (sq == m && rr->anticirce == 2)
             return;
@@ -1221,8 +1226,8 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
         }
       else if (rr->circe && rr->kamikaze && (c.attrs & FE_ATTR_KAMIKAZE))
         {
-          /* §12: like an AntiCirce capturer, but an occupied square makes
-           * it vanish */
+          /* kamikaze.md §3: like an AntiCirce capturer, but an occupied
+           * square makes it vanish */
           int sq = circe_square (rr, c, cap, side);
           cur->b[m] = FE_PIECE_EMPTY;
           if (sq == m || (sq >= 0 && !has_piece (cur, sq)))
@@ -1235,7 +1240,7 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
         }
     }
   cur->mover = m;
-  /* 6. Andernach after a capture, AntiAndernach after any other move:
+  /* 8. Andernach after a capture, AntiAndernach after any other move:
    * the mover (not a king, not neutral) takes the other side's colour */
   if (rr->andernach && m >= 0 && (rr->andernach == 1) == (cap >= 0) && !castling)
     {
@@ -1246,7 +1251,7 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
           put (cur, m, c);
         }
     }
-  /* 7. Circe rebirth */
+  /* 9. Circe rebirth */
   if (rr->circe && rr->circe != FE_CIRCE_PARRAIN)
     {
       if (cap >= 0 && (victim.walk != FE_WALK_KING || rr->circe_rex))
@@ -1254,7 +1259,7 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
           int sq = circe_square (rr, victim, cap, FE_OPPONENT (side));
           if (sq >= 0 && !has_piece (cur, sq))
             {
-              /* §2.5: an imitator there forbids the move */
+              /* circe.md §2.5: an imitator there forbids the move */
               for (int i = 0; i < cur->n_imit; i++)
                 if (cur->imit[i] == sq)
                   return;
@@ -1269,9 +1274,9 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
       finish_rest (x, rr, mv, disp, cur, before, res);
       return;
     }
-  /* Parrain (§4.1): the rebirth owed by the previous move, on its capture
-   * square moved by the sum of this move's displacements; a pawn on its
-   * promotion rank promotes at once (each choice a move); this move's
+  /* Parrain (circe.md §4.1): the rebirth owed by the previous move, on its
+   * capture square moved by the sum of this move's displacements; a pawn on
+   * its promotion rank promotes at once (each choice a move); this move's
    * victim is owed to the next one */
   int sq = -1;
   if (x->owed_sq >= 0)
@@ -1315,7 +1320,8 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
     }
 }
 
-/* Magician mutations (§6.2–6.4) with every combination of choices. */
+/* Magician mutations (magician-pieces.md §3–§5) with every combination of
+ * choices. */
 static void
 magician_step (const R *x, const RR *rr, const Mv *mv, const R *disp, const R *cur,
                const Views *before, Results *res)
@@ -1388,7 +1394,7 @@ static void
 make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
 {
   R cur = *x;
-  /* The e.p. record of the previous move ends here (step 7 sets a new
+  /* The e.p. record of the previous move ends here (step 11 sets a new
    * one after the recolouring). */
   cur.ep_victim = -1, cur.ep_n = 0, cur.touched = 0;
   cur.mover = mv->promo == -1 ? -1 : mv->d.to;
@@ -1460,7 +1466,7 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
           return;
     }
   R disp = cur;
-  /* rules-beyond.md §12: without Circe a capturing kamikaze piece goes
+  /* kamikaze.md §2: without Circe a capturing kamikaze piece goes
    * (a pawn without promoting: reference_moves) */
   if (rr->kamikaze && !rr->circe && d->cap >= 0 && cur.mover >= 0
       && (cur.b[cur.mover].attrs & FE_ATTR_KAMIKAZE))
@@ -1468,7 +1474,7 @@ make (const R *x, const RR *rr, const Mv *mv, const Views *before, Results *res)
       cur.b[cur.mover] = FE_PIECE_EMPTY;
       cur.mover = -1;
     }
-  /* 4. Einstein: the moved piece (the rook when castling), not after a
+  /* 5. Einstein: the moved piece (the rook when castling), not after a
    * promotion (D29) */
   int alts[FE_WALK_COUNT], na = 0, at = -1;
   if (einstein_side (rr, side) && mv->promo == 0)
@@ -1505,7 +1511,7 @@ make_with_promotions (const R *x, const RR *rr, Mv *mv, const Views *before, Res
   int rel = side == FE_WHITE ? RK (mv->d.to) : 7 - RK (mv->d.to);
   bool promotes = p.walk == FE_WALK_PAWN && rel == 7
                   && (!einstein_side (rr, side) || rr->c.FE_P_EINSTEIN_PROMOTIONS)
-                  /* rules-beyond.md §12: a capturing kamikaze pawn goes
+                  /* kamikaze.md §2–§3: a capturing kamikaze pawn goes
                    * without promoting, unless Circe sends it home */
                   && !(rr->kamikaze && !rr->circe && mv->d.cap >= 0 && (p.attrs & FE_ATTR_KAMIKAZE));
   if (!promotes)
@@ -1529,7 +1535,7 @@ make_with_promotions (const R *x, const RR *rr, Mv *mv, const Views *before, Res
 
 /* The capture of the king on d->cap by the piece on d->from, played out
  * with every effect and choice but no self-check test: does one of its
- * outcomes leave the king off the board (rules-beyond.md §1.2)? */
+ * outcomes leave the king off the board (effect-order.md §2)? */
 static bool
 capture_takes_king (const R *p, const RR *rr, const Disp *d, int by)
 {
@@ -1585,13 +1591,13 @@ reference_moves (const R *x, const RR *rr, Results *res)
           Mv mv = { l->d[i], 0, false, false };
           if (mv.d.cap >= 0 && ((p.attrs & FE_ATTR_MAGICIAN) || (x->b[mv.d.cap].attrs & FE_ATTR_MAGICIAN)))
             continue;
-          /* rules-beyond.md §10: a patrol piece captures when supported */
+          /* patrol.md §2: a patrol piece captures when supported */
           if (mv.d.cap >= 0 && is_patrol (rr, p) && !supported (x, rr, s, side))
             continue;
           make_with_promotions (x, rr, &mv, before, res);
         }
       g_free (l);
-      /* castling (§1.7) */
+      /* castling (common-model.md §6) */
       int rank = side == FE_WHITE ? 0 : 7, shift = side == FE_WHITE ? 0 : 3;
       if (p.walk != FE_WALK_KING || s != SQ (4, rank) || !(x->castling & (FE_CASTLE_WK << shift)))
         continue;
@@ -1915,9 +1921,9 @@ static const char *const known_conditions[] = { "madrasi", "imitator", "einstein
                                                 "circe", "anticirce", "andernach", "isardam", "patrol",
                                                 "koeko", "kamikaze" };
 
-/* The combinations of rules-beyond.md's conditions the reference judges:
- * those Appendix A (and §8.3) accepts, less those whose rules the spec
- * leaves open (named below). */
+/* The combinations of the further conditions the reference judges: those
+ * combinations.md §3 (and isardam.md §4) accepts, less those whose rules
+ * the spec leaves open (named below). */
 static bool
 ref_combination_known (const RR *rr)
 {
@@ -1939,10 +1945,10 @@ ref_combination_known (const RR *rr)
   if (parrain && (rr->kamikaze || rr->circe_rex))
     return false;
   /* AntiCirce: refused with kamikaze pieces; with Circe only the plain
-   * form is shown (§2.5) */
+   * form is shown (circe.md §2.5) */
   if (rr->anticirce && (rr->kamikaze || (circe && (rr->circe != FE_CIRCE_PLAIN || rr->circe_rex))))
     return false;
-  /* pairs of new conditions Appendix A does not accept */
+  /* pairs of new conditions combinations.md §3 does not accept */
   if (rr->patrol && (circe || rr->anticirce || rr->andernach || rr->isardam || rr->koeko))
     return false;
   if (rr->isardam && (rr->anticirce || rr->andernach || rr->koeko))
@@ -1993,7 +1999,8 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
         continue;
       if (!ref_walk (p.walk) || p.colour == FE_NEUTRAL)
         return FALSE;
-      /* a kamikaze king: does it attack, being unable to capture (§12)? */
+      /* a kamikaze king: does it attack, being unable to capture
+       * (kamikaze.md §2)? */
       if (p.walk == FE_WALK_KING && (p.attrs & FE_ATTR_KAMIKAZE))
         return FALSE;
       present[p.walk] = true;
@@ -2004,8 +2011,8 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
     }
   if (!ref_combination_known (rr))
     return FALSE;
-  /* The fairy set F (§2.4): every walk of the diagram but K Q R B S P, in
-   * the engine's walk order (the order of the choices). */
+  /* The fairy set F (fairy-pieces.md §5): every walk of the diagram but
+   * K Q R B S P, in the engine's walk order (the order of the choices). */
   static const char *const orthodox[] = { "k", "q", "r", "b", "s", "p" };
   for (int w = 1; w < FE_WALK_MAX; w++)
     {

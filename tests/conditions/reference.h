@@ -1,13 +1,15 @@
-/* reference.h — a slow, independent move generator written from rules.md
- * (and the walks' definitions), and its comparison with the engine's.
+/* reference.h — a slow, independent move generator written from the rules
+ * of docs/rules/ (and the walks' definitions), and its comparison with the
+ * engine's.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Used by test-reference (random positions of every genre set) and by the
  * solver differential (tests/solver/test-differential.c, the positions of
  * random problems).  It knows the seeds' genres (Madrasi, Imitator, Magic,
- * Magician, Einstein), those of rules-beyond.md (Circe in all its forms,
+ * Magician, Einstein), the further conditions (Circe in all its forms,
  * AntiCirce, Andernach, Isardam, Patrol, KoeKo, Kamikaze), alone and in the
- * combinations its Appendix A accepts, and every walk of its own catalogue;
+ * combinations docs/rules/combinations.md §2–§3 accepts, and every walk of
+ * its own catalogue;
  * for anything else (neutral pieces, combinations the spec leaves unclear:
  * see fe_ref_rules_init) it says no and the caller skips the comparison.
  */
@@ -39,9 +41,10 @@ typedef struct {
   bool magic;
   int fairy[FE_WALK_MAX];
   int n_fairy;
-  /* rules-beyond.md: the forms in force (0: off) */
+  /* the further conditions (circe.md … kamikaze.md): the forms in force
+   * (0: off) */
   int circe;          /* FeCirceVariant */
-  bool circe_rex;     /* §3 */
+  bool circe_rex;     /* circe.md §3 */
   int anticirce;      /* 1 Calvet, 2 Cheylan */
   int andernach;      /* 1 Andernach, 2 AntiAndernach */
   bool isardam, isardam_b, isardam_rex;

@@ -11,7 +11,7 @@
 #include "cond-test-util.h"
 
 /* One printed line: its tree level, as tests/oracle/check-solution.py
- * and ../shared/oracle/README.md define it. */
+ * and tests/oracle/data/README.md define it. */
 typedef struct {
   char *text;
   int level; /* 2 (n - 1) for "n.", +1 for "n...", 1 for "but" after a try */
@@ -331,8 +331,8 @@ join_path (GPtrArray *path)
 }
 
 /* The pieces (walk, colour, attributes) and imitators of `a` are `b`'s:
- * written here from the definition (rules-beyond.md §15.3), not taken
- * from the solver. */
+ * written here from the definition (docs/rules/stipulations.md §5.3), not
+ * taken from the solver. */
 static gboolean
 same_placement (const FePosition *a, const FePosition *b)
 {
@@ -443,7 +443,7 @@ add_pairs (const char *first, GPtrArray *seconds, GPtrArray *found)
 }
 
 /* hs#1, hr#1 (White to move) and reci-h#1 (Black to move), from their
- * definitions (rules-beyond.md §14.1, §16.1). */
+ * definitions (docs/rules/stipulations.md §4.1, §6.1). */
 static void
 brute_help_end (FePosition *pos, const char *stip, GPtrArray *found)
 {

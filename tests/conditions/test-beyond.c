@@ -1,7 +1,8 @@
-/* test-beyond.c — the "(verified)" examples of rules-beyond.md §2–§12:
- * Circe in all its forms, AntiCirce, Isardam, Andernach, Patrol, KoeKo and
- * Kamikaze, each a Popeye-verified fact and so an oracle independent of
- * the engine.
+/* test-beyond.c — the "(verified)" examples of the condition pages of
+ * docs/rules/ (circe.md, anticirce.md, isardam.md, andernach.md, patrol.md,
+ * koeko.md, kamikaze.md): Circe in all its forms, AntiCirce, Isardam,
+ * Andernach, Patrol, KoeKo and Kamikaze, each a Popeye-verified fact and so
+ * an oracle independent of the engine.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Each example is the spec's position in Popeye's input language, solved
@@ -41,7 +42,7 @@ typedef struct {
 } Example;
 
 static const Example examples[] = {
-  /* ---- §2.6 Circe ---- */
+  /* ---- Circe (circe.md §2.6) ---- */
   { "C1", "Circe", NULL, "~1", "White Kh1 Ra1 Black Ka8 Ba2 Pa7", .present = "1.Ra1*a2[+bBc8]" },
   /* C2: every walk of the table, captured on e4 (light) by Black. */
 #define C2(x, sq)                                                                            \
@@ -71,7 +72,7 @@ static const Example examples[] = {
   { "C7/long", "Circe", NULL, "h001", "White Ke1 Ra7 Black Kd5 Bb8",
     .exact = "1.Bb8*a7[+wRa1] 0-0-0 +", .checks = true },
 
-  /* ---- §3 Circe Rex inclusive ---- */
+  /* ---- Circe Rex inclusive (circe.md §3) ---- */
   { "RexInclusive/mirror", "Circe Mirror RexInclusive", "HalfDuplex", "~1", "White Kc4 Black Ka8 Rc7",
     .present = "1.Rc7*c4[+wKe8]" },
   { "RexInclusive/kings-rank", "Circe RexInclusive", NULL, "~1", "White Kd4 Black Ka8 Rc8",
@@ -93,7 +94,7 @@ static const Example examples[] = {
   { "RexInclusive/reborn-king-castles", "Circe RexInclusive", NULL, "h001", "White Kd2 Rh1 Black Ka8 Rd8",
     .exact = "1.Rd8*d2[+wKe1] 0-0" },
 
-  /* ---- §4.2 Parrain ---- */
+  /* ---- Parrain (circe.md §4.2) ---- */
   { "P1", "ParrainCirce", NULL, "h~1", "White Kh1 Ra1 Pe6 Black Kh8 Bc8", .filter = "1.Bc8*e6 ",
     .exact = "1.Bc8*e6 Ra1-a3[+wPe8=Q] +|1.Bc8*e6 Ra1-a3[+wPe8=S]|1.Bc8*e6 Ra1-a3[+wPe8=R] +|"
              "1.Bc8*e6 Ra1-a3[+wPe8=B]|1.Bc8*e6 Ra1-a2[+wPe7]|1.Bc8*e6 Ra1-b1[+wPf6]|"
@@ -119,13 +120,13 @@ static const Example examples[] = {
     .present = "1.a7-a6" },
   { "P4", "ParrainCirce", NULL, "h~1", "White Ke1 Ra1 Bd4 Black Kh8 Bf6", .present = "1.Bf6*d4 0-0-0[+wBe4]" },
 
-  /* ---- §5 Diagram ---- */
+  /* ---- Diagram (circe.md §5) ---- */
   { "Diagram", "DiagramCirce", NULL, "hx1.5", "White Ka8 Rc7 Ba3 Black Kh1 Pb2",
     .present = "1...Rc7-c1 + 2.b2*c1=Q[+wRc7] Ba3*c1[+bQb2] x|1...Ba3*b2 x", .checks = true },
   { "Diagram/twin", "DiagramCirce", NULL, "hx1.5", "White Ka8 Rc7 Ba3 Black Kh1 Pb2", "Move b2 b3",
     .present = "[+bPb3]" },
 
-  /* ---- §6 Mirror ---- */
+  /* ---- Mirror (circe.md §6) ---- */
 #define MIRROR(x, sq)                                                                          \
   { "Mirror/" x, "MirrorCirce", "HalfDuplex", "~1", "White Ka1 " x "e4 Black Kh7 Re7", .filter = "*", \
     .exact = "1.Re7*e4[+w" sq "]" }
@@ -134,7 +135,7 @@ static const Example examples[] = {
 #undef MIRROR
   { "Mirror/black-pawn", "MirrorCirce", NULL, "~1", "White Kc2 Rd2 Black Kh6 Pd4", .present = "1.Rd2*d4[+bPd2]" },
 
-  /* ---- §7.4 AntiCirce ---- */
+  /* ---- AntiCirce (anticirce.md §5) ---- */
   { "A1/Calvet", "AntiCirce", "EnPassant d7d6d5", "~1", "White Ka3 Rh5 Pb7 Pe5 Black Kd8 Bh1 Sa8 Pd5 Sg4",
     .filter = "*",
     .exact = "1.e5*d6 ep.[wPd6->d2]|1.Rh5*h1[wRh1->h1]|1.b7*a8=Q[wQa8->d1]|1.b7*a8=S[wSa8->b1]|"
@@ -155,13 +156,14 @@ static const Example examples[] = {
     .exact = "1.0-0|1.Rh1-h3 2.Rh3*b3[wRb3->h1] 3.0-0" },
   { "A/Einstein", "EinsteinChess AntiCirce", NULL, "~1", "White Ka1 Rc3 Black Kh8 Pc6 Sf3",
     .present = "1.Rc3*c6=Q[wQc6->d1]" },
-  /* §7.1: a neutral capturer goes to the square of the side moving it */
+  /* A neutral capturer goes to the square of the side moving it
+   * (anticirce.md §2) */
   { "A/neutral-white", "AntiCirce", NULL, "~1", "White Ka3 Pc2 Black Kf7 Pe4 Neutral Re2",
     .present = "1.nRe2*e4[nRe4->h1]" },
   { "A/neutral-black", "AntiCirce", "HalfDuplex", "~1", "White Ka3 Pc2 Black Kf7 Pe4 Neutral Re2",
     .present = "1.nRe2*c2[nRc2->a8] +", .checks = true },
 
-  /* ---- §8.4 Isardam ---- */
+  /* ---- Isardam (isardam.md §5) ---- */
   { "I1/A", "Isardam", "HalfDuplex", "~1", "White Ke1 Ra1 Black Ka8 Rh8 Pb5",
     .exact = "1.b5-b4|1.Ka8-b7|1.Ka8-b8|1.Rh8-b8|1.Rh8-c8|1.Rh8-d8|1.Rh8-e8|1.Rh8-f8|1.Rh8-g8" },
   { "I1/B", "Isardam TypeB", "HalfDuplex", "~1", "White Ke1 Ra1 Black Ka8 Rh8 Pb5",
@@ -175,7 +177,7 @@ static const Example examples[] = {
   { "I3", "Isardam", "HalfDuplex", "~1", "White Ke1 Pe5 Black Ka8 Pb7 Pf7", .present = "1.b7-b5|1.b7-b6",
     .absent = "f7-" },
 
-  /* ---- §9.3 Andernach ---- */
+  /* ---- Andernach (andernach.md §4) ---- */
   { "Andernach/castling", "AndernachChess", "HalfDuplex", "h001", "White Ka1 Rh2 Black Ke8 Sh8 Pa3",
     .exact = "1.Rh2*h8=b 0-0" },
   { "Andernach/promotion", "AndernachChess", NULL, "~1", "White Ka1 Pb7 Pb6 Black Ke8 Ra8 Sc7 Sh4",
@@ -186,7 +188,7 @@ static const Example examples[] = {
     .exact = "1.0-0|1.Rh1-h8=b|1.Rh1-h7=b|1.Rh1-h6=b|1.Rh1-h5=b|1.Rh1-h4=b|1.Rh1-h3=b|1.Rh1-h2=b|"
              "1.e2-e4=b|1.e2-e3=b|1.Ke1-d1|1.Ke1-d2|1.Ke1-f1|1.Ke1-f2" },
 
-  /* ---- §10 Patrol ---- */
+  /* ---- Patrol (patrol.md) ---- */
   { "Patrol/unsupported-check", "Patrouille", "HalfDuplex", "~1", "White Kh1 Rd1 Black Kd8 Pa7",
     .exact = "1.a7-a5|1.a7-a6|1.Kd8-c7|1.Kd8-d7|1.Kd8-e7|1.Kd8-c8|1.Kd8-e8" },
   { "Patrol/supported-check", "Patrouille", "HalfDuplex", "~1", "White Kh1 Rd1 Sf2 Black Kd8 Pa7",
@@ -203,7 +205,7 @@ static const Example examples[] = {
   { "Patrol/attribute", NULL, NULL, "~1", "White Kh1 Bc4 White Patrol Rd1 Black Ka8 Pd5", .filter = "*",
     .exact = "1.Bc4*d5 +", .checks = true },
 
-  /* ---- §11 KoeKo ---- */
+  /* ---- KoeKo (koeko.md) ---- */
   { "KoeKo/contact", "KoeKo", NULL, "~1", "White Ke1 Ra1 Rh1 Pd2 Black Ka8 Ph3",
     .exact = "1.Ra1-a7|1.Ra1-d1|1.Ra1-c1|1.0-0-0|1.0-0|1.Ke1-d1|1.Ke1-e2|1.Rh1-f1|1.Rh1-h2" },
   { "KoeKo/no-check", "KoeKo", "HalfDuplex", "~1", "White Kh1 Rd1 Black Kd8 Pa7 Pb5", .exact = "1.a7-a5|1.a7-a6" },
@@ -213,7 +215,7 @@ static const Example examples[] = {
   { "KoeKo/Circe-RexInclusive-illegal", "Circe RexInclusive KoeKo", NULL, "~1", "White Kh1 Rd1 Black Kd8 Pe8",
     .exact = "", .refusable = true },
 
-  /* ---- §12 Kamikaze ---- */
+  /* ---- Kamikaze (kamikaze.md) ---- */
   { "Kamikaze/alone", NULL, NULL, "~1", "White Ke1 White Kamikaze Rd1 Black Ka8 Pd5",
     .present = "1.kRd1*d5[-wkRd5]" },
   { "Kamikaze/Circe", "Circe", NULL, "~1", "White Ke1 White Kamikaze Rd1 Black Ka8 Pd5",
@@ -391,7 +393,7 @@ test_example (gconstpointer data)
       if (e->bug)
         g_test_incomplete (e->bug);
       else
-        g_test_fail_printf ("rules-beyond.md example %s differs:\n%s", e->label, why->str);
+        g_test_fail_printf ("docs/rules example %s differs:\n%s", e->label, why->str);
     }
   else if (e->bug)
     g_test_message ("%s: the known bug is gone (%s)", e->label, e->bug);
@@ -400,8 +402,8 @@ test_example (gconstpointer data)
   fe_problem_free (pb);
 }
 
-/* Appendix A: the combinations Popeye refuses are refused by name; the
- * problem still reads (it opens and is written back). */
+/* docs/rules/combinations.md §4: the combinations Popeye refuses are
+ * refused by name; the problem still reads (it opens and is written back). */
 typedef struct {
   const char *label, *input, *why;
 } Refusal;

@@ -1,10 +1,11 @@
-/* test-combinations.c — conditions of different genres together (rules.md
- * §8, §9.7).
+/* test-combinations.c — conditions of different genres together
+ * (docs/rules/combinations.md, its examples §6; effect-order.md §1).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * CB1, CB2 and CB4 were verified with Popeye; every other expectation is
- * derived by hand in its comment, following the effect order of §8.1:
- * displacement → imitators → Einstein → magician → magic → legality.
+ * derived by hand in its comment, following the effect order of
+ * effect-order.md §1: displacement → imitators → Einstein → magician →
+ * magic → legality.
  */
 #include "piece-list.h"
 
@@ -58,7 +59,7 @@ test_imitator_magic (void)
   g_assert_true (has_move (&pos, "mRa1-a4[Ie8]"));
 }
 
-/* Madrasi + Imitator (defined by rules.md §8.3; Popeye refuses it).
+/* Madrasi + Imitator (defined by combinations.md §2; Popeye refuses it).
  * wRb2 and bRb7 see each other along the b-file: both are paralysed, so
  * White's only piece that may move is the king.  Ka1-b1 would push the
  * imitator h3 to i3, off the board; Ka1-a2 takes it to h4.  Without Madrasi
@@ -106,9 +107,9 @@ test_magician_einstein (void)
   FeConditionParams p = { 0 };
   p.FE_P_EINSTEIN = FE_EINSTEIN_NORMAL;
   p.FE_P_MAGICIAN = true;
-  /* §8.1's example: Qd1-d5 moves without capture (Einstein Q→R) and ends
-   * next to the white magician e6 (magician R→Q): a queen again.  Qd1-d2
-   * touches nothing: a rook. */
+  /* The example of effect-order.md §1.3: Qd1-d5 moves without capture
+   * (Einstein Q→R) and ends next to the white magician e6 (magician R→Q): a
+   * queen again.  Qd1-d2 touches nothing: a rook. */
   fe_test_setup (&pos, &rules, &p, "wKh1 wQd1 wmgBe6 bKa8", FE_WHITE);
   g_assert_true (has_move (&pos, "Qd1-d5=R{d5=Q}"));
   g_assert_true (has_move (&pos, "Qd1-d2=R"));

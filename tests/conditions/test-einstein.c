@@ -1,7 +1,8 @@
-/* test-einstein.c — Einstein chess and its variants (rules.md §7, §9.6).
+/* test-einstein.c — Einstein chess and its variants (docs/rules/einstein.md,
+ * its examples §7).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Positions marked (verified) in rules.md were run through Popeye; the
+ * Positions marked (verified) in einstein.md were run through Popeye; the
  * fairy-chain, promotion and one-side cases are hand-derived.
  */
 #include "piece-list.h"

@@ -1,4 +1,5 @@
-/* test-imitator.c — the Imitator and its variants (rules.md §4, §9.3).
+/* test-imitator.c — the Imitator and its variants (docs/rules/imitator.md,
+ * its examples §13).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * IM1–IM8 and the oracle problems bsp_imitator_* were verified with Popeye;
@@ -189,10 +190,11 @@ test_im4_castling (void)
   assert_moves (&pos, "0", "");
 }
 
-/* §1.7 (4) with imitators: the crossed square is tested after the king's
- * imitated one-step move.  Rf8×f1 is (0,-7): from b8 the imitator first
- * goes to c8 and can then follow it down to c1, so f1 is attacked; from
- * b7 (c7 after the step) it would leave the board, so f1 is safe. */
+/* docs/rules/common-model.md §6.2 (5) with imitators: the crossed square is
+ * tested after the king's imitated one-step move.  Rf8×f1 is (0,-7): from b8
+ * the imitator first goes to c8 and can then follow it down to c1, so f1 is
+ * attacked; from b7 (c7 after the step) it would leave the board, so f1 is
+ * safe. */
 static void
 test_castling_through_check (void)
 {
@@ -218,8 +220,9 @@ test_im5_hopper (void)
   assert_moves (&pos, "G", "Ga2-a5[Ic6] Ga2-e2[Ig3]");
 }
 
-/* §4.7 "no hurdles": the imitator may copy the hop over an empty square,
- * so IM5's Ga2-e2 is legal without Pf3 (c3→d3, e3 empty, f3 free, g3). */
+/* imitator.md §8, "no hurdles": the imitator may copy the hop over an empty
+ * square, so IM5's Ga2-e2 is legal without Pf3 (c3→d3, e3 empty, f3 free,
+ * g3). */
 static void
 test_no_hurdles (void)
 {
@@ -322,7 +325,8 @@ test_im8_two (void)
   assert_moves (&pos, "Ra1-b1", "Ra1-b1[Ic4,d4,e4]");
 }
 
-/* Ten imitators (Popeye's maximum; rules §4.6 asks for at least 10). */
+/* Ten imitators (Popeye's maximum; at most 10 stand at once,
+ * docs/rules/imitator.md §7). */
 static void
 test_ten (void)
 {
@@ -389,9 +393,9 @@ test_locust_lion (void)
                 "LIa1-a4[Ic4] LIa1-a5[Ic5] LIa1-a6[Ic6] LIa1-a7[Ic7] LIa1-a8[Ic8]");
 }
 
-/* §4.4 with hoppers: Ge8×e1 over e2 (0,-7, hurdle at 6) checks only if the
- * imitator a8 finds a hurdle on a2; Le8×e4 (landing e3) only with one on
- * a4. */
+/* imitator.md §5 with hoppers: Ge8×e1 over e2 (0,-7, hurdle at 6) checks only
+ * if the imitator a8 finds a hurdle on a2; Le8×e4 (landing e3) only with one
+ * on a4. */
 static void
 test_hopper_checks (void)
 {
@@ -534,10 +538,10 @@ test_oracle_01 (void)
   g_assert_false (fe_has_legal_move (&pos));
 }
 
-/* §4.8 monochrome (hand-derived).  White imitator a3 follows White only;
- * the black imitator c1 is an obstacle for White's rook, and the reverse
- * for Black's king: Kh8-g7/h7 would push c1 off the board, Kh8-g8 takes
- * it to b1. */
+/* imitator.md §9, monochrome (hand-derived).  White imitator a3 follows White
+ * only; the black imitator c1 is an obstacle for White's rook, and the
+ * reverse for Black's king: Kh8-g7/h7 would push c1 off the board, Kh8-g8
+ * takes it to b1. */
 static void
 setup_mono (FePosition *pos, FeRules *rules, const FeConditionParams *p, const char *pieces,
             const char *colours, int side)
@@ -605,8 +609,9 @@ test_monochrome (void)
   g_assert_cmpint (pos.imitator_colour[1], ==, FE_WHITE);
 }
 
-/* §8.3 Madrasi + Imitator (hand-derived): Re8 would check e1 imitably
- * (c8 follows down to c1) but the white rook a8 paralyses it. */
+/* Madrasi + Imitator (docs/rules/combinations.md §2; hand-derived): Re8 would
+ * check e1 imitably (c8 follows down to c1) but the white rook a8 paralyses
+ * it. */
 static void
 test_madrasi (void)
 {

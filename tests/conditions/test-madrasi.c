@@ -1,4 +1,5 @@
-/* test-madrasi.c — Madrasi and Madrasi Rex inclusive (rules.md §3, §9.2).
+/* test-madrasi.c — Madrasi and Madrasi Rex inclusive (docs/rules/madrasi.md,
+ * its examples §11).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
@@ -181,9 +182,9 @@ test_md7_castling (void)
   g_assert_cmpint (at (&pos, "h8").walk, ==, FE_WALK_ROOK);
 }
 
-/* §1.2.1: with White Pe4 and a neutral Pf5, the neutral pawn played by
- * White is not paralysed by the white pawn, while the neutral pawn (as a
- * black pawn) observes e4 and paralyses it. */
+/* docs/rules/common-model.md §2.3: with White Pe4 and a neutral Pf5, the
+ * neutral pawn played by White is not paralysed by the white pawn, while the
+ * neutral pawn (as a black pawn) observes e4 and paralyses it. */
 static void
 test_neutral_pawn (void)
 {
@@ -220,7 +221,7 @@ test_neutral_rook_no_mate (void)
 }
 
 /* A paralysed piece still paralyses, and a pinned or paralysed observer
- * still counts (§3.1): Ra1 paralysed by Ra8 still paralyses Ra8. */
+ * still counts (madrasi.md §2): Ra1 paralysed by Ra8 still paralyses Ra8. */
 static void
 test_paralysed_paralyses (void)
 {
@@ -240,10 +241,11 @@ test_same_walk_only (void)
   g_assert_true (has_move (&pos, "Qa1*a8"));
 }
 
-/* Madrasi + Einstein (§3.4, §8.3): e.p. paralysis after a triple step.
- * The white pawn c1 (its own first rank) goes to c4 and stays a pawn (a
- * non-capture cannot go below P).  The black pawn d4 could take it e.p. on
- * c3, so it is paralysed and does not check b5; without d4 it checks. */
+/* Madrasi + Einstein (madrasi.md §5, docs/rules/combinations.md §2): e.p.
+ * paralysis after a triple step.  The white pawn c1 (its own first rank) goes
+ * to c4 and stays a pawn (a non-capture cannot go below P).  The black pawn
+ * d4 could take it e.p. on c3, so it is paralysed and does not check b5;
+ * without d4 it checks. */
 static void
 test_einstein_triple_step (void)
 {

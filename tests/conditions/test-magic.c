@@ -1,4 +1,5 @@
-/* test-magic.c — magic pieces (rules.md §5, §9.4, §9.7 CB3).
+/* test-magic.c — magic pieces (docs/rules/magic-pieces.md, its examples
+ * §10; combinations.md §6 CB3).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
@@ -87,7 +88,8 @@ test_mg1 (void)
   g_assert_true (pos.board[fe_square_parse ("e5")].attrs & FE_ATTR_MAGIC);
 }
 
-/* MG2 and §5.7, the seed's Diagram E: exactly six moves recolour Sb1. */
+/* MG2 and magic-pieces.md §8, the seed's Diagram E: exactly six moves
+ * recolour Sb1. */
 static void
 test_mg2_diagram_e (void)
 {
@@ -259,7 +261,7 @@ test_cb3_madrasi (void)
   g_assert_true (has_move (&pos, "Sb1-a3[d1=w][a3=b]"));
 }
 
-/* Two new views of one target cancel (§5.4). */
+/* Two new views of one target cancel (magic-pieces.md §5). */
 static void
 test_even_count_cancels (void)
 {

@@ -1,8 +1,10 @@
-/* test-magician.c — magician pieces (rules.md §6, §9.5).
+/* test-magician.c — magician pieces (docs/rules/magician-pieces.md, its
+ * examples §9).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Popeye has no magician pieces: every expectation here is derived by hand
- * from rules.md §6 and its decisions D21–D27; the comments give the reason.
+ * from magician-pieces.md and its decisions D21–D27; the comments give the
+ * reason.
  */
 #include "piece-list.h"
 
@@ -260,8 +262,8 @@ test_locust (void)
   assert_moves (&pos, "mgL", "");
 }
 
-/* Legality after the mutations (§6.4): demoting an enemy rook into a
- * bishop that then checks one's own king is illegal. */
+/* Legality after the mutations (magician-pieces.md §5): demoting an enemy
+ * rook into a bishop that then checks one's own king is illegal. */
 static void
 test_self_check_by_demotion (void)
 {
@@ -277,7 +279,7 @@ test_self_check_by_demotion (void)
   g_assert_true (has_move (&pos, "mgRd1-d4"));
 }
 
-/* D21 and §8.3: refused set-ups. */
+/* D21 and docs/rules/combinations.md §2: refused set-ups. */
 static void
 test_validation (void)
 {

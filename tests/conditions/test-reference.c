@@ -1,10 +1,9 @@
 /* test-reference.c — the engine's generator against the slow reference
- * written from rules.md and rules-beyond.md (reference.c), on random
- * positions of every condition of the registry alone, every pair the
- * conditions allow together (Magic with Magician is rejected by §8.3;
- * rules-beyond.md Appendix A for its conditions), no condition, and every
- * allowed set of three or more of the seeds' genres, with the fairy walks
- * of the reference's catalogue.
+ * written from docs/rules/ (reference.c), on random positions of every
+ * condition of the registry alone, every pair the conditions allow together
+ * (docs/rules/combinations.md §2–§3: Magic with Magician is rejected), no
+ * condition, and every allowed set of three or more of the seeds' genres,
+ * with the fairy walks of the reference's catalogue.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Compared: the set of positions reached by the legal moves (board with
@@ -87,8 +86,9 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
   c->FE_P_MAGICIAN = on_[G_MAGICIAN];
   if (on_[G_CIRCE])
     {
-      /* the forms the other genres drawn combine with (Appendix A; the
-       * reference's own limits, fe_ref_rules_init) */
+      /* the forms the other genres drawn combine with
+       * (docs/rules/combinations.md §3; the reference's own limits,
+       * fe_ref_rules_init) */
       bool no_parrain = on_[G_KAMIKAZE] || on_[G_IMITATOR] || on_[G_ANTICIRCE];
       int v;
       do
@@ -207,8 +207,8 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
     }
   if (g_rand_boolean (r))
     {
-      /* a pawn about to promote (into the fairy set, §2.4), by a step or a
-       * capture */
+      /* a pawn about to promote (into the fairy set,
+       * docs/rules/fairy-pieces.md §5), by a step or a capture */
       int side = pos->side, f = g_rand_int_range (r, 0, 8);
       FeSquare sq = FE_SQ (f, side == FE_WHITE ? 6 : 1);
       if (fe_square_empty (pos, sq))
@@ -216,7 +216,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
     }
   if (on_[G_MAGIC] && g_rand_boolean (r))
     {
-      /* a magic king now and then (§5.7) */
+      /* a magic king now and then (docs/rules/magic-pieces.md §8) */
       FeSquare k = pos->king[g_rand_int_range (r, 0, 2)];
       FePiece p = pos->board[k];
       p.attrs = FE_ATTR_MAGIC;
@@ -332,16 +332,17 @@ run_genres (GRand *r, unsigned genres, int count)
   return n;
 }
 
-/* The pairs rules-beyond.md Appendix A accepts (§8.3: Isardam with
- * Circe) among its conditions, and with the seeds' genres (magician pieces
- * with none of them: the spec does not place their mutation among the new
- * effects). */
+/* The pairs docs/rules/combinations.md §3 accepts (isardam.md §4: Isardam
+ * with Circe) among the further conditions, and with the seeds' genres
+ * (magician pieces with none of them: the spec does not place their mutation
+ * among the new effects). */
 static bool
 pair_allowed (int a, int b)
 {
   if (a > b)
     return pair_allowed (b, a);
-  /* Magic with magician pieces is rejected (§8.3). */
+  /* Magic with magician pieces is rejected
+   * (docs/rules/combinations.md §2). */
   if (a == G_MAGIC && b == G_MAGICIAN)
     return false;
   if (b < N_SEED_GENRES)
@@ -413,7 +414,7 @@ test_pairs (void)
           compared += n;
           pairs++;
         }
-  /* 9 of the seeds, 23 with one of rules-beyond.md's, 10 of two */
+  /* 9 of the seeds, 23 with one of the further conditions, 10 of two */
   g_assert_cmpint (pairs, ==, 42);
   g_assert_cmpint (seen.rebirths, >, 0);
   g_assert_cmpint (seen.owed, >, 0);
@@ -438,7 +439,7 @@ test_pairs (void)
 }
 
 /* No condition, each genre alone, and every allowed set of three or more
- * of the seeds' genres and of rules-beyond.md's (the mixed sets are the
+ * of the seeds' genres and of the further conditions (the mixed sets are the
  * pairs' business: their number would explode). */
 static void
 test_singles_and_more (void)

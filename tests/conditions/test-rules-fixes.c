@@ -2,7 +2,7 @@
  * differential run against an independent generator (issue 9, items A–F).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Each test fails on 83bb2d4; the expectations follow rules.md, derived by
+ * Each test fails on 83bb2d4; the expectations follow docs/rules/, derived by
  * hand in the comments.
  */
 #include <string.h>
@@ -66,13 +66,13 @@ test_half_duplex_legality (void)
   g_string_free (out, TRUE);
 }
 
-/* B. Magic: the crossed square f1 is tested by a plain check test (rules
- * §1.7 (4)): the king's step moves the imitator (a4→b4) but recolours
- * nothing.  Had it recoloured, the capture mRf3×Se3 (a step left, the
- * imitator b4→a4) would turn the knight black, and a black Se3 attacks f1
- * (imitator b4→c2).  The real castling brings the imitator back to a4, so
- * mRf3×e3 stays unimitable (a4→off the board): no view, no recolouring,
- * Kg1 is not attacked (Pf2 blocks the rook).  0-0 is legal. */
+/* B. Magic: the crossed square f1 is tested by a plain check test
+ * (docs/rules/common-model.md §6.2 (5)): the king's step moves the imitator
+ * (a4→b4) but recolours nothing.  Had it recoloured, the capture mRf3×Se3 (a
+ * step left, the imitator b4→a4) would turn the knight black, and a black Se3
+ * attacks f1 (imitator b4→c2).  The real castling brings the imitator back to
+ * a4, so mRf3×e3 stays unimitable (a4→off the board): no view, no
+ * recolouring, Kg1 is not attacked (Pf2 blocks the rook).  0-0 is legal. */
 static void
 test_magic_castling_transit (void)
 {
@@ -87,9 +87,10 @@ test_magic_castling_transit (void)
   assert_pieces (&pos, "wKg1 wRf1 wPf2 wSe3 bKh8 bmRf3 Ia4");
 }
 
-/* C. Madrasi with monochrome imitators: paralysis ignores imitators (rules
- * §8.2).  The white imitator a4 is an obstacle for Black's pieces (§4.8),
- * but Ra8 still paralyses Ra1 along the a-file; 83bb2d4 let Ra1 move. */
+/* C. Madrasi with monochrome imitators: paralysis ignores imitators
+ * (docs/rules/combinations.md §1).  The white imitator a4 is an obstacle for
+ * Black's pieces (docs/rules/imitator.md §9), but Ra8 still paralyses Ra1
+ * along the a-file; 83bb2d4 let Ra1 move. */
 static void
 test_madrasi_monochrome_imitator (void)
 {
@@ -113,8 +114,9 @@ test_madrasi_monochrome_imitator (void)
 }
 
 /* D. Einstein for White only: a black pawn on its own first rank plays
- * orthodox chess, where it has no moves and captures nothing (rules §1.6,
- * §7.2 D31); White's first-rank pawn steps 1–3 squares. */
+ * orthodox chess, where it has no moves and captures nothing
+ * (docs/rules/common-model.md §5.2; einstein.md §3.5, D31); White's
+ * first-rank pawn steps 1–3 squares. */
 static void
 test_one_side_einstein_first_rank (void)
 {
@@ -140,9 +142,9 @@ test_one_side_einstein_first_rank (void)
 }
 
 /* E. Magician: every combination of fairy walks is a move of its own
- * (rules §6.3), however many.  F = {G, N}; mgRa5-d5 touches five black
- * pawns, each demoted P→F with two choices: 2^5 = 32 moves (83bb2d4 cut
- * them at 16). */
+ * (docs/rules/magician-pieces.md §4), however many.  F = {G, N}; mgRa5-d5
+ * touches five black pawns, each demoted P→F with two choices: 2^5 = 32 moves
+ * (83bb2d4 cut them at 16). */
 static void
 test_magician_many_choices (void)
 {
@@ -171,8 +173,9 @@ test_magician_many_choices (void)
 }
 
 /* F. `option EnPassant` with four squares: a first-rank pawn's triple step
- * c1-c4 passes c2 and c3, both e.p. squares (rules §1.6, E3).  Read from
- * Popeye input, written back, and kept through XML. */
+ * c1-c4 passes c2 and c3, both e.p. squares
+ * (docs/rules/common-model.md §5.3; einstein.md E3).  Read from Popeye input,
+ * written back, and kept through XML. */
 static void
 test_en_passant_four_squares (void)
 {

@@ -1,4 +1,5 @@
-/* test-walks.c — the fairy walks of rules.md §2.2 "Examples (all verified)".
+/* test-walks.c — the fairy walks of docs/rules/fairy-pieces.md §7.1, "Moves
+ * of the pieces (all verified)".
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
@@ -143,8 +144,8 @@ test_chinese (void)
          "LEa1*a7 LEa1*e5 LEa1-a2 LEa1-b1 LEa1-b2 LEa1-c1 LEa1-d1 LEa1-e1 LEa1-f1 LEa1-g1");
 }
 
-/* Madrasi (§3): a Chinese piece observes what it could capture, so two
- * paos on a file paralyse each other only across a screen. */
+/* Madrasi (docs/rules/madrasi.md §7): a Chinese piece observes what it could
+ * capture, so two paos on a file paralyse each other only across a screen. */
 static void
 test_chinese_madrasi (void)
 {
@@ -215,9 +216,9 @@ test_moose_imitator_either_route (void)
   g_free (got);
 }
 
-/* Magic views are a set (§5.4): the rook arriving on e2 is seen by the
- * magic moose over f1 and over f2 along one line (g1, e2): one new view,
- * an odd count, so it changes colour. */
+/* Magic views are a set (docs/rules/magic-pieces.md §4.3): the rook arriving
+ * on e2 is seen by the magic moose over f1 and over f2 along one line (g1,
+ * e2): one new view, an odd count, so it changes colour. */
 static void
 test_magic_moose_one_view (void)
 {
@@ -250,8 +251,8 @@ solve (const char *pieces, const char *stip)
 }
 
 /* Issue 19: with no condition a pawn still promotes into every fairy walk
- * of the diagram (rules §2.4); the solver's orthodox fast path had only
- * Q R B S. */
+ * of the diagram (docs/rules/fairy-pieces.md §5); the solver's orthodox fast
+ * path had only Q R B S. */
 static void
 test_fairy_promotion_without_condition (void)
 {

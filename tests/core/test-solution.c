@@ -1,5 +1,5 @@
 /* test-solution.c — the solution tree: stages checked square by square
- * against the worked examples of rules.md §9, roles, soundness, and (with
+ * against the worked examples of docs/rules/, roles, soundness, and (with
  * a directory argument) the tree against the text on every oracle problem.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -167,7 +167,7 @@ check_stages (const char *name, const FeSolutionNode *n, const ExpectStage *expe
 static void
 test_magic (void)
 {
-  /* §9.4 MG1: 1.mBb2-e5[b7=w][c7=b]. */
+  /* magic-pieces.md MG1: 1.mBb2-e5[b7=w][c7=b]. */
   g_autofree char *text = NULL;
   g_autoptr (FeSolution) t = solve_text ("begin\nstip ~1\n"
                                          "pieces white kf1 pc7\nwhite magic ra2 rb1 bb2\n"
@@ -195,7 +195,7 @@ test_magic (void)
 static void
 test_imitator (void)
 {
-  /* §9.3 IM1: 1.Ra1-a5[Ia7]. */
+  /* imitator.md IM1: 1.Ra1-a5[Ia7]. */
   g_autofree char *text = NULL;
   g_autoptr (FeSolution) t = solve_text ("begin\nstip ~1\ncondition Imitator a3\n"
                                          "pieces white kh1 ra1\nblack kh8\nend\n", 1, &text);
@@ -207,7 +207,7 @@ test_imitator (void)
   check_stages ("IM1", n, e, 2, "wKh1 wRa5 bKh8");
   if (n)
     CHECK (!strcmp (n->text, "Ra1-a5[Ia7]"), "IM1: text '%s'", n->text);
-  /* §9.3 IM8, two imitators: 1.Rd1-e1[Ib4,g6]. */
+  /* imitator.md IM8, two imitators: 1.Rd1-e1[Ib4,g6]. */
   g_autofree char *text2 = NULL;
   g_autoptr (FeSolution) t2 = solve_text ("begin\nstip ~1\ncondition Imitator a4f6\n"
                                           "pieces white kh1 rd1\nblack kh8\nend\n", 1, &text2);
@@ -222,7 +222,7 @@ test_imitator (void)
 static void
 test_einstein (void)
 {
-  /* §9.6 E1, colours swapped (White moves first): 1.Sb7*c5=B. */
+  /* einstein.md E1, colours swapped (White moves first): 1.Sb7*c5=B. */
   g_autofree char *text = NULL;
   g_autoptr (FeSolution) t = solve_text ("begin\nstip ~1\ncondition EinsteinChess\n"
                                          "pieces white kh1 sb7\nblack kh8 bc5\nend\n", 1, &text);
@@ -243,7 +243,7 @@ test_einstein (void)
 static void
 test_magician (void)
 {
-  /* §9.5 MC1: 1.mgRb3-b6{c5=P}{a7=B}. */
+  /* magician-pieces.md MC1: 1.mgRb3-b6{c5=P}{a7=B}. */
   g_autofree char *text = NULL;
   g_autoptr (FeSolution) t = solve_text ("begin\nstip ~1\n"
                                          "pieces white kh1 sa7\nwhite magician rb3\nblack kh8 sc5\nend\n", 1,
@@ -259,7 +259,8 @@ test_magician (void)
 static void
 test_madrasi (void)
 {
-  /* §9.2 MD6: 1.Rh1-h2# — Madrasi has no after-effect: one stage, mate. */
+  /* madrasi.md MD6: 1.Rh1-h2# — Madrasi has no after-effect: one stage,
+   * mate. */
   g_autofree char *text = NULL;
   g_autoptr (FeSolution) t = solve_text ("begin\nstip #1\ncondition Madrasi RexInclusive\n"
                                          "pieces white ke1 rh1\nblack kd2\nend\n", 1, &text);

@@ -313,7 +313,7 @@ check_expectations (const Expect *e, gsize n)
 #define RECI_P "white kh8 pg3 qb3 black kf8 re1 sb8"
 #define VIOLATION_P "white kb6 rd1 re1 black ka8 pg7"
 
-/* hs#n (rules-beyond.md §14.2, verified with Popeye 4.104). */
+/* hs#n (docs/rules/stipulations.md §4.2, verified with Popeye 4.104). */
 static void
 test_solve_help_self (void)
 {
@@ -333,8 +333,8 @@ test_solve_help_self (void)
 }
 
 /* hr#n: the reflex duties of both sides at every move, and " ?!?" when
- * the diagram breaks them, in r#n and ser-r#n too (rules-beyond.md
- * §14.1, §14.2). */
+ * the diagram breaks them, in r#n and ser-r#n too
+ * (docs/rules/stipulations.md §4.1, §4.2). */
 static void
 test_solve_help_reflex (void)
 {
@@ -359,7 +359,7 @@ test_solve_help_reflex (void)
 }
 
 /* reci-h: the end's two lines, short solutions, the series form without
- * its 0-move end (rules-beyond.md §16.2). */
+ * its 0-move end (docs/rules/stipulations.md §6.2). */
 static void
 test_solve_reciprocal (void)
 {
@@ -382,7 +382,7 @@ test_solve_reciprocal (void)
 }
 
 /* ser-s# and ser-r#: the end tested after each series move; set play
- * (rules-beyond.md §17.2). */
+ * (docs/rules/stipulations.md §7.2). */
 static void
 test_solve_series_self_reflex (void)
 {
@@ -403,7 +403,7 @@ test_solve_series_self_reflex (void)
 }
 
 /* The goals in help, series and direct play, with Popeye's marks
- * (rules-beyond.md §13, §18.3). */
+ * (docs/rules/stipulations.md §1–§3, §8.3). */
 static void
 test_solve_goals (void)
 {
@@ -433,7 +433,8 @@ test_solve_goals (void)
     { "hx2", "white kh1 ra1 black kh8 pa5 pb7", NULL, -1,
       { "  1.a5-a4 Ra1*a4 x\n", "  1.a5-a4 Ra1-a3   2.b7-b5 Ra3*a4 x\n" },
       { "1.a5-a4 Ra1*a4   2." } },
-    /* WhiteToPlay where White starts already: not applied (§13.3). */
+    /* WhiteToPlay where White starts already: not applied
+     * (docs/rules/stipulations.md §3). */
     { "h+1.5", "white ka3 pb4 black ka6", "whitetoplay", 1, { "  1...b4-b5 +\n" } },
   };
   check_expectations (e, G_N_ELEMENTS (e));
@@ -464,7 +465,8 @@ count_reached (const char *out)
   return n;
 }
 
-/* a=>b, ser-a=>b, ser-ha=>b: rules-beyond.md §15.5's verified examples. */
+/* a=>b, ser-a=>b, ser-ha=>b: the verified examples of
+ * docs/rules/stipulations.md §5.5. */
 static void
 test_solve_position_to_position (void)
 {

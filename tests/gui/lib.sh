@@ -118,7 +118,8 @@ pointer_drag () {
 # click_at FILE: a click where the script's locate command put FILE's point.
 click_at () { read -r cx cy < "$1"; xdotool mousemove "$cx" "$cy" sleep 0.2 click 1; }
 # no_line_twice REPEATED-LINES PANE...: no line of the Solution pane's rows
-# printed twice under one parent (rules.md D7; tests/gui/repeated-lines).
+# printed twice under one parent (docs/rules/decisions.md D7;
+# tests/gui/repeated-lines).
 no_line_twice () {
   checker=$1; shift
   "$checker" pane "$@" || fail "a line printed twice in the Solution pane"

@@ -1,9 +1,9 @@
-/* repeated-lines pane|text FILE... — rules.md D7 (one move, one line) on
- * what the window shows, through tests/solution-lines.c as every solver
- * test: a pane dump (the harness's `pane`: its rows "row [selected ]TEXT",
- * read in their order, labels such as "threat: " left out) or a
- * solution's text (Copy Solution).  Exits 1
- * naming the first line found twice under one parent.
+/* repeated-lines pane|text FILE... — docs/rules/decisions.md D7 (one move,
+ * one line) on what the window shows, through tests/solution-lines.c as
+ * every solver test: a pane dump (the harness's `pane`: its rows "row
+ * [selected ]TEXT", read in their order, labels such as "threat: " left
+ * out) or a solution's text (Copy Solution).  Exits 1 naming the first line
+ * found twice under one parent.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdio.h>

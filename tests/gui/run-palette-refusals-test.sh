@@ -7,8 +7,9 @@
 #      queen's is on;
 #   2. the king's tile dragged onto d4: nothing is placed;
 #   3. a magic rook on the board: under Magician every piece tile is off
-#      (magic and magician pieces do not mix, rules §8.3), and they are
-#      on again under Plain; the queen's tile dragged then places a queen.
+#      (magic and magician pieces do not mix,
+#      docs/rules/combinations.md §2), and they are on again under Plain;
+#      the queen's tile dragged then places a queen.
 # Each step waits for the window to show it (wait-line), not for a time.
 # Exit 77 (skip) without xvfb-run, dbus-run-session or xdotool.
 # SPDX-License-Identifier: GPL-3.0-or-later

@@ -32,9 +32,10 @@ test_bad_input (void)
 }
 
 /* A search stopped by --max-time exits 0 and says its output is partial;
- * what it printed before the stop has no line twice (rules.md D7).  The
- * README's example as h#6 prints thousands of lines in the first second
- * (200 000 in 28 s), so the stop falls among them. */
+ * what it printed before the stop has no line twice
+ * (docs/rules/decisions.md D7).  The README's example as h#6 prints thousands
+ * of lines in the first second (200 000 in 28 s), so the stop falls among
+ * them. */
 static void
 test_max_time (void)
 {

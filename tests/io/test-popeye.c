@@ -675,7 +675,7 @@ test_unsupported_stipulation (void)
     }
 }
 
-/* a=>b (rules-beyond.md §15.1): what follows the stipulation is the
+/* a=>b (docs/rules/stipulations.md §5.1): what follows the stipulation is the
  * target; written back after the stipulation and read back equal. */
 static void
 test_position_to_position (void)

@@ -99,7 +99,7 @@ def main():
         return 1
     twice = repeated_lines(run.stdout)
     if twice:
-        print("lines printed twice (rules.md D7: one move, one line):\n  " + "\n  ".join(twice))
+        print("lines printed twice (docs/rules/decisions.md D7: one move, one line):\n  " + "\n  ".join(twice))
         return 1
     expected = popeye_output(case)
     a, b = tree(expected), tree(run.stdout)

@@ -4,11 +4,12 @@ a tree, as tests/oracle/data/README.md defines "reproduced exactly": only
 move lines, "but" and twin headers count; runs of spaces are folded; the
 tree follows the move numbers and siblings are unordered.
 
-`repeated_lines` finds the lines printed twice (rules.md D7: one move, one
-line): two siblings of one parent with the same text.  Every script of the
-suite that runs the solver checks its outputs with it (check-solution.py,
-tests/solver/oracle_variants.py, tests/solver/cli-checks.py); the C tests
-do the same through tests/solution-lines.c."""
+`repeated_lines` finds the lines printed twice (docs/rules/decisions.md D7:
+one move, one line): two siblings of one parent with the same text.  Every
+script of the suite that runs the solver checks its outputs with it
+(check-solution.py, tests/solver/oracle_variants.py,
+tests/solver/cli-checks.py); the C tests do the same through
+tests/solution-lines.c."""
 import re
 
 MOVE = re.compile(r"^\s*(\d+)(\.\.\.|\.)")

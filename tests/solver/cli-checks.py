@@ -35,7 +35,7 @@ def run(cli, *args, timeout=300):
     if args and args[0] == "solve":
         twice = repeated_lines(r.stdout)
         if twice:
-            fail("lines printed twice (rules.md D7): " + "; ".join(twice[:5]))
+            fail("lines printed twice (docs/rules/decisions.md D7): " + "; ".join(twice[:5]))
     return r
 
 
@@ -173,8 +173,9 @@ def defence_99(cli, d):
 
 def stream_interrupt(cli, d):
     # Millions of helpmates: minutes to solve, the first lines at once.  (Not
-    # h~6: since a line ends where its goal is reached, rules-beyond.md
-    # §13.1, that one is solved in 0.01 s, and Ctrl+C came after the end.)
+    # h~6: since a line ends where its goal is reached,
+    # docs/rules/stipulations.md §1, that one is solved in 0.01 s, and Ctrl+C
+    # came after the end.)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "mates.inp")
         open(path, "w").write("begin\nstip h#4\npieces white ke1 qd1 ra1 black ke8 qd8 ra8\nend\n")

@@ -15,7 +15,8 @@ STIP = re.compile(r"^\s*stip\w*\s+(\S+)", re.I | re.M)
 HELP_OR_SERIES = re.compile(r"^(h|ser-|pser|ph|reci-|a=>b)", re.I)
 
 
-# Outputs with a line printed twice (rules.md D7: one move, one line):
+# Outputs with a line printed twice (docs/rules/decisions.md D7: one move,
+# one line):
 # every output `run` sees is checked, and `summary` counts them as failures.
 REPEATED = []
 

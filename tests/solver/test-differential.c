@@ -201,7 +201,7 @@ random_problem (GRand *r, FeProblem *pb, const Stip **stip, int group)
   if (g_rand_boolean (r))
     {
       /* A pawn about to promote, of either side (into the fairy set,
-       * rules §2.4). */
+       * docs/rules/fairy-pieces.md §5). */
       int side = g_rand_int_range (r, 0, 2);
       FeSquare sq = FE_SQ (g_rand_int_range (r, 0, 8), side == FE_WHITE ? 6 : 1);
       if (fe_square_empty (pos, sq))

@@ -6,10 +6,10 @@
  * included), played with the full legality test, and the line must end on
  * the goal, within the stipulated length, with the series rules kept: no
  * check before the last series move, no goal reached before the line's
- * end (rules-beyond.md §13.1).  Lines toward an end (hs#, hr#, reci-h#,
- * ser-s#, ser-r#, ser-reci-h#) must end where the end holds (ends.c's
- * definitions, asked without a table) and keep the reflex duties at every
- * node; a reciprocal line is read both ways (its pair's reply, or the
+ * end (docs/rules/stipulations.md §1).  Lines toward an end (hs#, hr#,
+ * reci-h#, ser-s#, ser-r#, ser-reci-h#) must end where the end holds
+ * (ends.c's definitions, asked without a table) and keep the reflex duties at
+ * every node; a reciprocal line is read both ways (its pair's reply, or the
  * ending side's own goal); " ?!?" lines are reflex play's diagram moves.
  */
 #include <string.h>
@@ -127,7 +127,7 @@ end_held_before (Line *l, const FeMove *m, FeUndo *undo, const FeMove *prev, FeU
  * node `m`, just made, was played from): hs's ending side has not ended
  * its line there; in hr neither side could reach the goal there (the
  * ending side would have had to, the other must not be able to;
- * rules-beyond.md §14.1). */
+ * docs/rules/stipulations.md §4.1). */
 static gboolean
 inner_node_kept (Line *l, const FeMove *m, FeUndo *undo)
 {
@@ -342,8 +342,8 @@ set_final_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, 
          && (l->end != FE_END_SELF || end_held_before (l, m, undo, NULL, NULL));
 }
 
-/* Reflex play's " ?!?" (rules-beyond.md §14.1): one move of the side to
- * move in the diagram that reaches the goal. */
+/* Reflex play's " ?!?" (docs/rules/stipulations.md §4.1): one move of the
+ * side to move in the diagram that reaches the goal. */
 static gboolean
 violation_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
 {

@@ -1,4 +1,4 @@
-/* andernach.c — Andernach and AntiAndernach chess (rules-beyond.md §9).
+/* andernach.c — Andernach and AntiAndernach chess (docs/rules/andernach.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Andernach: a piece that captures takes the colour of the side that did

@@ -1,4 +1,4 @@
-/* anticirce.c — AntiCirce, Calvet and Cheylan (rules-beyond.md §7).
+/* anticirce.c — AntiCirce, Calvet and Cheylan (docs/rules/anticirce.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The victim of a capture is gone for good; the capturer is sent to its
@@ -6,7 +6,7 @@
  * capture square), and the capture is illegal where that square is taken.
  * Calvet lets a piece capture on its own rebirth square and stay; Cheylan
  * forbids it.  A king is in check only by a capture that could be played
- * (the legal-capture kind, §7.2).
+ * (the legal-capture kind, anticirce.md §3).
  */
 #include "core/rules/chain.h"
 #include "core/rules/movegen.h"
@@ -30,7 +30,7 @@ anticirce_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   if (!capturer.walk)
     return true;
   /* Its own column; a neutral capturer is reborn for the side that moved
-   * it (§7.1). */
+   * it (anticirce.md §2). */
   FeSquare sq = fe_circe_home_square (capturer.walk, m->capture, pos->side);
   if (sq == m->to)
     {
@@ -94,8 +94,8 @@ static const FeConditionKeyword anticirce_keywords[] = {
   { "Clone", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
 };
 
-/* Popeye refuses kamikaze pieces with AntiCirce (rules-beyond.md
- * Appendix A). */
+/* Popeye refuses kamikaze pieces with AntiCirce (docs/rules/anticirce.md §4,
+ * combinations.md §4). */
 static gboolean
 anticirce_validate (const FeConditionParams *params, int id, const FePosition *diagram,
                     GError **error)

@@ -1,5 +1,5 @@
 /* circe.c — Circe: plain, Mirror, Diagram, Parrain, and Rex inclusive
- * (rules-beyond.md §2–§6).
+ * (docs/rules/circe.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * The captured piece is reborn, with its colour, walk and attributes, on
@@ -21,8 +21,8 @@
 #define CIRCE_VARIANT(rules) ((rules)->params.v[FE_COND_CIRCE][0])
 #define CIRCE_REX_INCLUSIVE(rules) ((rules)->params.v[FE_COND_CIRCE][1])
 
-/* Parrain's promotion choice of a reborn pawn (rules-beyond.md §4.1): the
- * digit above Einstein's, where magician pieces keep theirs (Parrain and
+/* Parrain's promotion choice of a reborn pawn (docs/rules/circe.md §4.1):
+ * the digit above Einstein's, where magician pieces keep theirs (Parrain and
  * magician pieces are refused together, circe_validate). */
 #define PARRAIN_CHOICE_SHIFT 6
 #define PARRAIN_CHOICE_BITS 8
@@ -66,8 +66,8 @@ fe_circe_rebirth_square (const FePosition *pos, FePiece piece, FeSquare sq, int 
   switch (CIRCE_VARIANT (pos->rules))
     {
     case FE_CIRCE_PLAIN:
-      /* The table is read by the capturing side (§2.4: a neutral victim
-       * goes to the square of the side that did not capture it). */
+      /* The table is read by the capturing side (circe.md §2.4: a neutral
+       * victim goes to the square of the side that did not capture it). */
       return fe_circe_home_square (piece.walk, sq, FE_OPPONENT (capturing_side));
     case FE_CIRCE_MIRROR:
       return fe_circe_home_square (piece.walk, sq, capturing_side);
@@ -114,8 +114,8 @@ fe_circe_append_transfer (GString *out, FePiece piece, FeSquare from, FeSquare t
   g_string_append_c (out, ']');
 }
 
-/* Reborn pieces may not stand on an imitator (rules-beyond.md §2.5): the
- * move that would put one there is illegal. */
+/* Reborn pieces may not stand on an imitator (docs/rules/circe.md §2.5):
+ * the move that would put one there is illegal. */
 static bool
 puts_back (FePosition *pos, FeUndo *undo, FePiece piece, FeSquare sq, bool *legal)
 {
@@ -133,8 +133,9 @@ puts_back (FePosition *pos, FeUndo *undo, FePiece piece, FeSquare sq, bool *lega
 
 /* ---- Parrain ------------------------------------------------------------ */
 
-/* The sum of the displacement vectors of the pieces that move (§4.1):
- * castling moves king and rook; e.p. and locusts the capturer only. */
+/* The sum of the displacement vectors of the pieces that move
+ * (circe.md §4.1): castling moves king and rook; e.p. and locusts the
+ * capturer only. */
 static void
 move_vector (const FeMove *m, int *df, int *dr)
 {
@@ -160,7 +161,7 @@ parrain_square (const FePosition *pos, const FeMove *m)
 }
 
 /* The side whose promotion rank a reborn pawn is judged by: its own, a
- * neutral one the side making the move (§4.1). */
+ * neutral one the side making the move (circe.md §4.1). */
 static int
 pawn_side (FePiece p, int mover)
 {
@@ -231,8 +232,8 @@ parrain_rebirth (FePosition *pos, const FeMove *m, FeUndo *undo)
       const FeRules *r = pos->rules;
       if (choice >= r->n_promotion_walks)
         {
-          /* The reborn pawn becomes an imitator on its square (rules.md
-           * §4.6), after the others have moved. */
+          /* The reborn pawn becomes an imitator on its square
+           * (docs/rules/imitator.md §7), after the others have moved. */
           if (fe_position_imitator_at (pos, sq) >= 0 || pos->n_imitators >= FE_MAX_IMITATORS)
             return false;
           int i = pos->n_imitators++;
@@ -276,9 +277,9 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   return legal;
 }
 
-/* Rex inclusive (§3): a king is in check only when it could not be reborn.
- * The capture is played with every effect (a locust lands beyond the king,
- * a kamikaze capturer's transfer may free the square). */
+/* Rex inclusive (circe.md §3): a king is in check only when it could not be
+ * reborn.  The capture is played with every effect (a locust lands beyond the
+ * king, a kamikaze capturer's transfer may free the square). */
 static bool
 king_lost (const FePosition *after, const FePosition *before, const FeCapturePath *path)
 {
@@ -293,7 +294,7 @@ circe_check_allowed (const FePosition *pos, const FeCapturePath *path)
 }
 
 /* A pawn reborn on its own first rank steps one square and captures from
- * there (§4.1). */
+ * there (circe.md §4.1). */
 static int
 circe_pawns_from_first_rank (const FePosition *pos, int side)
 {

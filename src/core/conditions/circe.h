@@ -1,12 +1,14 @@
 /* circe.h — Circe's rebirth squares, for the conditions that send a piece
- * to one (Circe, AntiCirce, Kamikaze: rules-beyond.md §2.2, §7, §12).
+ * to one (Circe, AntiCirce, Kamikaze: docs/rules/circe.md §2.2, anticirce.md,
+ * kamikaze.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
 #include "core/rules/condition.h"
 
-/* The Circe condition's switch: which squares pieces are reborn on. */
+/* The Circe condition's switch: which squares pieces are reborn on
+ * (circe.md). */
 typedef enum {
   FE_CIRCE_OFF = 0,
   FE_CIRCE_PLAIN,   /* §2: the table of §2.2 */
@@ -15,9 +17,9 @@ typedef enum {
   FE_CIRCE_PARRAIN, /* §4: the capture square moved as the next move moves */
 } FeCirceVariant;
 
-/* §2.2's square for a piece of `walk` captured on `sq`, in the column of
- * the pieces at home on `home`'s side (FE_WHITE: e1, d1, h1/a1 …, pawns on
- * rank 2, other walks on rank 8). */
+/* The square of circe.md §2.2 for a piece of `walk` captured on `sq`, in
+ * the column of the pieces at home on `home`'s side (FE_WHITE: e1, d1,
+ * h1/a1 …, pawns on rank 2, other walks on rank 8). */
 FeSquare fe_circe_home_square (int walk, FeSquare sq, int home);
 
 /* Where the Circe in force puts `piece`, captured on `sq` by a move of

@@ -1,4 +1,4 @@
-/* einstein.c — Einstein chess and its variants (rules.md §7).
+/* einstein.c — Einstein chess and its variants (docs/rules/einstein.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * After its displacement the moved piece steps along a value chain (chain.h):
@@ -47,7 +47,7 @@ applies (const FePosition *pos)
 }
 
 /* Pions dépaysés move only for the Einstein side: the other side plays
- * orthodox chess (rules §1.6, §7.2 D31). */
+ * orthodox chess (docs/rules/common-model.md §5.2; einstein.md §3.5, D31). */
 static int
 einstein_pawns_from_first_rank (const FePosition *pos, int side)
 {

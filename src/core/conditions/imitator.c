@@ -1,18 +1,18 @@
-/* imitator.c — the Imitator condition (rules.md §4): standard, several,
- * monochrome, promotion to an imitator, "no hurdles".
+/* imitator.c — the Imitator condition (docs/rules/imitator.md): standard,
+ * several, monochrome, promotion to an imitator, "no hurdles".
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Imitators live in pos->imitators, never on the board: pieces do not see
- * them (§4.2).  Every move and every capture that makes a check must be
- * copied by each participating imitator with the same vector and of the
- * same nature (§4.3): a move becomes a list of steps relative to the
- * imitator, each demanding an empty square or a hurdle, judged on the board
- * "during" the move (the mover has left, the victim is still there).
- * Walks the rules do not name follow Popeye's conditions/imitator.c:
- * moose and kinghopper as hoppers, mao/moa through their first step,
- * equihoppers with their hurdle at the midpoint, anything else as a leap;
- * the Chinese pieces (Popeye refuses them) by the natures they move with,
- * a ride or a lion's hop (docs/decisions.md, Walks).
+ * them (imitator.md §3).  Every move and every capture that makes a check
+ * must be copied by each participating imitator with the same vector and of
+ * the same nature (imitator.md §4): a move becomes a list of steps relative
+ * to the imitator, each demanding an empty square or a hurdle, judged on the
+ * board "during" the move (the mover has left, the victim is still there).
+ * Walks the rules do not name follow Popeye's conditions/imitator.c: moose
+ * and kinghopper as hoppers, mao/moa through their first step, equihoppers
+ * with their hurdle at the midpoint, anything else as a leap; the Chinese
+ * pieces (Popeye refuses them) by the natures they move with, a ride or a
+ * lion's hop (docs/decisions.md, Walks).
  */
 #include <glib.h>
 
@@ -25,7 +25,7 @@
 enum {
   NEED_EMPTY = 0,
   NEED_PIECE, /* the imitator's hurdle */
-  NEED_ANY,   /* a hurdle square under "no hurdles" (§4.7) */
+  NEED_ANY,   /* a hurdle square under "no hurdles" (imitator.md §8) */
 };
 
 typedef struct {
@@ -82,7 +82,8 @@ occupied (const During *d, int sq)
       return false;
   if (d->pos->board[sq].walk != FE_WALK_NONE)
     return true;
-  /* Imitators not taking part stay where they are: obstacles (§4.8). */
+  /* Imitators not taking part stay where they are: obstacles
+   * (imitator.md §9). */
   for (int i = 0; i < d->pos->n_imitators; i++)
     if (!(d->moving & (1u << i)) && d->pos->imitators[i] == sq)
       return true;
@@ -343,8 +344,8 @@ shift (FePosition *pos, uint16_t moving, int delta)
       }
 }
 
-/* Castling (§4.3): the king's segment with the rook still in its corner,
- * then the rook's with the king already on its arrival square. */
+/* Castling (imitator.md §4.1): the king's segment with the rook still in its
+ * corner, then the rook's with the king already on its arrival square. */
 static bool
 follow_castling (FePosition *pos, const FeMove *m, uint16_t moving, int *delta)
 {
@@ -412,7 +413,8 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
       undo->imitators_moved = true;
     }
 
-  /* §4.6: the new imitator comes after the others have moved, and stays. */
+  /* imitator.md §7: the new imitator comes after the others have moved, and
+   * stays. */
   if ((m->flags & FE_MOVE_PROMOTE_IMITATOR) && pos->n_imitators < FE_MAX_IMITATORS)
     {
       int i = pos->n_imitators++;
@@ -424,7 +426,8 @@ imitator_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
       undo->imitators_moved = true;
     }
 
-  /* §1.2: never a piece and an imitator, or two imitators, on one square. */
+  /* Never a piece and an imitator, or two imitators, on one square
+   * (docs/rules/common-model.md §2.2). */
   for (int i = 0; i < pos->n_imitators; i++)
     {
       if (pos->board[pos->imitators[i]].walk != FE_WALK_NONE)
@@ -451,8 +454,8 @@ imitator_refuses_move (const FePosition *pos, const FeMove *m)
   return false;
 }
 
-/* §4.4: a capture counts (check, magic views) only if imitable, judged in
- * the current position with the victim on its square. */
+/* imitator.md §5: a capture counts (check, magic views) only if imitable,
+ * judged in the current position with the victim on its square. */
 static bool
 imitator_capture_allowed (const FePosition *pos, const FeCapturePath *path)
 {
@@ -486,7 +489,7 @@ imitator_promotion_to_imitator (const FePosition *pos)
   return !pos->rules->params.FE_P_IMITATOR_NO_PROMOTION && pos->n_imitators < FE_MAX_IMITATORS;
 }
 
-/* §4.8: an imitator of the other colour does not move with `side`'s
+/* imitator.md §9: an imitator of the other colour does not move with `side`'s
  * pieces, so it is an obstacle for them. */
 static bool
 imitator_square_blocked (const FePosition *pos, int side, FeSquare sq)
@@ -534,7 +537,7 @@ static const FeConditionParamDesc imitator_params[] = {
 /* ---- Popeye words ---------------------------------------------------- */
 
 /* The imitator keywords are followed by squares; the coloured ones are
- * Féerie's monochrome imitators (rules §4.8).  Indices matter below. */
+ * Féerie's monochrome imitators (imitator.md §9).  Indices matter below. */
 enum { KW_IMITATOR, KW_WHITE_IMITATOR, KW_BLACK_IMITATOR };
 
 static const FeConditionKeyword imitator_keywords[] = {
@@ -676,7 +679,7 @@ imitator_describe (const FeConditionParams *params, int id, const FePosition *di
         g_ptr_array_add (lines, g_strdup ("NoIProm"));
       return;
     }
-  /* Monochrome imitators (rules §4.8) named by colour after the
+  /* Monochrome imitators (imitator.md §9) named by colour after the
    * standard ones: "Imitator c3,h8, white e4". */
   static const char *const colours[] = { FE_N_("white"), FE_N_("black") };
   g_autofree char *neutral = imitator_squares (diagram, FE_NEUTRAL, ",");

@@ -1,4 +1,5 @@
-/* isardam.c — Isardam, type A and B, and Rex inclusive (rules-beyond.md §8).
+/* isardam.c — Isardam, type A and B, and Rex inclusive
+ * (docs/rules/isardam.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A move is illegal if, once every effect is done, some piece is observed
@@ -15,8 +16,9 @@
 #define ISARDAM_TYPE_B(rules) ((rules)->params.v[FE_COND_ISARDAM][1])
 #define ISARDAM_REX_INCLUSIVE(rules) ((rules)->params.v[FE_COND_ISARDAM][2])
 
-/* §3.4 of rules.md, as Madrasi has it: the pawn that just made a multi-step
- * counts as observed by each enemy pawn that could take it e.p. */
+/* En passant observation (isardam.md §2), as Madrasi has it
+ * (docs/rules/madrasi.md §5): the pawn that just made a multi-step counts
+ * as observed by each enemy pawn that could take it e.p. */
 static bool
 ep_observed (const FePosition *pos, const FeMove *m)
 {
@@ -118,8 +120,8 @@ static const FeConditionKeyword isardam_keywords[] = {
   { "RexInclusive", 2, 1, FE_KEYWORD_AFTER_SWITCH },
 };
 
-/* Popeye refuses Isardam with Madrasi and with imitators (rules-beyond.md
- * Appendix A). */
+/* Popeye refuses Isardam with Madrasi and with imitators (isardam.md §4,
+ * docs/rules/combinations.md §4). */
 static gboolean
 isardam_validate (const FeConditionParams *params, int id, const FePosition *diagram,
                   GError **error)

@@ -1,4 +1,4 @@
-/* kamikaze.c — Kamikaze pieces (rules-beyond.md §12).
+/* kamikaze.c — Kamikaze pieces (docs/rules/kamikaze.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A kamikaze piece that captures leaves the board with its victim.  Under
@@ -25,7 +25,7 @@ kamikaze_capture (const FePosition *pos, const FeMove *m)
   return m->capture != FE_NO_SQUARE && (pos->board[m->from].attrs & FE_ATTR_KAMIKAZE);
 }
 
-/* A kamikaze king may not capture (§12). */
+/* A kamikaze king may not capture (kamikaze.md §2). */
 static bool
 kamikaze_move_allowed (const FePosition *pos, const FeMove *m)
 {
@@ -33,7 +33,7 @@ kamikaze_move_allowed (const FePosition *pos, const FeMove *m)
 }
 
 /* Without a Circe a capturing kamikaze pawn leaves the board unpromoted:
- * one move (§12). */
+ * one move (kamikaze.md §2). */
 static bool
 kamikaze_promotion_forbidden (const FePosition *pos, const FeMove *m)
 {
@@ -85,8 +85,8 @@ kamikaze_notate (GString *out, const FePosition *before, const FeMove *m,
 }
 
 /* Without a Circe the capturer is removed before any mutation of the mover
- * (rules-beyond.md §1.1 step 3); under one it is transferred after it
- * (step 5, as an AntiCirce capturer). */
+ * (docs/rules/effect-order.md §1 step 4); under one it is transferred
+ * after it (step 7, as an AntiCirce capturer; kamikaze.md §3). */
 static bool
 kamikaze_removes_mover (const FePosition *pos, const FeMove *m)
 {

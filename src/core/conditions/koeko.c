@@ -1,4 +1,4 @@
-/* koeko.c — KoeKo (rules-beyond.md §11).
+/* koeko.c — KoeKo (docs/rules/koeko.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A move is legal only if every piece that moved ends next to another
@@ -56,8 +56,8 @@ static const FeConditionKeyword koeko_keywords[] = {
   { "KoeKo", 0, 1, 0 },
 };
 
-/* Popeye: "conditions too fairy for imitator" (rules-beyond.md
- * Appendix A). */
+/* Popeye: "conditions too fairy for imitator" (koeko.md §4,
+ * docs/rules/combinations.md §4). */
 static gboolean
 koeko_validate (const FeConditionParams *params, int id, const FePosition *diagram,
                 GError **error)

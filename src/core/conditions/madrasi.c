@@ -1,4 +1,4 @@
-/* madrasi.c — Madrasi and Madrasi Rex inclusive (rules.md §3).
+/* madrasi.c — Madrasi and Madrasi Rex inclusive (docs/rules/madrasi.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A piece is paralysed while a piece of the other side with the same walk
@@ -11,8 +11,9 @@
 #include "core/rules/condition.h"
 #include "core/rules/movegen.h"
 
-/* Magicians have no capture field under Madrasi (rules §8.3, D33): they
- * neither paralyse nor are paralysed. */
+/* Magicians have no capture field under Madrasi
+ * (docs/rules/combinations.md §2, D33): they neither paralyse nor are
+ * paralysed. */
 static bool
 not_magician (const FePosition *pos, const FeCapturePath *path, void *data)
 {
@@ -20,11 +21,11 @@ not_magician (const FePosition *pos, const FeCapturePath *path, void *data)
   return !(pos->board[path->from].attrs & FE_ATTR_MAGICIAN);
 }
 
-/* §3.4: right after a pawn's multi-step the pawn counts as observed by every
- * enemy pawn that could take it en passant on this reply.  `side` is the
- * side the pawn is judged for; the capturers are its enemies.  After a pass
- * (series play, threats) the record is still there when the pawn's own side
- * moves again: the pawn is still paralysed then, as in Popeye (ser-zd53:
+/* madrasi.md §5: right after a pawn's multi-step the pawn counts as observed
+ * by every enemy pawn that could take it en passant on this reply.  `side` is
+ * the side the pawn is judged for; the capturers are its enemies.  After a
+ * pass (series play, threats) the record is still there when the pawn's own
+ * side moves again: the pawn is still paralysed then, as in Popeye (ser-zd53:
  * 1.d2-d4 2.d4-d5 is not possible with a black pawn on e4).  A neutral pawn
  * is judged only for the side not to move. */
 static bool
@@ -57,7 +58,7 @@ ep_paralysed (const FePosition *pos, FeSquare sq, int side)
 
 /* Is the piece on `sq`, played by `side`, paralysed?  For a neutral piece
  * the side matters: the pieces of the other side (and neutral ones) are its
- * enemies, as in Popeye (rules §1.2.1). */
+ * enemies, as in Popeye (docs/rules/common-model.md §2.3, madrasi.md §8). */
 static bool
 paralysed (const FePosition *pos, FeSquare sq, int side)
 {

@@ -1,11 +1,11 @@
-/* magic.c — magic pieces (rules.md §5).
+/* magic.c — magic pieces (docs/rules/magic-pieces.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * After every move (and after the earlier effects of rules §8.1) each piece
- * that has an odd number of new views changes colour.  A view is (magic
- * piece id, target id, line); the views before the move are rebuilt from
- * the undo log on a stack copy of the position, so nothing is stored
- * between moves and nothing is allocated.
+ * After every move (and after the earlier effects of
+ * docs/rules/effect-order.md §1) each piece that has an odd number of new
+ * views changes colour.  A view is (magic piece id, target id, line); the
+ * views before the move are rebuilt from the undo log on a stack copy of the
+ * position, so nothing is stored between moves and nothing is allocated.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +14,7 @@
 #include "core/rules/movegen.h"
 #include "core/model/walk.h"
 
-/* How a view's line is identified (rules §5.3, D17). */
+/* How a view's line is identified (magic-pieces.md §4, D17). */
 enum {
   LINE_LEAPER = 1,   /* (square of M, square of T) */
   LINE_STRAIGHT,     /* the off-board squares behind M and behind T */
@@ -132,7 +132,8 @@ view_cb (const FePosition *pos, const FeCapturePath *path, void *data)
 {
   Collect *c = data;
   FePiece t = pos->board[path->to];
-  /* Kings, magic and neutral pieces never change colour (§5.2, §1.2.1). */
+  /* Kings, magic and neutral pieces never change colour
+   * (magic-pieces.md §3). */
   if (!t.walk || t.walk == FE_WALK_KING || (t.attrs & FE_ATTR_MAGIC) || t.colour == FE_NEUTRAL)
     return false;
   if (c->n >= MAX_VIEWS || !fe_observation_allowed (pos, path))
@@ -244,9 +245,9 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
       return true;
     }
 
-  /* V_before (§5.4, D18): the views of the position at the start of the
-   * move.  All moves from one position share it, so it is kept per thread,
-   * keyed by that position's hash (saved in the undo record). */
+  /* V_before (magic-pieces.md §5, D18): the views of the position at the
+   * start of the move.  All moves from one position share it, so it is kept
+   * per thread, keyed by that position's hash (saved in the undo record). */
   static _Thread_local struct {
     uint64_t hash;
     const FeRules *rules;
@@ -289,8 +290,8 @@ magic_after_displacement (FePosition *pos, const FeMove *move, FeUndo *undo)
 
   /* Odd number of new views of a target: it changes colour.  All changes
    * are decided on V_after first, then applied together.  Views are a set
-   * (§5.4): two routes with one line (a moose over either of two hurdles)
-   * are one view, so each new key counts once. */
+   * (magic-pieces.md §4.3): two routes with one line (a moose over either of
+   * two hurdles) are one view, so each new key counts once. */
   uint8_t count[128];
   memset (count, 0, sizeof count);
   uint64_t fresh[MAX_VIEWS]; /* the new keys met so far: few, scanned */

@@ -1,4 +1,5 @@
-/* magician.c — magician pieces (pièces magiciennes, Bédoni; rules.md §6).
+/* magician.c — magician pieces (pièces magiciennes, Bédoni;
+ * docs/rules/magician-pieces.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A magician neither captures nor is captured, so it never checks.  When a
@@ -69,8 +70,8 @@ in_list (const FeSquare *list, int n, FeSquare sq)
   return false;
 }
 
-/* The mutation of the ordinary piece on `sq` (rules §6.3), given which
- * squares moved; false when it does not change. */
+/* The mutation of the ordinary piece on `sq` (magician-pieces.md §4), given
+ * which squares moved; false when it does not change. */
 static bool
 contact_direction (const FePosition *pos, FeSquare sq, const FeSquare *moved, int n_moved,
                    FeChainDirection *dir)
@@ -223,7 +224,8 @@ magician_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   return true;
 }
 
-/* Pions dépaysés move with magicians on the board (rules §1.6, D4). */
+/* Pions dépaysés move with magicians on the board
+ * (docs/rules/common-model.md §5.2, D4). */
 static int
 magician_pawns_from_first_rank (const FePosition *pos, int side)
 {
@@ -252,8 +254,8 @@ static const FeConditionKeyword magician_keywords[] = {
   { "MagicianPieces", 0, 1, FE_KEYWORD_EXTENSION },
 };
 
-/* D21: a magician king could never be in check; §8.3: magic and magician
- * pieces together are undefined. */
+/* D21: a magician king could never be in check; magic and magician pieces
+ * together are undefined (docs/rules/combinations.md §2). */
 static gboolean
 magician_validate (const FeConditionParams *params, int id, const FePosition *diagram,
                    GError **error)

@@ -1,4 +1,4 @@
-/* patrol.c — Patrol chess and patrol pieces (rules-beyond.md §10).
+/* patrol.c — Patrol chess and patrol pieces (docs/rules/patrol.md).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A patrol piece captures, and checks, only while a piece of its own side
@@ -23,8 +23,8 @@ is_patrol (const FePosition *pos, FePiece p)
 }
 
 /* Set while looking for a supporter: the supporter needs none itself
- * (§10; Popeye's "seeking_supporter_for_observer").  Per thread, as each
- * solver thread has its own search. */
+ * (patrol.md §2; Popeye's "seeking_supporter_for_observer").  Per thread, as
+ * each solver thread has its own search. */
 static __thread bool seeking_supporter;
 
 /* Observed by a piece `side` plays (its own, neutral ones for the side

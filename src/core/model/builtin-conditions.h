@@ -17,7 +17,7 @@
 /* X (ID, name): name is the file conditions/<name>.c (src/core/meson.build
  * compiles it from this line) and its class fe_condition_class_<name>.
  * Order: registry order (XML and Popeye writers follow it; the hooks are
- * then sorted by effect order, rules-beyond.md §1.1). */
+ * then sorted by effect order, docs/rules/effect-order.md §1). */
 #define FE_BUILTIN_CONDITIONS(X) \
   X (MADRASI, madrasi)           \
   X (IMITATOR, imitator)         \

@@ -26,7 +26,8 @@ typedef enum {
   FE_EINSTEIN_ANTI,
 } FeEinsteinVariant;
 
-/* Which side plays Einstein chess (WinChloe one-side variants, rules §7.2).
+/* Which side plays Einstein chess (WinChloe one-side variants,
+ * docs/rules/einstein.md §3.5).
  * Zero means both, so zero-initialised parameters are the plain condition. */
 typedef enum {
   FE_EINSTEIN_BOTH_SIDES = 0,
@@ -299,8 +300,9 @@ bool fe_params_any (const FeConditionParams *p, int id);
  * its switch is on or a piece has its attribute. */
 bool fe_condition_in_force (int id, const FeConditionParams *params, const FePosition *diagram);
 
-/* Refuses parameter sets and diagrams the rules leave undefined (rules.md
- * §6.1 D21: no magician king; §8.3: Magic + Magician).  Readers and the
- * solver call it before solving. */
+/* Refuses parameter sets and diagrams the rules leave undefined (no
+ * magician king: docs/rules/magician-pieces.md §2, D21; Magic + Magician:
+ * docs/rules/combinations.md §2).  Readers and the solver call it before
+ * solving. */
 gboolean fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram,
                                  GError **error);

@@ -55,7 +55,8 @@ enum {
 };
 
 /* One square's content: four bytes, so the board copies and compares cheaply.
- * `id` is the persistent identity magic pieces compare views by (rules §1.2). */
+ * `id` is the persistent identity magic pieces compare views by
+ * (docs/rules/common-model.md §2.1). */
 typedef struct {
   uint8_t walk;   /* FeWalk; FE_WALK_NONE = empty */
   uint8_t colour; /* FeColour */
@@ -123,7 +124,8 @@ typedef struct FeMoveList {
   FeMove buf[FE_MAX_MOVES];
 } FeMoveList;
 
-/* Castling right flags (rules §1.7): a king flag and one per rook square. */
+/* Castling right flags (docs/rules/common-model.md §6.3): a king flag and one
+ * per rook square. */
 enum {
   FE_CASTLE_WK = 1 << 0,
   FE_CASTLE_WA = 1 << 1,

@@ -83,9 +83,10 @@ write_square (FePosition *pos, FeSquare sq, FePiece piece)
   fe_position_write (pos, sq, piece, true);
 }
 
-/* Ids need only be unique among the pieces on the board (rules §1.2): the
- * smallest id no other piece holds, so any number of placements and
- * removals in the editor never wraps the one-byte id. */
+/* Ids need only be unique among the pieces on the board
+ * (docs/rules/common-model.md §2.1): the smallest id no other piece holds, so
+ * any number of placements and removals in the editor never wraps the
+ * one-byte id. */
 static uint8_t
 smallest_free_id (const FePosition *pos, FeSquare except)
 {

@@ -32,7 +32,7 @@ typedef struct {
   uint8_t owed_square;
   uint8_t mover_square;
   /* Pieces captured by this move and reborn in it (a Circe rebirth; the
-   * goal % asks for none, rules-beyond.md §18.1). */
+   * goal % asks for none, docs/rules/stipulations.md §8.1). */
   uint8_t n_rebirths;
   uint8_t n_changes;
   /* Index into `changes` where the displacement ends and condition effects
@@ -76,13 +76,13 @@ typedef struct FePosition {
   uint8_t n_castling_mutex;
   uint8_t castling_mutex[4][2];
   /* A piece captured by the last move and owed a rebirth in the next one
-   * (Circe Parrain, rules-beyond.md §4), with the square it was captured
+   * (Circe Parrain, docs/rules/circe.md §4), with the square it was captured
    * on; walk FE_WALK_NONE when nothing is owed.  Part of the hash. */
   FePiece owed;
   uint8_t owed_square;
   /* Where the piece that made the last move stands once its effects are
    * done (FE_NO_SQUARE: it left the board); the goal z<sq> asks
-   * (rules-beyond.md §18.1).  Not part of the hash. */
+   * (docs/rules/stipulations.md §8.1).  Not part of the hash. */
   uint8_t mover_square;
   uint64_t hash;
   /* The active rules; NULL = orthodox chess: no condition, no fairy walk
@@ -96,12 +96,13 @@ void fe_position_init (FePosition *pos);
  * no other piece on the board holds. */
 void fe_position_put (FePosition *pos, FeSquare sq, FePiece piece);
 void fe_position_remove (FePosition *pos, FeSquare sq);
-/* Rights from the standard squares (rules §1.7); called after setup. */
+/* Rights from the standard squares (docs/rules/common-model.md §6.3);
+ * called after setup. */
 void fe_position_default_castling (FePosition *pos);
 void fe_position_recompute_hash (FePosition *pos);
-/* Imitators (rules.md §1.2): a token on an empty square, never two on
- * one.  Each edit keeps the hash; none touches the pieces, so the
- * castling rights stand.  The index of the imitator on `sq`, or -1. */
+/* Imitators (docs/rules/common-model.md §2.2): a token on an empty square,
+ * never two on one.  Each edit keeps the hash; none touches the pieces, so
+ * the castling rights stand.  The index of the imitator on `sq`, or -1. */
 int fe_position_imitator_at (const FePosition *pos, FeSquare sq);
 /* FALSE (nothing changes) when the square holds a piece or an imitator,
  * or FE_MAX_IMITATORS stand already. */
@@ -113,8 +114,8 @@ gboolean fe_position_remove_imitator (FePosition *pos, FeSquare sq);
 gboolean fe_position_move_imitator (FePosition *pos, FeSquare from, FeSquare to);
 /* The same pieces (walk, colour, attributes; not their ids) on the same
  * squares, and the same imitators in the same order: what reaching an
- * a=>b target asks (rules-beyond.md §15.3); side to move, rights and e.p.
- * squares are not compared. */
+ * a=>b target asks (docs/rules/stipulations.md §5.3); side to move, rights
+ * and e.p. squares are not compared. */
 gboolean fe_position_same_placement (const FePosition *a, const FePosition *b);
 /* Does a piece with any of the attribute bits `attrs` (FE_ATTR_*) stand on
  * the board?  (Magic and magician pieces put their condition in force.) */
@@ -256,7 +257,7 @@ fe_square_empty (const FePosition *pos, int sq)
 }
 
 /* The castling flag tied to a square: the king's (e1, e8) or a rook's
- * (a1, h1, a8, h8); 0 elsewhere (rules §1.7). */
+ * (a1, h1, a8, h8); 0 elsewhere (docs/rules/common-model.md §6.3). */
 static inline uint8_t
 fe_castling_flag_of_square (FeSquare sq)
 {

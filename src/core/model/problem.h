@@ -157,11 +157,11 @@ typedef struct {
   char *unsupported_stipulation;
   /* Zeroposition: the diagram itself is not solved, only the twins. */
   gboolean zero_position;
-  /* a=>b (rules-beyond.md §15): the target position B, its pieces and
-   * imitators; the diagram is A.  Read, written, compared and validated
-   * only while the stipulation asks for it (fe_stipulation_has_target),
-   * kept otherwise so that the window's edits of the stipulation lose
-   * nothing.  Twins change A only (docs/decisions.md). */
+  /* a=>b (docs/rules/stipulations.md §5): the target position B, its pieces
+   * and imitators; the diagram is A.  Read, written, compared and validated
+   * only while the stipulation asks for it (fe_stipulation_has_target), kept
+   * otherwise so that the window's edits of the stipulation lose nothing.
+   * Twins change A only (docs/decisions.md). */
   FePosition target;
 } FeProblem;
 
@@ -255,9 +255,9 @@ struct FeProblemFault {
   gboolean in_target; /* the rule is broken by the target position (a=>b) */
 };
 
-/* The position rules (rules.md §1.2): a colour has at most one king, an
- * imitator stands alone on its square.  FALSE with `fault` (may be NULL)
- * and `error` (FE_PROBLEM_ERROR_ILLEGAL, no location in its text). */
+/* The position rules (docs/rules/common-model.md §2): a colour has at most
+ * one king, an imitator stands alone on its square.  FALSE with `fault` (may
+ * be NULL) and `error` (FE_PROBLEM_ERROR_ILLEGAL, no location in its text). */
 gboolean fe_position_validate (const FePosition *pos, FeProblemFault *fault, GError **error);
 /* Every rule of the problem: the diagram, the target position (a=>b),
  * then each twin applied to the

@@ -351,14 +351,15 @@ fe_stipulation_to_string (const FeStipulation *s)
   return g_string_free (out, FALSE);
 }
 
-/* WhiteToPlay (rules-beyond.md §13.3) takes half a move off help-type
+/* WhiteToPlay (docs/rules/stipulations.md §3) takes half a move off help-type
  * play that Black would start, so that White starts; where White starts
  * already, or nothing would be left before the end (reci-h#1), it does
  * nothing (Popeye: "not applicable - ignored"). */
 static gboolean
 white_to_play_shortens (const FeStipulation *st, gboolean white_to_play)
 {
-  /* a=>b keeps its length: WhiteToPlay only lets White start (§15.2). */
+  /* a=>b keeps its length: WhiteToPlay only lets White start
+   * (docs/rules/stipulations.md §5.2). */
   if (!white_to_play || st->goal == FE_GOAL_POSITION)
     return FALSE;
   if (st->play != FE_PLAY_HELP)
@@ -390,7 +391,8 @@ fe_stipulation_starting_side (const FeStipulation *st, gboolean white_to_play)
 {
   gboolean whole_game = st->goal == FE_GOAL_POSITION || st->goal == FE_GOAL_PROOF_GAME;
   if (st->play == FE_PLAY_HELP && whole_game)
-    return white_to_play ? FE_WHITE : FE_BLACK; /* whatever the length (§15.2) */
+    /* whatever the length (docs/rules/stipulations.md §5.2) */
+    return white_to_play ? FE_WHITE : FE_BLACK;
   if (st->play == FE_PLAY_HELP)
     {
       /* A full line ends on White's move (h, the reply of reci-h) or on

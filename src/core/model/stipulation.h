@@ -88,8 +88,8 @@ typedef struct {
 
 /* Parses "#2", "h#2.5", "ser-s#7", "~1", "ser-zd53", "h001", "hs#2",
  * "reci-h(=)#3", "a=>b6", "ser-ha=>b2"…  "a=>bn" alone is help play
- * (rules-beyond.md §15).  Errors name the offending part; Popeye's forms
- * Féerie does not solve (proof games, parry series, exotic goals) are
+ * (docs/rules/stipulations.md §5).  Errors name the offending part; Popeye's
+ * forms Féerie does not solve (proof games, parry series, exotic goals) are
  * refused by name with FE_STIPULATION_ERROR_UNSUPPORTED. */
 gboolean fe_stipulation_parse (const char *text, FeStipulation *out, GError **error);
 /* Writes the Popeye spelling back ("h#2.5"); caller frees. */

@@ -19,7 +19,8 @@ typedef struct {
   int colour;
   bool playable;
   /* Geometric search on the plain board: squares blocked by a condition
-   * (monochrome imitators) are not seen (Madrasi, rules §8.2). */
+   * (monochrome imitators) are not seen (Madrasi,
+   * docs/rules/combinations.md §1). */
   bool plain;
   /* Called for every geometric candidate; true = accept (stop). */
   bool (*accept) (const FePosition *pos, const FeCapturePath *path, void *data);
@@ -61,7 +62,8 @@ forward_cb (const FePosition *pos, const FeCapturePath *path, void *data)
   return f->hit;
 }
 
-/* May a pawn of `side` on its relative rank capture at all (rules §1.6)? */
+/* May a pawn of `side` on its relative rank capture at all
+ * (docs/rules/common-model.md §5.2, §5.5)? */
 static bool
 pawn_rank_may_capture (const FePosition *pos, int rel_rank, int side)
 {
@@ -95,8 +97,9 @@ search_walk (const Search *s, int t)
   const FePosition *pos = s->pos;
   const FePiece *b = pos->board;
   const FeWalkDef *d = fe_walk_def (s->walk);
-  /* Blocked squares (monochrome imitators, rules §4.8) exist only for the
-   * forward generator's board: look forwards for every walk then. */
+  /* Blocked squares (monochrome imitators, docs/rules/imitator.md §9) exist
+   * only for the forward generator's board: look forwards for every walk
+   * then. */
   int family = !s->plain && pos->rules && pos->rules->any_blocked_hook ? -1 : d->family;
 
   switch (family)
@@ -228,7 +231,8 @@ capture_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
 }
 
 /* A check (fe_in_check): the observation must stand, and every condition
- * with a check of its own kind must count it (rules-beyond.md §1.2). */
+ * with a check of its own kind must count it
+ * (docs/rules/effect-order.md §2). */
 static bool
 check_allowed (const FePosition *pos, const FeCapturePath *path, void *data)
 {

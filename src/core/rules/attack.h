@@ -19,8 +19,8 @@ bool fe_square_observed_by_filtered (const FePosition *pos, FeSquare target, int
  * hook: paralysis, imitability, a patrol piece's support). */
 bool fe_observation_allowed (const FePosition *pos, const FeCapturePath *path);
 
-/* Attack (rules §1.3): a piece playable by `by_side` could capture on
- * `target`, allowed by every active condition. */
+/* Attack (docs/rules/common-model.md §3.3): a piece playable by `by_side`
+ * could capture on `target`, allowed by every active condition. */
 bool fe_square_attacked (const FePosition *pos, FeSquare target, int by_side);
 bool fe_in_check (const FePosition *pos, int side);
 

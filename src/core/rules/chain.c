@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Shared by conditions/einstein.c and conditions/magician.c, so neither
- * genre copies the other's chain (rules.md §6.3, §7.1).
+ * genre copies the other's chain (docs/rules/magician-pieces.md §4,
+ * einstein.md §2.1).
  */
 #include "chain.h"
 

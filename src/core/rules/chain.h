@@ -1,8 +1,8 @@
 /* chain.h — the value chains of Einstein chess and magician pieces.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Both genres move a piece one step along the same two chains (rules.md
- * §6.3, §7.1):
+ * Both genres move a piece one step along the same two chains
+ * (docs/rules/magician-pieces.md §4, einstein.md §2.1):
  *   up:   P → S → B → R → Q → F
  *   down: Q → R → B → S → P → F
  * where F is the problem's fairy set (FeRules.fairy_walks).  A walk of F is

@@ -12,8 +12,8 @@
 
 #include "core/model/condition-class.h"
 
-/* Where a condition's effect comes in one move (rules-beyond.md §1.1,
- * extending rules.md §8.1): FeRules runs the after_displacement hooks
+/* Where a condition's effect comes in one move
+ * (docs/rules/effect-order.md §1): FeRules runs the after_displacement hooks
  * sorted by it.  Only the order matters; nothing reads the numbers. */
 typedef enum {
   FE_EFFECT_NONE = 0,     /* no effect after the displacement */
@@ -66,14 +66,15 @@ typedef struct {
 
 struct FeConditionOps {
   const char *name;
-  /* Before the move (rules §8.1 step 1): may the piece on `sq` move at all? */
+  /* Before the move (docs/rules/effect-order.md §1 step 1): may the piece on
+   * `sq` move at all? */
   bool (*piece_may_move) (const FePosition *pos, FeSquare sq);
   /* May this attacker capture there, for check and for magic views?
    * (paralysis, imitability, magician bans) */
   bool (*capture_allowed) (const FePosition *pos, const FeCapturePath *path);
-  /* Check only (rules-beyond.md §1.2): does this attack on a king count as
-   * check?  The legal-capture kind (AntiCirce, Isardam, KoeKo: would the
-   * capture be a legal move, fe_capture_playable) and the others (Circe
+  /* Check only (docs/rules/effect-order.md §2): does this attack on a king
+   * count as check?  The legal-capture kind (AntiCirce, Isardam, KoeKo: would
+   * the capture be a legal move, fe_capture_playable) and the others (Circe
    * Rex inclusive: the king could not be reborn; Patrol: the attacker is
    * supported).  `pos` is the position tested, the king on path->to. */
   bool (*check_allowed) (const FePosition *pos, const FeCapturePath *path);
@@ -85,16 +86,18 @@ struct FeConditionOps {
   int (*choice_count) (const FePosition *pos, const FeMove *move);
   uint8_t choice_shift;
   /* The move takes its own piece off the board before any mutation of the
-   * mover (a capturing kamikaze piece, rules-beyond.md §1.1 step 3): the
-   * choices of the conditions that mutate the mover are then no choices. */
+   * mover (a capturing kamikaze piece, docs/rules/effect-order.md §1 step 4):
+   * the choices of the conditions that mutate the mover are then no
+   * choices. */
   bool (*removes_mover) (const FePosition *pos, const FeMove *move);
   /* Promotion: may pawns of `side` promote at all, and to an imitator? */
   bool (*promotion_forbidden) (const FePosition *pos, const FeMove *move);
   bool (*promotion_to_imitator) (const FePosition *pos);
   /* How far `side`'s pawns on their own first rank step (0: they neither
-   * move nor capture, rules §1.6; Einstein and magician chess: 3, Circe
-   * Parrain: 1).  Per side: one-side Einstein grants it to its own side
-   * only (D31).  The largest answer of the active conditions counts. */
+   * move nor capture, docs/rules/common-model.md §5.2; Einstein and magician
+   * chess: 3, Circe Parrain: 1).  Per side: one-side Einstein grants it to
+   * its own side only (D31).  The largest answer of the active conditions
+   * counts. */
   int (*pawns_from_first_rank) (const FePosition *pos, int side);
   /* Before a move is made: true when after_displacement would reject it
    * for a reason seen on the board as it stands (an imitator sent off the
@@ -111,21 +114,24 @@ struct FeConditionOps {
    * it as the mover's "=X" (Einstein), not as an effect on another piece. */
   bool mutates_mover;
   /* The effect takes part when castling's crossed square is tested by the
-   * king's one step (the imitators must follow that step, rules §1.7);
-   * every other effect is left out of that test. */
+   * king's one step (the imitators must follow that step,
+   * docs/rules/common-model.md §6.2); every other effect is left out of that
+   * test. */
   bool follows_castling_step;
-  /* Optional extra reason a square is paralysed for e.p. (Madrasi §3.4)…
-   * conditions keep such details inside their own file. */
+  /* Optional extra reason a square is paralysed for e.p.
+   * (docs/rules/madrasi.md §5)… conditions keep such details inside their
+   * own file. */
   /* Squares that count as occupied (an obstacle of the moving side's own
    * colour: it blocks, may be a hurdle, cannot be captured) for the pieces
-   * of `side`, e.g. monochrome imitators not taking part (rules §4.8).
-   * Generation and attacks consult it only when FeRules.any_blocked_hook
-   * is set, so positions without such squares keep the fast paths. */
+   * of `side`, e.g. monochrome imitators not taking part
+   * (docs/rules/imitator.md §9).  Generation and attacks consult it only when
+   * FeRules.any_blocked_hook is set, so positions without such squares keep
+   * the fast paths. */
   bool (*square_blocked) (const FePosition *pos, int side, FeSquare sq);
-  /* Writes the effect's own notation (rules-beyond.md §1.4: a rebirth
-   * "[+bBc8]", a transfer "[wRh1->h1]", a colour change "=b") from the
-   * changes [first, end) of the move's undo log; the generic notation then
-   * leaves the squares these changes wrote alone.  NULL: the generic
+  /* Writes the effect's own notation (docs/rules/effect-order.md §4: a
+   * rebirth "[+bBc8]", a transfer "[wRh1->h1]", a colour change "=b") from
+   * the changes [first, end) of the move's undo log; the generic notation
+   * then leaves the squares these changes wrote alone.  NULL: the generic
    * notation (walk changes "{c3=Q}", colour changes "[c3=w]"). */
   void (*notate) (GString *out, const FePosition *before, const FeMove *move,
                   const FePosition *after, const FeUndo *undo, int first, int end);
@@ -143,7 +149,8 @@ struct FeRules {
   /* The registry id of each hook set (its class: stage labels, names). */
   int ids[FE_MAX_CONDITIONS];
   int n_ops;
-  /* The fairy set F (rules §2.4): fairy walks standing in the diagram. */
+  /* The fairy set F (docs/rules/fairy-pieces.md §5): fairy walks standing in
+   * the diagram. */
   uint8_t fairy_walks[FE_WALK_MAX];
   int n_fairy_walks;
   /* Walks a pawn may promote to, in generation order. */
@@ -165,9 +172,9 @@ void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePos
 
 /* The rules a position of the problem carries: `rules`, or NULL when they
  * are orthodox chess's — no condition in force and no fairy walk in the
- * diagram for a pawn to promote into (rules §2.4) — which lets the
- * generator and the solver take their orthodox fast paths.  Every fast
- * path keyed on NULL rules must be what the rules path does there
+ * diagram for a pawn to promote into (docs/rules/fairy-pieces.md §5) — which
+ * lets the generator and the solver take their orthodox fast paths.  Every
+ * fast path keyed on NULL rules must be what the rules path does there
  * (tests/solver/test-differential.c).  `plain`: `rules` always. */
 static inline const FeRules *
 fe_rules_for_position (const FeRules *rules, bool plain)

@@ -84,10 +84,10 @@ update_castling (FePosition *pos, const FeMove *m, const FeUndo *undo)
         continue;
       /* An effect put a piece there or changed it: the right follows
        * whether it is now the side's rook on its corner or its king on its
-       * square, whatever it was before (rules §1.7, rules-beyond.md §1.3;
-       * Popeye's enable_castling_rights): a queen made rook on h1 castles
-       * (§9.6 E7), so do a recoloured rook (§9.4 MG7) and a rook reborn on
-       * its corner. */
+       * square, whatever it was before (docs/rules/common-model.md §6.3,
+       * effect-order.md §3; Popeye's enable_castling_rights): a queen made
+       * rook on h1 castles (einstein.md E7), so do a recoloured rook
+       * (magic-pieces.md MG7) and a rook reborn on its corner. */
       int owner = FE_RANK (sq) == 0 ? FE_WHITE : FE_BLACK;
       if (fe_piece_playable_by (now, owner) && now.walk == (king_square ? FE_WALK_KING : FE_WALK_ROOK))
         rights |= flag;
@@ -128,7 +128,8 @@ fe_make (FePosition *pos, const FeMove *m, FeUndo *undo)
       if (m->flags & FE_MOVE_PROMOTE_IMITATOR)
         {
           /* The pawn leaves the board; the imitator condition places the new
-           * imitator after shifting the others (rules §4.6). */
+           * imitator after shifting the others
+           * (docs/rules/imitator.md §7). */
           if (m->capture == m->to)
             fe_position_set (pos, undo, m->to, FE_PIECE_EMPTY);
         }
@@ -220,7 +221,7 @@ fe_make_null (FePosition *pos, FeUndo *undo)
                         || pos->board[pos->ep_victim].walk == FE_WALK_NONE))
     clear_ep (pos);
   /* A rebirth owed at a pass is dropped, as Popeye drops it when it looks
-   * for a threat (rules-beyond.md §4.1). */
+   * for a threat (docs/rules/circe.md §4.1). */
   fe_position_clear_owed (pos);
   pos->side = FE_OPPONENT (pos->side);
   pos->hash ^= fe_zobrist_side ();

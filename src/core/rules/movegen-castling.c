@@ -1,4 +1,4 @@
-/* movegen-castling.c — castling (rules §1.7).
+/* movegen-castling.c — castling (docs/rules/common-model.md §6).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Above attack.c and make.c: the king may not castle out of or through
@@ -31,10 +31,10 @@ fe_gen_castling (Gen *g, FeSquare from)
         empty &= g->board[FE_SQ (f, rank)].walk == FE_WALK_NONE;
       if (!empty || fe_in_check (pos, side))
         continue;
-      /* The crossed square: play the king's one step (rules §1.7 (4)) with
-       * its imitation only.  It is a plain check test: the step is no move,
-       * so it recolours nothing (magic) and mutates nothing; the check
-       * itself is judged with every condition. */
+      /* The crossed square: play the king's one step (common-model.md §6.2
+       * (5)) with its imitation only.  It is a plain check test: the step is
+       * no move, so it recolours nothing (magic) and mutates nothing; the
+       * check itself is judged with every condition. */
       FeMove step = { from, FE_SQ (short_side ? 5 : 3, rank), FE_NO_SQUARE, 0, 0,
                       FE_NATURE_LEAP, 1, 0 };
       FePosition probe = *pos;

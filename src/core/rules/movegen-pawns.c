@@ -6,7 +6,8 @@
 #include "movegen-private.h"
 
 /* No rules: orthodox chess, whose fairy set is empty (fe_rules_for_position
- * keeps the rules whenever the diagram has a fairy walk, rules §2.4). */
+ * keeps the rules whenever the diagram has a fairy walk,
+ * docs/rules/fairy-pieces.md §5). */
 static const uint8_t orthodox_promotions[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
                                                FE_WALK_KNIGHT };
 
@@ -59,8 +60,9 @@ fe_gen_pawn (Gen *g, FeSquare from, int colour)
   if (rel == 0)
     {
       /* A pawn on its own first rank moves only where a condition says
-       * how far (rules §1.6: Einstein and magician chess 1–3 squares;
-       * rules-beyond.md §4.1: a pawn reborn there by Circe Parrain, one). */
+       * how far (docs/rules/common-model.md §5.2: Einstein and magician
+       * chess 1–3 squares; a pawn reborn there by Circe Parrain, one,
+       * circe.md §4.1). */
       max_steps = 0;
       if (pos->rules)
         for (int i = 0; i < pos->rules->n_ops; i++)

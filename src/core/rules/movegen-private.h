@@ -12,8 +12,9 @@ typedef struct {
   int side;
   FeMoveList *list;
   /* The board the walks see: the position's own, or a copy where the
-   * conditions' blocked squares (monochrome imitators, §4.8) are filled
-   * with an obstacle of the moving side's colour. */
+   * conditions' blocked squares (monochrome imitators,
+   * docs/rules/imitator.md §9) are filled with an obstacle of the moving
+   * side's colour. */
   const FePiece *board;
   /* Observation mode when set: report occupied capture squares only. */
   FeObservationFunc observe;

@@ -139,7 +139,8 @@ static void
 gen_rose (Gen *g, FeSquare from)
 {
   const FePiece *b = g->board;
-  /* Several paths reach the same square: the move is listed once (§2.2). */
+  /* Several paths reach the same square: the move is listed once
+   * (docs/rules/fairy-pieces.md §2.3). */
   uint8_t seen[128];
   memset (seen, 0, sizeof seen);
   for (int start = 0; start < 8; start++)

@@ -46,9 +46,9 @@ typedef bool (*FeCaptureOutcome) (const FePosition *after, const FePosition *bef
  * with every effect of the conditions, as a move no condition rejects
  * (the capturer's own king is not looked at), and, when `outcome` is not
  * NULL, with that outcome?  The check of the legal-capture kind
- * (rules-beyond.md §1.2: AntiCirce, Isardam, KoeKo; Circe Rex inclusive:
- * the king is not reborn).  Castling is never such a capture, so no check
- * test is made here. */
+ * (docs/rules/effect-order.md §2: AntiCirce, Isardam, KoeKo; Circe Rex
+ * inclusive: the king is not reborn).  Castling is never such a capture, so
+ * no check test is made here. */
 bool fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
                           FeCaptureOutcome outcome);
 

@@ -142,7 +142,8 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
   else if (final.walk && final.walk != expected_walk)
     {
       /* Popeye writes a promotion with the attributes (=mQ) but an
-       * Einstein mutation with the walk alone (=B, rules §9.7 CB1). */
+       * Einstein mutation with the walk alone (=B,
+       * docs/rules/combinations.md §6 CB1). */
       bool promotion = m->flags & FE_MOVE_PROMOTION;
       uint8_t attrs = promotion ? final.attrs : 0;
       /* A neutral pawn promotes to a neutral piece, written "=nQ". */

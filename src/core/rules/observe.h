@@ -21,7 +21,7 @@ void fe_for_each_observation (const FePosition *pos, FeSquare from, int side,
 
 /* The same on the board itself: squares a condition blocks for `side`
  * (monochrome imitators) are not seen.  Madrasi paralysis ignores
- * imitators (rules §8.2). */
+ * imitators (docs/rules/combinations.md §1). */
 void fe_for_each_plain_observation (const FePosition *pos, FeSquare from, int side,
                                     FeObservationFunc func, void *data);
 

@@ -1,5 +1,5 @@
 /* ends.c — the self, reflex and reciprocal ends of help and series lines,
- * and reflex play's duties (rules-beyond.md §14, §16, §17).
+ * and reflex play's duties (docs/rules/stipulations.md §4, §6, §7).
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "ends.h"

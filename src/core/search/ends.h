@@ -2,10 +2,10 @@
  * reflex and reciprocal ends, and the reflex duties (ends.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * rules-beyond.md §14, §16, §17: after the help or series part, the side
- * to move (the "ending side") is forced to reach the goal in one (self:
- * hs, ser-s), can and so must (reflex: hr, ser-r), or can reach its own
- * goal in one while it and the other side can reach the other's in two
+ * docs/rules/stipulations.md §4, §6, §7: after the help or series part, the
+ * side to move (the "ending side") is forced to reach the goal in one (self:
+ * hs, ser-s), can and so must (reflex: hr, ser-r), or can reach its own goal
+ * in one while it and the other side can reach the other's in two
  * (reciprocal: reci-h, ser-reci-h).
  */
 #pragma once
@@ -33,8 +33,8 @@ gboolean fe_forced_to_goal (FeSolver *s);
  * series, the ending side's move is numbered as a series move. */
 void fe_end_add_lines (FeSolver *s, FeEnd end, int depth, int lead, int series_len);
 
-/* Reflex play's diagram (rules-beyond.md §14.1): when the side to move,
- * which must not reach the goal itself, can, Popeye writes each such move
- * with " ?!?" and nothing else.  Adds them (lines, or battle nodes) and
+/* Reflex play's diagram (docs/rules/stipulations.md §4.1): when the side to
+ * move, which must not reach the goal itself, can, Popeye writes each such
+ * move with " ?!?" and nothing else.  Adds them (lines, or battle nodes) and
  * returns whether there were any. */
 gboolean fe_reflex_diagram_violation (FeSolver *s, gboolean battle);

@@ -28,8 +28,8 @@ help_moves (FeSolver *s, FeEnd end, int h, FeMoveList *list)
 
 /* A move just made (its log `undo`) by the side that has to reach the
  * goal, before its last move: does it reach the goal already?  Then the
- * play ends there (rules-beyond.md §13.1: a shorter line, written at its
- * own length) and no line goes on through it.  A mate or a stalemate
+ * play ends there (docs/rules/stipulations.md §1: a shorter line, written at
+ * its own length) and no line goes on through it.  A mate or a stalemate
  * leaves the other side no move anyway: not asked. */
 gboolean
 fe_help_goal_ends_line (FeSolver *s, const FeMove *m, const FeUndo *undo)
@@ -45,7 +45,7 @@ fe_help_goal_ends_line (FeSolver *s, const FeMove *m, const FeUndo *undo)
  * (h > 0): is it closed to longer lines?  The ending side to move (h even)
  * whose end holds here has ended its line already (hs: forced to reach
  * the goal; hr: able to, so obliged to); in hr the other side must not be
- * able to reach the goal itself (rules-beyond.md §14.1). */
+ * able to reach the goal itself (docs/rules/stipulations.md §4.1). */
 gboolean
 fe_help_end_closed (FeSolver *s, FeEnd end, int h)
 {
@@ -196,7 +196,8 @@ fe_solve_help (FeSolver *s)
   s->complete_covers_stopped[FE_WHITE] = s->complete_covers_stopped[FE_BLACK] = FALSE;
   int total = fe_stipulation_help_length (&s->stip, s->problem->options.white_to_play);
   /* An odd line starts with the second side ("1..."), but a=>b numbers
-   * its moves from the side that starts, whichever it is (§15.4). */
+   * its moves from the side that starts, whichever it is
+   * (docs/rules/stipulations.md §5.4). */
   gboolean starts_half = total % 2 == 1 && s->goal != FE_GOAL_POSITION;
   s->root = s->pos;
   /* hr#n: the diagram's side to move must not be able to reach the goal. */

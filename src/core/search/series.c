@@ -8,8 +8,8 @@
 /* A series move m just made (its log `undo`) by `me`, not the last of
  * the series: may the series go on through it?  The other side, which
  * passes, is not in check, and the line has not ended here: ser- reached
- * its goal, ser-s's or ser-r's end holds (rules-beyond.md §17.1, §18.2);
- * such a line is written at its own, shorter length. */
+ * its goal, ser-s's or ser-r's end holds (docs/rules/stipulations.md §7.1,
+ * §8.2); such a line is written at its own, shorter length. */
 gboolean
 fe_series_goes_on (FeSolver *s, SeriesKind kind, const FeMove *m, const FeUndo *undo, int me)
 {
@@ -248,8 +248,8 @@ series_item (FeSolver *w, int k, gpointer data)
   fe_split_unmake (w, TRUE, undo);
 }
 
-/* Set play of ser-h, ser-s and ser-r (rules-beyond.md §17.1): the series
- * side passes at once, and the other side's final move is written as
+/* Set play of ser-h, ser-s and ser-r (docs/rules/stipulations.md §7.1): the
+ * series side passes at once, and the other side's final move is written as
  * "1...": ser-h reaches the goal, ser-s is forced to, ser-r can. */
 static void
 series_set_play (FeSolver *s, SeriesKind kind)
@@ -341,7 +341,8 @@ fe_solve_series (FeSolver *s)
   if (kind == SERIES_RECI)
     {
       /* The reciprocal end after 1 to n - 1 series moves; after none only
-       * when n = 1 (rules-beyond.md §16.1: ser-reci-h1 is reci-h1). */
+       * when n = 1 (docs/rules/stipulations.md §6.1: ser-reci-h1 is
+       * reci-h1). */
       if (s->stip.moves == 1)
         {
           if (fe_end_holds (s, FE_END_RECI))

@@ -1,5 +1,5 @@
 /* target-distance.c — how many moves each side needs at least to reach an
- * a=>b target (rules-beyond.md §15), in orthodox chess.
+ * a=>b target (docs/rules/stipulations.md §5), in orthodox chess.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Every target square that does not hold its piece yet needs a move of

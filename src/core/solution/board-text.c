@@ -101,8 +101,8 @@ fe_write_board (const FeProblem *p, GString *out)
   write_grid (out, pos);
   if (fe_problem_has_target (p))
     {
-      /* a=>b (rules-beyond.md §15.4): A with its counts alone, the side
-       * that starts, then B with the stipulation. */
+      /* a=>b (docs/rules/stipulations.md §5.4): A with its counts alone, the
+       * side that starts, then B with the stipulation. */
       write_counts (out, "", pos);
       int first = fe_stipulation_starting_side (&p->stipulation, p->options.white_to_play);
       g_string_append_printf (out, "\n            => (%s ->)\n\n\n",

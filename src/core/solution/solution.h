@@ -4,12 +4,12 @@
  * The search produces only this tree: one node per move of the solution,
  * under one root node per twin.  A twin's root keeps the twin's position,
  * each node its move's stages (the displacement, then each condition's
- * effect in the order of rules.md §8.1, every square they change with what
- * stands there after), so a viewer can play the solution back step by
- * step without the rules, and a node costs no whole board; and what
- * Popeye's text needs (move
- * numbers, verdicts, threat and zugzwang notes, line ends), so that one
- * writer (solution-text.c) turns the tree into the CLI's text.
+ * effect in the order of docs/rules/effect-order.md §1, every square they
+ * change with what stands there after), so a viewer can play the solution
+ * back step by step without the rules, and a node costs no whole board; and
+ * what Popeye's text needs (move numbers, verdicts, threat and zugzwang
+ * notes, line ends), so that one writer (solution-text.c) turns the tree into
+ * the CLI's text.
  *
  * A backend builds the tree through the calls under "Building" below and
  * knows nothing of who reads it; nodes are delivered to the tree's sink
