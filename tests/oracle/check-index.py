@@ -11,7 +11,7 @@
 #
 # Usage: check-index.py DATA-DIR REGISTERED-ORTHODOX REGISTERED-CASES
 #                       REGISTERED-UNSUPPORTED REGISTERED-WALKS REGISTERED-BEYOND
-#                       [--shared DIR]
+#                       REGISTERED-WORLD [--shared DIR]
 # beyond/ holds the problems of ../shared/oracle/beyond whose group is
 # registered (A, the stipulations; B, the conditions), with that folder's INDEX.tsv.
 import filecmp
@@ -52,6 +52,14 @@ def main():
                           % (name, row.get("group")))
     if len(beyond_dirs) != int(sys.argv[6]):
         errors.append("beyond: %d directories, %s tests registered" % (len(beyond_dirs), sys.argv[6]))
+    # world/: every row of LIST.tsv has its directory and the reverse, each
+    # registered, each with a solution to compare with.
+    world = rows(os.path.join(data, "world", "LIST.tsv"))
+    world_dirs = dirs(os.path.join(data, "world"))
+    for name in set(world) ^ set(world_dirs):
+        errors.append("world/%s: in only one of world/LIST.tsv and the directories" % name)
+    if len(world_dirs) != int(sys.argv[7]):
+        errors.append("world: %d directories, %s tests registered" % (len(world_dirs), sys.argv[7]))
     index = rows(os.path.join(data, "INDEX.tsv"))
     ortho = rows(os.path.join(data, "orthodox", "INDEX.tsv"))
     on_disk = {k: dirs(os.path.join(data, k)) for k in registered}
@@ -67,7 +75,8 @@ def main():
         errors.append("orthodox/%s: in only one of orthodox/INDEX.tsv and the directories" % name)
     solved = 0
     on_disk["beyond"] = beyond_dirs
-    tables = {"orthodox": ortho, "walks": None, "beyond": beyond}
+    on_disk["world"] = world_dirs
+    tables = {"orthodox": ortho, "walks": None, "beyond": beyond, "world": None}
     for kind, names in on_disk.items():
         table = tables.get(kind, index)
         for name in names:
@@ -81,6 +90,8 @@ def main():
             lines = checker.solution_part(open(out, errors="replace").read())
             moves = [line for line in lines if checker.MOVE.match(line)]
             solved += bool(moves)
+            if kind == "world":
+                continue  # "no solution" is Popeye's answer for some: compared all the same
             if table is None:
                 if not moves:
                     errors.append("%s/%s: popeye.out has no move line" % (kind, name))
@@ -113,12 +124,17 @@ def main():
             a, b = os.path.join(shared, "beyond", f), os.path.join(data, "beyond", f)
             if not os.path.isfile(a) or not filecmp.cmp(a, b, shallow=False):
                 errors.append("beyond/%s differs from ../shared/oracle" % f)
+        for name in world_dirs:
+            for g in ("problem.inp", "popeye.out"):
+                a, b = os.path.join(shared, "world", name, g), os.path.join(data, "world", name, g)
+                if not os.path.isfile(a) or not filecmp.cmp(a, b, shallow=False):
+                    errors.append("world/%s/%s differs from ../shared/oracle" % (name, g))
     for e in errors:
         print(e)
-    print("%d orthodox, %d cases, %d unsupported, %d walks, %d beyond; %d with a non-empty "
-          "Popeye solution" % (len(on_disk["orthodox"]), len(on_disk["cases"]),
-                               len(on_disk["unsupported"]), len(on_disk["walks"]),
-                               len(on_disk["beyond"]), solved))
+    print("%d orthodox, %d cases, %d unsupported, %d walks, %d beyond, %d world; %d with a "
+          "non-empty Popeye solution" % (len(on_disk["orthodox"]), len(on_disk["cases"]),
+                                         len(on_disk["unsupported"]), len(on_disk["walks"]),
+                                         len(on_disk["beyond"]), len(on_disk["world"]), solved))
     return 1 if errors else 0
 
 

@@ -6,6 +6,9 @@
 #
 # Usage: list-problems.py DIR
 #            the problem folders of DIR (orthodox/, cases/, walks/, speed/ …)
+#        list-problems.py world/LIST.tsv --world
+#            the problems of world/ (world-sync.py's list), ":slow" appended
+#            to those over a second
 #        list-problems.py INDEX.tsv --group G [--mark tiny|atob]
 #            the rows of INDEX.tsv (../shared/oracle/beyond's) in group G;
 #            --mark appends ":tiny" to the long series (ser-…N, N >= 10,
@@ -45,8 +48,13 @@ def main():
     parser.add_argument("path", help="a folder of problems, or INDEX.tsv")
     parser.add_argument("--group", help="the INDEX.tsv group to list (A, B)")
     parser.add_argument("--mark", choices=sorted(MARKS), help="the entries to mark")
+    parser.add_argument("--world", action="store_true", help="read world/LIST.tsv")
     args = parser.parse_args()
-    if args.group is None:
+    if args.world:
+        with open(args.path, encoding="utf-8") as f:
+            rows = [line.rstrip("\n").split("\t") for line in f][1:]
+        names = sorted(r[0] + (":" + r[2] if len(r) > 2 and r[2] else "") for r in rows if r[0])
+    elif args.group is None:
         names = folders(args.path)
     else:
         names = index_rows(args.path, args.group, args.mark)
