@@ -14,6 +14,7 @@
 #include "feerie-collection-view.h"
 #include "feerie-collection-check.h"
 #include "core/model/problem.h"
+#include "core/backend/backend.h"
 
 struct _FeerieWindow
 {
@@ -54,6 +55,12 @@ struct _FeerieWindow
 
   /* Solving (feerie-window-solve.c) */
   struct _FeerieSolveJob *job;   /* the solve running, NULL when none */
+  /* The backend for the problem as it was when last asked (a copy of it),
+   * or NULL with the sentence why none: asked once per change of what is
+   * solved, not at every look (feerie_window_solve_refusal). */
+  FeProblem *choice_for;
+  const FeBackend *choice;
+  char *choice_refusal;
   FeSolution *solved;            /* the last solve's tree, NULL when none */
   gboolean solution_stale;       /* of a position edited since */
   guint progress_id;

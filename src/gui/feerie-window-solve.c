@@ -38,7 +38,7 @@ struct _FeerieSolveJob {
   guint flush_id;   /* the timeout that moves waiting nodes into the pane */
   FeSolverProgress progress;
   gboolean have_progress;
-  GString *out;
+  const FeBackend *backend;
   FeSolverStats stats;
   GError *error;
   gboolean ok;
@@ -56,7 +56,6 @@ job_free (FeerieSolveJob *job)
   fe_problem_free (job->problem);
   fe_solution_unref (job->tree);
   g_object_unref (job->cancellable);
-  g_string_free (job->out, TRUE);
   g_clear_error (&job->error);
   g_mutex_clear (&job->lock);
   g_free (job);
@@ -124,7 +123,9 @@ solve_thread (gpointer data)
     .threads = job->threads,
     .max_time = job->max_time,
   };
-  job->ok = fe_solve (job->problem, &config, job->out, &job->stats, &job->error);
+  /* No text: the window shows the tree (the text is written from it only
+   * when the solution is copied). */
+  job->ok = fe_solve_with (job->backend, job->problem, &config, NULL, &job->stats, &job->error);
   /* solve_done runs in the main loop, the task's context. */
   g_task_return_boolean (task, TRUE);
   g_object_unref (task);
@@ -305,18 +306,32 @@ solve_done (GObject *source, GAsyncResult *result, gpointer data)
   job_free (job);
 }
 
+/* The backend for the problem shown (NULL: none, self->choice_refusal
+ * says why), asked again only when what is solved changed. */
+static const FeBackend *
+current_choice (FeerieWindow *self)
+{
+  if (self->choice_for && fe_problem_same_solving_input (self->choice_for, self->problem))
+    return self->choice;
+  g_clear_pointer (&self->choice_for, fe_problem_free);
+  g_clear_pointer (&self->choice_refusal, g_free);
+  FeRefusal refusal;
+  self->choice = fe_solve_choose (self->problem, &refusal);
+  if (!self->choice)
+    self->choice_refusal
+      = refusal.reason == FE_REFUSAL_CONDITIONS
+          ? g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), refusal.subject)
+          : g_strdup_printf (_("Solve is off: %s"), refusal.error->message);
+  fe_refusal_clear (&refusal);
+  self->choice_for = fe_problem_copy (self->problem);
+  return self->choice;
+}
+
 char *
 feerie_window_solve_refusal (FeerieWindow *self)
 {
   g_return_val_if_fail (FEERIE_IS_WINDOW (self), NULL);
-  FeRefusal refusal;
-  if (!fe_solve_refusal (self->problem, &refusal))
-    return NULL;
-  char *msg = refusal.reason == FE_REFUSAL_CONDITIONS
-                ? g_strdup_printf (_("Solve is off: Féerie cannot solve %s."), refusal.subject)
-                : g_strdup_printf (_("Solve is off: %s"), refusal.error->message);
-  fe_refusal_clear (&refusal);
-  return msg;
+  return current_choice (self) ? NULL : g_strdup (self->choice_refusal);
 }
 
 static void
@@ -326,10 +341,10 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   g_assert (FEERIE_IS_WINDOW (self));
   if (self->job)
     return;
-  g_autofree char *refusal = feerie_window_solve_refusal (self);
-  if (refusal)
+  const FeBackend *backend = current_choice (self);
+  if (!backend)
     {
-      feerie_window_show_status (self, refusal);
+      feerie_window_show_status (self, self->choice_refusal);
       return;
     }
   feerie_window_leave_playback (self);
@@ -344,7 +359,7 @@ solve_activated (GSimpleAction *action, GVariant *param, gpointer data)
   job->cancellable = g_cancellable_new ();
   g_mutex_init (&job->lock);
   job->queue = g_ptr_array_new ();
-  job->out = g_string_new (NULL);
+  job->backend = backend;
   job->hash_mb = self->settings ? g_settings_get_int (self->settings, "solve-hash-mb") : 0;
   job->max_time = self->settings ? g_settings_get_int (self->settings, "solve-max-seconds") : 0;
   /* 0: one thread per core.  The tree does not depend on the count. */
@@ -498,6 +513,8 @@ void
 feerie_window_solve_dispose (FeerieWindow *self)
 {
   drop_job (self);
+  g_clear_pointer (&self->choice_for, fe_problem_free);
+  g_clear_pointer (&self->choice_refusal, g_free);
 }
 
 static const GActionEntry solve_entries[] = {

@@ -108,18 +108,31 @@ int fe_solver_max_hash_mb (void);
  * in force.  The move generator's benchmark and check. */
 guint64 fe_perft_diagram (const FePosition *diagram, int depth);
 
+typedef struct FeBackend FeBackend;
+
+/* The backend that solves `problem`, or NULL with `refusal` filled (the
+ * last backend's reason when none accepts): the one check of what can be
+ * solved, before any solve.  Stateless: the answer holds as long as the
+ * problem does not change. */
+const FeBackend *fe_solve_choose (const FeProblem *problem, FeRefusal *refusal);
+/* fe_solve with the backend fe_solve_choose gave for this problem, for a
+ * caller that has checked it already (the window checks once per edit). */
+gboolean fe_solve_with (const FeBackend *backend, const FeProblem *problem,
+                        const FeSolverConfig *config, GString *out, FeSolverStats *stats,
+                        GError **error);
+
 /* A solver backend.  `refuses` fills `refusal` and returns TRUE when the
  * backend cannot solve the problem (its stipulation, its conditions);
  * `solve` then solves every twin into `tree`, adding its figures to
  * `stats`, and returns FALSE with `error` set when a twin cannot be set
  * up (an illegal position).  It sets stats->interrupted when cancelled or
  * out of time. */
-typedef struct {
+struct FeBackend {
   const char *name;
   gboolean (*refuses) (const FeProblem *problem, FeRefusal *refusal);
   gboolean (*solve) (const FeProblem *problem, const FeSolverConfig *config, FeSolution *tree,
                      FeSolverStats *stats, GError **error);
-} FeBackend;
+};
 
 /* The backends, in the order they are asked (core/backend/solve.c). */
 extern const FeBackend fe_search_backend;

@@ -39,11 +39,10 @@ problem_refused (const FeProblem *problem, FeRefusal *refusal)
   return FALSE;
 }
 
-/* The backend that solves `problem`, or NULL with `refusal` filled: the
- * last backend's reason when none accepts. */
-static const FeBackend *
-choose (const FeProblem *problem, FeRefusal *refusal)
+const FeBackend *
+fe_solve_choose (const FeProblem *problem, FeRefusal *refusal)
 {
+  g_return_val_if_fail (problem != NULL && refusal != NULL, NULL);
   *refusal = (FeRefusal) { FE_REFUSAL_NONE, NULL, NULL };
   if (problem_refused (problem, refusal))
     return NULL;
@@ -60,7 +59,7 @@ gboolean
 fe_solve_refusal (const FeProblem *problem, FeRefusal *refusal)
 {
   g_return_val_if_fail (problem != NULL && refusal != NULL, FALSE);
-  return choose (problem, refusal) == NULL;
+  return fe_solve_choose (problem, refusal) == NULL;
 }
 
 void
@@ -105,13 +104,21 @@ fe_solve (const FeProblem *problem, const FeSolverConfig *config, GString *out,
           FeSolverStats *stats, GError **error)
 {
   FeRefusal refusal;
-  const FeBackend *backend = choose (problem, &refusal);
+  const FeBackend *backend = fe_solve_choose (problem, &refusal);
   if (!backend)
     {
       g_propagate_error (error, g_steal_pointer (&refusal.error));
       fe_refusal_clear (&refusal);
       return FALSE;
     }
+  return fe_solve_with (backend, problem, config, out, stats, error);
+}
+
+gboolean
+fe_solve_with (const FeBackend *backend, const FeProblem *problem, const FeSolverConfig *config,
+               GString *out, FeSolverStats *stats, GError **error)
+{
+  g_return_val_if_fail (backend != NULL && problem != NULL, FALSE);
   /* The backend makes the tree; the text is written from it as it grows.
    * Without a caller's tree, a transient one: nodes freed once written. */
   FeSolution *tree;

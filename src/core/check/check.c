@@ -585,11 +585,22 @@ fe_check_problem (const FeProblem *problem, double max_time, gboolean (*cancelle
   config.user_data = user_data;
   FeSolverStats stats = { 0 };
   GError *error = NULL;
-  if (!fe_solve (problem, &config, NULL, &stats, &error))
+  FeRefusal refusal;
+  const FeBackend *backend = fe_solve_choose (problem, &refusal);
+  if (!backend)
     {
-      gboolean unsupported = g_error_matches (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED);
+      /* Values the conditions' rules leave undefined are the problem's
+       * error; the rest (a condition, a stipulation) Féerie's lack. */
+      gboolean unsupported
+        = refusal.reason != FE_REFUSAL_CONDITION_VALUES
+          || g_error_matches (refusal.error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED);
       fe_check_report_add (report, unsupported ? FE_VERDICT_UNSUPPORTED : FE_VERDICT_ERROR, "%s",
-                           error->message);
+                           refusal.error->message);
+      fe_refusal_clear (&refusal);
+    }
+  else if (!fe_solve_with (backend, problem, &config, NULL, &stats, &error))
+    {
+      fe_check_report_add (report, FE_VERDICT_ERROR, "%s", error->message);
       g_error_free (error);
     }
   else if (stats.interrupted)

@@ -16,8 +16,9 @@
 
 G_DEFINE_QUARK (fe-stipulation-error-quark, fe_stipulation_error)
 
-/* Longest lengths we accept: beyond them no search would ever end. */
-#define MAX_MOVES_BATTLE 30
+/* Longest lengths read (Popeye's corpus has an s#56); how long a search
+ * may run is the solver's time limit's business. */
+#define MAX_MOVES_BATTLE 99
 #define MAX_MOVES_SERIES 99
 
 /* A play prefix and the parts it reads as.  Popeye tries them in this
@@ -251,8 +252,7 @@ parse_play (const char *p, const char *text, FeStipulation *s, GError **error)
     }
   long max = s->play == FE_PLAY_SERIES ? MAX_MOVES_SERIES : MAX_MOVES_BATTLE;
   /* h#0.5 is one move; the ends of hs#, hr# and reci-h# need more. */
-  gboolean half_move_only = s->half && n == 0 && s->play == FE_PLAY_HELP && s->end == FE_END_GOAL
-                            && !whole_game;
+  gboolean half_move_only = s->half && n == 0 && s->play == FE_PLAY_HELP && s->end == FE_END_GOAL;
   if ((n < 1 && !half_move_only) || n > max)
     {
       g_set_error (error, FE_STIPULATION_ERROR, 0,

@@ -4,17 +4,6 @@
  */
 #include "battle-private.h"
 
-/* A node for the move `m` from s->pos, its notation and marks as Popeye
- * writes them; fe_solution_add_battle delivers it. */
-static FeSolutionNode *
-move_node (FeSolver *s, FeSolutionRole role, const FeMove *m, gboolean last)
-{
-  GString *text = g_string_new (NULL);
-  fe_solver_append_move (s, text, m, last, TRUE);
-  FeSolutionNode *n = fe_solver_battle_node (s, role, m, text->str);
-  g_string_free (text, TRUE);
-  return n;
-}
 
 static void print_defences (FeSolver *s, int level, int h, const FeMove *refuted_by, int n_ref,
                             gboolean have_threat_info, int threat_h, FeMoveList *threats);
@@ -55,7 +44,7 @@ void
 fe_battle_print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSolutionRole role,
               const FeMove *refs, int n_ref)
 {
-  FeSolutionNode *node = move_node (s, role, m, fe_battle_goal_by_attacker (s));
+  FeSolutionNode *node = fe_solver_move_node (s, role, m, fe_battle_goal_by_attacker (s));
 
   FeUndo undo;
   fe_make (&s->pos, m, &undo);
@@ -98,7 +87,7 @@ fe_battle_print_attack (FeSolver *s, int level, const FeMove *m, int h, FeSoluti
         }
     }
   for (int i = 0; i < n_ref; i++)
-    fe_solution_add_battle (s->tree, level + 1, move_node (s, FE_ROLE_REFUTATION, &refs[i], FALSE));
+    fe_solution_add_battle (s->tree, level + 1, fe_solver_move_node (s, FE_ROLE_REFUTATION, &refs[i], FALSE));
   fe_unmake (&s->pos, m, &undo);
 }
 
@@ -160,7 +149,7 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
           fe_unmake (&s->pos, d, &undo);
           if (h > 1)
             continue;
-          fe_solution_add_battle (s->tree, level, move_node (s, FE_ROLE_DEFENCE, d, TRUE));
+          fe_solution_add_battle (s->tree, level, fe_solver_move_node (s, FE_ROLE_DEFENCE, d, TRUE));
           continue;
         }
       if (h == 1)
@@ -186,7 +175,7 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
       fe_unmake (&s->pos, d, &undo);
       if (!show || k == 0)
         continue;
-      fe_solution_add_battle (s->tree, level, move_node (s, FE_ROLE_DEFENCE, d, FALSE));
+      fe_solution_add_battle (s->tree, level, fe_solver_move_node (s, FE_ROLE_DEFENCE, d, FALSE));
       fe_make (&s->pos, d, &undo);
       print_continuations (s, level + 1, k);
       fe_unmake (&s->pos, d, &undo);

@@ -169,10 +169,7 @@ fe_reflex_diagram_violation (FeSolver *s, gboolean battle)
         continue;
       if (battle)
         {
-          GString *text = g_string_new (NULL);
-          fe_solver_append_move (s, text, m, TRUE, TRUE);
-          fe_solution_add_battle (s->tree, 0, fe_solver_battle_node (s, FE_ROLE_VIOLATION, m, text->str));
-          g_string_free (text, TRUE);
+          fe_solution_add_battle (s->tree, 0, fe_solver_move_node (s, FE_ROLE_VIOLATION, m, TRUE));
         }
       else
         {

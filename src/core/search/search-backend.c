@@ -173,7 +173,9 @@ search_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolution
       fe_solution_add_twin (s->tree, t, twin_label ? twin_label : "", &root, play);
       g_free (d);
       g_atomic_int_set (&shared.twin, t - (problem->zero_position ? 1 : 0));
-      if (!fe_conditions_validate (&cond, &pos, error))
+      /* A twin's conditions (the diagram's were checked before the solve,
+       * fe_solve_choose). */
+      if (t > 0 && !fe_conditions_validate (&cond, &pos, error))
         {
           ok = FALSE;
           break;

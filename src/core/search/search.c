@@ -172,15 +172,12 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
   if (reci)
     s->goal = s->stip.reci_goal;
   s->pos = s->root;
-  GString *text = g_string_new (NULL);
   FeUndo *undo = g_new (FeUndo, 2 * n);
   FeUndo *null_undo = undo + n;
   for (int i = 0; i < n; i++)
     {
-      g_string_truncate (text, 0);
-      fe_solver_append_move (s, text, &moves[i], i == n - 1, TRUE);
       g_assert (i < s->max_plies); /* fe_solve sizes lines for the stipulation */
-      FeSolutionNode *node = fe_solution_node_new (s->tree, &s->pos, &moves[i], text->str, FE_ROLE_SOLUTION);
+      FeSolutionNode *node = fe_solver_move_node (s, FE_ROLE_SOLUTION, &moves[i], i == n - 1);
       node->number = fe_solution_line_number (i, lead, series_len);
       /* Series: the other side passed before each series move but the first. */
       node->after_pass = series_len ? (i > 0 && i < series_len) : FALSE;
@@ -196,7 +193,6 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
       fe_unmake (&s->pos, &moves[i], &undo[i]);
     }
   g_free (undo);
-  g_string_free (text, TRUE);
   s->pos = here;
   s->goal = goal;
   /* A reciprocal help line that stops on the ending side's own goal is one
@@ -672,15 +668,13 @@ fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
 }
 
 /* Appends the move (made from s->pos, which is restored) with its marks. */
-void
-fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last,
-                       gboolean show_check)
+/* The marks Popeye writes after a move made from s->pos (now after it):
+ * the goal's on the last move of a line that reaches it, else " +". */
+static void
+append_marks (FeSolver *s, GString *line, const FeMove *m, const FeUndo *undo, gboolean last,
+              gboolean show_check)
 {
-  FePosition before = s->pos;
-  FeUndo undo;
-  fe_make (&s->pos, m, &undo);
-  fe_notation_append_move (line, &before, m, &s->pos, &undo);
-  if (last && fe_solver_goal_reached (s, m, &undo))
+  if (last && fe_solver_goal_reached (s, m, undo))
     {
       /* Like Popeye, a check is written before the goal's mark unless the
        * goal itself speaks of check (mate, check) or excludes it. */
@@ -694,7 +688,34 @@ fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean las
     }
   else if (show_check && fe_in_check (&s->pos, s->pos.side))
     g_string_append (line, " +");
+}
+
+void
+fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last,
+                       gboolean show_check)
+{
+  FePosition before = s->pos;
+  FeUndo undo;
+  fe_make (&s->pos, m, &undo);
+  fe_notation_append_move (line, &before, m, &s->pos, &undo);
+  append_marks (s, line, m, &undo, last, show_check);
   fe_unmake (&s->pos, m, &undo);
+}
+
+FeSolutionNode *
+fe_solver_move_node (FeSolver *s, FeSolutionRole role, const FeMove *m, gboolean last)
+{
+  /* One make for the notation, the marks and the node's stages. */
+  FePosition before = s->pos;
+  FeUndo undo;
+  fe_make (&s->pos, m, &undo);
+  GString *text = g_string_new (NULL);
+  fe_notation_append_move (text, &before, m, &s->pos, &undo);
+  append_marks (s, text, m, &undo, last, TRUE);
+  FeSolutionNode *n = fe_solution_node_new_made (s->tree, &before, m, &s->pos, &undo, text->str, role);
+  g_string_free (text, TRUE);
+  fe_unmake (&s->pos, m, &undo);
+  return n;
 }
 
 void

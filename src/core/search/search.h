@@ -17,6 +17,10 @@ gboolean fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last
 gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
 gboolean fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal);
 void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
+/* The solution node of `m` from s->pos, its notation and marks as Popeye
+ * writes them (`last`: the goal's mark if it reaches it), the move made
+ * once for its text, stages and marks together. */
+FeSolutionNode *fe_solver_move_node (FeSolver *s, FeSolutionRole role, const FeMove *m, gboolean last);
 /* Help and series play: a solution line of n moves from s->root (series_len
  * moves by one side, then its opponent's; 0 in help play).  Counted, and
  * added to the tree, or, in a worker of fe_solver_run_items, kept for the

@@ -102,13 +102,6 @@ typedef struct {
   FeSolutionNode **line_nodes;
 } FeSolver;
 
-/* ---- the solution tree (core/solution/solution.h's building calls) ---- */
-/* Battle play's node for `m`, s->pos being the position before it. */
-static inline FeSolutionNode *
-fe_solver_battle_node (FeSolver *s, FeSolutionRole role, const FeMove *m, const char *text)
-{
-  return fe_solution_node_new (s->tree, &s->pos, m, text, role);
-}
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 

@@ -71,36 +71,45 @@ add_stage (GArray *stages, int condition, const FePosition *after, const FeUndo 
   g_array_append_val (stages, st);
 }
 
-int
-fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages)
+/* The stages of a move already made: `after` and its log `undo`, `before`
+ * the position it was made from (whose rules name the effects). */
+static int
+stages_of_made_move (const FePosition *before, const FePosition *after, const FeUndo *u,
+                     FeStage **stages)
 {
-  FePosition pos = *before;
-  FeUndo u;
-  fe_make (&pos, move, &u);
   GArray *out = g_array_new (FALSE, FALSE, sizeof (FeStage));
   /* The imitators stand where they were until their own stage. */
-  add_stage (out, -1, &pos, &u, 0, u.n_displacement_changes, u.imitators, u.n_imitators, FALSE);
-  int prev = u.n_displacement_changes;
+  add_stage (out, -1, after, u, 0, u->n_displacement_changes, u->imitators, u->n_imitators, FALSE);
+  int prev = u->n_displacement_changes;
   const FeRules *r = before->rules;
   for (int i = 0; r && i < r->n_ops; i++)
     {
       const FeConditionOps *op = r->ops[i];
       if (!op->after_displacement)
         continue;
-      int end = u.effect_end[i];
+      int end = u->effect_end[i];
       /* The effect that moved the imitators is a stage even when it
        * changed no square. */
-      gboolean shifted = u.imitators_moved_by == i;
+      gboolean shifted = u->imitators_moved_by == i;
       if (end > prev || shifted)
-        add_stage (out, r->ids[i], &pos, &u, prev, end, pos.imitators, pos.n_imitators, shifted);
+        add_stage (out, r->ids[i], after, u, prev, end, after->imitators, after->n_imitators, shifted);
       prev = end;
     }
   /* Every write belongs to a stage (none is expected here). */
-  if (prev < u.n_changes)
-    add_stage (out, -1, &pos, &u, prev, u.n_changes, pos.imitators, pos.n_imitators, FALSE);
+  if (prev < u->n_changes)
+    add_stage (out, -1, after, u, prev, u->n_changes, after->imitators, after->n_imitators, FALSE);
   int n = out->len;
   *stages = (FeStage *) g_array_free (out, FALSE);
   return n;
+}
+
+int
+fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages)
+{
+  FePosition pos = *before;
+  FeUndo u;
+  fe_make (&pos, move, &u);
+  return stages_of_made_move (before, &pos, &u, stages);
 }
 
 void
@@ -261,33 +270,61 @@ fe_solution_set_sink (FeSolution *t, FeSolutionSink sink, gpointer user_data)
   t->sink_data = user_data;
 }
 
-FeSolutionNode *
-fe_solution_node_new (const FeSolution *t, const FePosition *before, const FeMove *m,
-                      const char *text, FeSolutionRole role)
+static FeSolutionNode *
+node_alloc (const char *text, FeSolutionRole role)
 {
   FeSolutionNode *n = g_new0 (FeSolutionNode, 1);
   n->children = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
   n->role = role;
   n->text = g_strdup (text ? text : "");
+  return n;
+}
+
+/* A node's stages and marks, from its move made once. */
+static void
+note_made_move (FeSolutionNode *n, const FePosition *before, const FePosition *after,
+                const FeUndo *u)
+{
+  n->n_stages = stages_of_made_move (before, after, u, &n->stages);
+  FePosition probe = *after;
+  if (fe_in_check (&probe, probe.side))
+    n->marks |= FE_MARK_CHECK;
+  if (!fe_has_legal_move (&probe))
+    n->marks |= (n->marks & FE_MARK_CHECK) ? FE_MARK_MATE : FE_MARK_STALEMATE;
+}
+
+FeSolutionNode *
+fe_solution_node_new (const FeSolution *t, const FePosition *before, const FeMove *m,
+                      const char *text, FeSolutionRole role)
+{
+  FeSolutionNode *n = node_alloc (text, role);
   if (!m)
     {
       /* The rules die with the solve; the stages hold their effects. */
       n->position = g_memdup2 (before, sizeof *before);
       n->position->rules = NULL;
+      return n;
     }
-  if (m)
-    n->move = *m;
-  if (m && !t->transient)
+  n->move = *m;
+  if (!t->transient)
     {
-      n->n_stages = fe_move_stages (before, m, &n->stages);
       FePosition after = *before;
       FeUndo u;
       fe_make (&after, m, &u);
-      if (fe_in_check (&after, after.side))
-        n->marks |= FE_MARK_CHECK;
-      if (!fe_has_legal_move (&after))
-        n->marks |= (n->marks & FE_MARK_CHECK) ? FE_MARK_MATE : FE_MARK_STALEMATE;
+      note_made_move (n, before, &after, &u);
     }
+  return n;
+}
+
+FeSolutionNode *
+fe_solution_node_new_made (const FeSolution *t, const FePosition *before, const FeMove *m,
+                           const FePosition *after, const FeUndo *undo, const char *text,
+                           FeSolutionRole role)
+{
+  FeSolutionNode *n = node_alloc (text, role);
+  n->move = *m;
+  if (!t->transient)
+    note_made_move (n, before, after, undo);
   return n;
 }
 

@@ -187,6 +187,13 @@ void fe_solution_begin_phase (FeSolution *solution);
  * Not yet in the tree: add it, or free it with fe_solution_node_free. */
 FeSolutionNode *fe_solution_node_new (const FeSolution *solution, const FePosition *before,
                                       const FeMove *m, const char *text, FeSolutionRole role);
+/* The same for a move the backend has made already (`after`, its log
+ * `undo`, still made): the move is not made again for the stages and
+ * marks. */
+FeSolutionNode *fe_solution_node_new_made (const FeSolution *solution, const FePosition *before,
+                                           const FeMove *m, const FePosition *after,
+                                           const FeUndo *undo, const char *text,
+                                           FeSolutionRole role);
 void fe_solution_node_free (FeSolutionNode *node);
 /* Battle play: delivers `node` at this level (0: the attacker's first
  * move) under the last node of a lower level.  `role` KEY, TRY or

@@ -104,3 +104,12 @@ FeTwin *__real_fe_popeye_read_twin_line (const FeProblem *problem, const char *l
                                          GError **error);
 FeTwin *__wrap_fe_popeye_read_twin_line (const FeProblem *problem, const char *line,
                                          GError **error);
+/* What a solve does besides searching (probes.c). */
+void __real_fe_text_writer_node (FeTextWriter *writer, const FeSolutionNode *node);
+void __wrap_fe_text_writer_node (FeTextWriter *writer, const FeSolutionNode *node);
+const FeBackend *__real_fe_solve_choose (const FeProblem *problem, FeRefusal *refusal);
+const FeBackend *__wrap_fe_solve_choose (const FeProblem *problem, FeRefusal *refusal);
+gboolean __real_fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram,
+                                        GError **error);
+gboolean __wrap_fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram,
+                                        GError **error);
