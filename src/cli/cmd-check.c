@@ -3,7 +3,7 @@
  *
  * Every problem of the files (and directories) named is solved on its own
  * worker thread, as many at once as the machine has cores, each within
- * --max-time, and judged by core/solver/check.h.  --shard I/N keeps every
+ * --max-time, and judged by core/check/check.h.  --shard I/N keeps every
  * N-th problem from the I-th, so a collection can be split over machines;
  * --merge reads the shards' --json reports back into one report, the same
  * as a single run's.

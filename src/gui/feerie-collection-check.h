@@ -1,5 +1,5 @@
 /* feerie-collection-check.h — the soundness of every problem of a
- * collection, checked in the background (core/solver/check.h, the same
+ * collection, checked in the background (core/check/check.h, the same
  * judge as `feerie-cli check`), each problem's item marked as its result
  * comes.  GLib only.
  * SPDX-License-Identifier: GPL-3.0-or-later

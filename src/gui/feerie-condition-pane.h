@@ -1,5 +1,5 @@
 /* feerie-condition-pane.h — the pickers of the fairy conditions, one per
- * registered condition (core/condition.h), built from its typed parameters.
+ * registered condition (core/model/condition-class.h), built from its typed parameters.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once

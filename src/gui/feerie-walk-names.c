@@ -1,7 +1,7 @@
 /* feerie-walk-names.c — translated walk names for the palette.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The names are the catalogue's (src/core/walk-catalogue.h, marked FE_N_ so
+ * The names are the catalogue's (src/core/model/walk-catalogue.h, marked FE_N_ so
  * xgettext finds them there); the GUI translates them here.
  */
 #include "config.h"

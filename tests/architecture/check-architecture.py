@@ -4,10 +4,18 @@
 #
 #   * size: no .c or .h file under src/ is over 800 lines;
 #   * layers: a quoted #include goes only from a folder to a folder it may
-#     include, as layers.txt (beside this script) declares;
+#     include, as layers.txt (beside this script) declares, and every
+#     folder it declares exists under src/;
+#   * calls across folders: a function of one folder is called from
+#     another only where that folder may include it, so that no declaration
+#     written by hand gets round the layers (lower code reaches higher code
+#     through pointers only: hooks, classes, backends);
 #   * call circles: the files whose objects call each other in a circle
 #     (an undefined symbol of one defined as a function, nm type T, by the
-#     other) are those listed in allowed-circles.txt, each with its reason.
+#     other) are those listed in allowed-circles.txt, each with its reason;
+#   * the layer table of docs/architecture.md (folder | rank | may include
+#     | …) says what layers.txt says: the same folders, the same ranks, the
+#     same only: and also: lists.
 #
 # Prints one line per violation, naming the file and the reason, and exits
 # 1 if there is any.  With --list it prints the circles and the layer
@@ -24,6 +32,7 @@ import sys
 MAX_LINES = 800
 SYMBOLS_SHOWN = 3
 HERE_REL = os.path.join('tests', 'architecture')
+DOC_REL = os.path.join('docs', 'architecture.md')
 
 
 class Fatal(Exception):
@@ -138,6 +147,13 @@ def includes(src, files):
             yield f, no, m.group(1), target
 
 
+def check_folders_exist(src, folders):
+    """A declared folder that is gone would rank nothing and hide a typo."""
+    return [f'{HERE_REL}/layers.txt:{fo.line}: src/{fo.name} does not exist (remove its line)'
+            for fo in sorted(folders.values(), key=lambda fo: fo.line)
+            if not os.path.isdir(os.path.join(src, fo.name))]
+
+
 def check_layers(src, files, folders):
     problems = []
     pairs = collections.Counter()
@@ -161,6 +177,104 @@ def check_layers(src, files, folders):
             bad_pairs[a, b] = why
             problems.append(f'src/{f}:{no}: includes "{text}" (src/{target}): {why}')
     return problems, pairs, bad_pairs
+
+
+# ---------------------------------------------------------------- the document's table
+
+DocRow = collections.namedtuple('DocRow', 'name rank also only line')
+
+
+def doc_folder(cell):
+    """`core/model/`, `src/io/` or io: the folder as layers.txt names it."""
+    name = cell.strip().strip('`').strip()
+    if name.startswith('src/'):
+        name = name[len('src/'):]
+    return name.strip('/')
+
+
+def doc_cells(line):
+    return [c.strip() for c in line.strip().strip('|').split('|')]
+
+
+def parse_doc_table(text, rel=DOC_REL):
+    """The rows of the document's layer table (a Markdown table whose
+    header starts "| folder | rank | may include |"), and the problems met
+    reading it.  In "may include", the folders in backticks after "only"
+    are its only: list, after "also" its also: list; a cell without them
+    (as "lower ranks") has neither."""
+    rows, problems, tables = {}, [], 0
+    lines = text.splitlines()
+    no = 0
+    while no < len(lines):
+        cells = doc_cells(lines[no]) if lines[no].lstrip().startswith('|') else []
+        no += 1
+        if len(cells) < 3 or [c.lower() for c in cells[:3]] != ['folder', 'rank', 'may include']:
+            continue
+        tables += 1
+        no += 1  # the |---| line
+        while no < len(lines) and lines[no].lstrip().startswith('|'):
+            cells = doc_cells(lines[no])
+            no += 1
+            where = f'{rel}:{no}'
+            if len(cells) < 3:
+                problems.append(f'{where}: a row of the layer table needs folder, rank and may include')
+                continue
+            name = doc_folder(cells[0])
+            if not re.fullmatch(r'-?\d+', cells[1]):
+                problems.append(f'{where}: {name}: rank "{cells[1]}" is not a number')
+                continue
+            lists, key = {}, None
+            for m in re.finditer(r'\b(only|also)\b|`([^`]+)`', cells[2]):
+                if m.group(1):
+                    key = m.group(1)
+                    lists.setdefault(key, set())
+                elif key is None:
+                    problems.append(f'{where}: {name}: `{m.group(2)}` in "may include" '
+                                    'follows neither "only" nor "also"')
+                else:
+                    lists[key].add(doc_folder(m.group(2)))
+            if name in rows:
+                problems.append(f'{where}: {name} has a row already (line {rows[name].line})')
+                continue
+            rows[name] = DocRow(name, int(cells[1]), lists.get('also', set()), lists.get('only'), no)
+    if tables != 1:
+        problems.insert(0, f'{rel}: {"no" if not tables else tables} tables headed '
+                           '"| folder | rank | may include |" (the layers, as '
+                           f'{HERE_REL}/layers.txt declares them): one is wanted')
+    return rows, problems
+
+
+def check_doc_table(text, folders, rel=DOC_REL):
+    """The document's layer table against layers.txt, row by row."""
+    rows, problems = parse_doc_table(text, rel)
+    if not rows and problems:
+        return problems  # no table to compare
+    layers = f'{HERE_REL}/layers.txt'
+
+    def names(items):
+        return ', '.join(sorted(items)) if items else 'none'
+
+    for name, row in sorted(rows.items(), key=lambda kv: kv[1].line):
+        where = f'{rel}:{row.line}'
+        fo = folders.get(name)
+        if fo is None:
+            problems.append(f'{where}: {name} is no folder of {layers} (declare it there, '
+                            'or remove the row)')
+            continue
+        there = f'{layers}:{fo.line}'
+        if row.rank != fo.rank:
+            problems.append(f'{where}: {name} has rank {row.rank} here, {fo.rank} in {there}')
+        if row.only != fo.only:
+            here_only = f'only {names(row.only)}' if row.only is not None else 'no "only" list'
+            there_only = f'only:{",".join(sorted(fo.only))}' if fo.only is not None else 'no only:'
+            problems.append(f'{where}: {name} has {here_only} here, {there_only} in {there}')
+        if row.also != fo.also:
+            problems.append(f'{where}: {name} may also include {names(row.also)} here, '
+                            f'{names(fo.also)} in {there}')
+    for fo in sorted(folders.values(), key=lambda fo: fo.line):
+        if fo.name not in rows:
+            problems.append(f'{rel}: {fo.name} ({layers}:{fo.line}) has no row in the layer table')
+    return problems
 
 
 # ---------------------------------------------------------------- call graph
@@ -279,6 +393,23 @@ def strongly_connected(nodes, edges):
     return sorted(comps)
 
 
+def check_calls_across(edges, folders):
+    """Calls from one folder into another that its includes could not make."""
+    problems = []
+    for a in sorted(edges):
+        fa = folder_of(a, folders)
+        for b in sorted(edges[a]):
+            fb = folder_of(b, folders)
+            if fa is None or fb is None or fa == fb:
+                continue  # undeclared folders are reported by the layers
+            why = include_verdict(fa, fb, folders)
+            if why:
+                syms = sorted(edges[a][b])
+                more = f' (+{len(syms) - SYMBOLS_SHOWN} more)' if len(syms) > SYMBOLS_SHOWN else ''
+                problems.append(f'src/{a} calls src/{b} ({", ".join(syms[:SYMBOLS_SHOWN])}{more}): {why}')
+    return problems
+
+
 def parse_allowed(path):
     """{circle (sorted tuple of src/... paths): (line, reason)}."""
     allowed = {}
@@ -339,6 +470,11 @@ def main(argv):
         files = source_files(src)
         folders = parse_layers(os.path.join(here, 'layers.txt'))
         allowed = parse_allowed(os.path.join(here, 'allowed-circles.txt'))
+        doc = os.path.join(root, DOC_REL)
+        if not os.path.isfile(doc):
+            raise Fatal(f'{doc}: not found (its layer table is checked against layers.txt)')
+        with open(doc, encoding='utf-8') as f:
+            doc_text = f.read()
         objs = objects(build, root)
         defined, undefined = read_symbols(objs)
     except Fatal as e:
@@ -347,9 +483,12 @@ def main(argv):
 
     size_problems = check_sizes(src, files)
     layer_problems, pairs, bad_pairs = check_layers(src, files, folders)
+    layer_problems = check_folders_exist(src, folders) + layer_problems
     edges = call_graph(defined, undefined, sorted(set(objs.values())))
+    layer_problems += check_calls_across(edges, folders)
     circles = [c for c in strongly_connected(set(objs.values()), edges) if len(c) > 1]
     circle_problems, notes = check_circles(circles, edges, allowed)
+    doc_problems = check_doc_table(doc_text, folders)
 
     if listing:
         print(f'Call circles between files ({len(circles)}):')
@@ -368,7 +507,10 @@ def main(argv):
                 if a == name and a != b:
                     verdict = f'VIOLATION: {bad_pairs[a, b]}' if (a, b) in bad_pairs else 'ok'
                     print(f'      -> {b} ({folders[b].rank}): {n} includes, {verdict}')
-        problems = size_problems + layer_problems + circle_problems
+        print()
+        print(f'The layer table of {DOC_REL}: '
+              + ('agrees with layers.txt' if not doc_problems else f'{len(doc_problems)} differences'))
+        problems = size_problems + layer_problems + circle_problems + doc_problems
         if problems:
             print()
             print(f'Violations ({sum(not p.startswith(" ") for p in problems)}):')
@@ -378,7 +520,7 @@ def main(argv):
             print(n)
         return 0
 
-    problems = size_problems + layer_problems + circle_problems
+    problems = size_problems + layer_problems + circle_problems + doc_problems
     for p in problems:
         print(p)
     for n in notes:
@@ -388,7 +530,7 @@ def main(argv):
         print(f'{count} violation(s) of the code structure (see {HERE_REL}/check-architecture.py)')
         return 1
     print(f'structure ok: {len(files)} files, {len(objs)} objects, '
-          f'{len(circles)} allowed circles')
+          f'{len(circles)} allowed circles, the layer table of {DOC_REL} as layers.txt')
     return 0
 
 

@@ -6,7 +6,7 @@
  * The reference knows nothing of the engine but FePiece and the parameter
  * struct: it has its own board (64 squares, file + 8 * rank), its own
  * catalogue of walks (by Popeye code, written from the walks' definitions,
- * not from src/core/walk.c), and does everything the plain way:
+ * not from src/core/model/walk.c), and does everything the plain way:
  *   - every route of a walk is a displacement of its own (a rose's paths,
  *     a moose's hurdles); moves are compared by the position they reach,
  *     so a move with several routes counts once (D7) and is possible when

@@ -4,7 +4,7 @@
 # the code as it is").  Default documents: docs/architecture.md and
 # docs/adding-a-genre.md.
 #
-#   * a file path (`src/core/walk.c`, `solver/help.c`, `conditions/*.c`,
+#   * a file path (`src/core/model/walk.c`, `search/help.c`, `conditions/*.c`,
 #     `ui/*.ui`, and the abbreviated `-actions.c` of a sibling list) must
 #     name a file, a path suffix or a glob that matches at least one file;
 #   * a C name (`fe_problem_validate`, `FeRules.ops[]`,
@@ -16,9 +16,10 @@
 #     test under tests/.
 # Everything else in backticks (strings, notation, commands, prose) is not
 # a name and is passed over, and so are a document's worked example (the
-# names its fenced code introduces, as adding-a-genre.md's `nocapture`)
-# and placeholders (`test-<name>.c`).  Prints each missing name with its document
-# and line; exits 1 when one is missing.
+# names its fenced C code, ```c, introduces, as adding-a-genre.md's
+# `nocapture`; other fences are diagrams) and placeholders
+# (`test-<name>.c`).  Prints each missing name with its document and line;
+# exits 1 when one is missing.
 # SPDX-License-Identifier: GPL-3.0-or-later
 import fnmatch
 import os
@@ -106,9 +107,10 @@ checked = 0
 for doc in docs:
     with open(os.path.join(top, doc), encoding='utf-8') as fh:
         text = fh.read()
-    # The worked example's own names: words of its fenced code that no
-    # source file has.
-    fenced = ''.join(re.findall(r'^```[^\n]*\n(.*?)^```', text, re.S | re.M))
+    # The worked example's own names: words of its fenced C code that no
+    # source file has.  Only C fences: the words of a diagram are prose,
+    # and one of them would pass every name that contains it unchecked.
+    fenced = ''.join(re.findall(r'^```c[ \t]*\n(.*?)^```', text, re.S | re.M))
     example = {w.lower() for w in re.findall(IDENT, fenced) if w not in words and len(w) > 3}
     for number, line in enumerate(text.splitlines(), 1):
         if line.startswith('```'):

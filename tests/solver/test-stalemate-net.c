@@ -1,5 +1,5 @@
 /* test-stalemate-net.c — the stalemate aids dismiss no move that could
- * stalemate (src/core/solver/stalemate.h).
+ * stalemate (src/core/search/stalemate.h).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * On random orthodox endings built to stalemate often (the defending king

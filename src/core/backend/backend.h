@@ -1,8 +1,11 @@
-/* solver.h — solving a problem and writing its solution as Popeye does.
+/* backend.h — solving a problem (fe_solve) and the interface every
+ * backend offers it (FeBackend): what the caller configures, what a
+ * backend refuses, what it reports.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The search runs in the caller's thread; the GUI runs it in a GTask and
- * stops it through the cancel callback (plain C, so core stays GTK-free).
+ * A solve runs in the caller's thread (and the backend's own workers); the
+ * GUI runs it in a GTask and stops it through the cancel callback (plain
+ * C, so core stays GTK-free).
  */
 #pragma once
 

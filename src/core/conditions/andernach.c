@@ -11,7 +11,6 @@
 #include "core/rules/movegen.h"
 #include "core/model/problem.h"
 #include "core/rules/notation.h"
-#include "circe.h"
 
 typedef enum {
   ANDERNACH_OFF = 0,

@@ -1,8 +1,8 @@
-/* builtin.h — ids and parameter cells of the built-in conditions.
+/* builtin-conditions.h — ids and parameter cells of the built-in conditions.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * FE_BUILTIN_CONDITIONS is the one list of built-in conditions
- * (conditions/registry.c expands it into the registry).  A new condition
+ * (condition-registry.c expands it into the registry).  A new condition
  * adds one line here and one file; nothing else names it.
  *
  * The FE_P_* names below are the cells (FeConditionParams.v) of the

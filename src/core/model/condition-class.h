@@ -229,8 +229,8 @@ struct FeConditionClass {
                     const FeDescribeStyle *style, GPtrArray *lines);
 };
 
-/* Registered conditions, in registry order (conditions/registry.c).  Ids
- * are the index; built-ins come first with the ids of conditions/builtin.h. */
+/* Registered conditions, in registry order (condition-registry.c).  Ids
+ * are the index; built-ins come first with the ids of builtin-conditions.h. */
 int fe_condition_count (void);
 const FeConditionClass *fe_condition_nth (int id);
 /* By name or XML element; NULL when none. */

@@ -1,7 +1,7 @@
-/* registry.c — the list of conditions.
+/* condition-registry.c — the list of conditions.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Built-ins come from FE_BUILTIN_CONDITIONS (conditions/builtin.h), one line
+ * Built-ins come from FE_BUILTIN_CONDITIONS (builtin-conditions.h), one line
  * each; fe_condition_register adds more at run time (the toy condition of
  * the tests).  Readers, writers and the rules iterate this list.
  */

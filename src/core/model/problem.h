@@ -136,7 +136,7 @@ typedef struct {
   char *solution_text; /* the composer's own solution */
   /* YACPDB's intended-solutions: the branching of the intended play at
    * each move, "2.1.1.1" for an h#2 with two solutions (see
-   * solver/check.h); NULL when the file does not say. */
+   * core/check/check.h); NULL when the file does not say. */
   char *intended_solutions;
   GPtrArray *keywords; /* of char* */
   char *comments;

@@ -6,7 +6,7 @@
  * FeConditionOps and declares its FeConditionClass (core/model/
  * condition-class.h).  The core calls the hooks of every active condition
  * in effect order; a NULL hook means "no opinion".  No condition calls
- * another.
+ * another's hooks (the Circe family shares circe.h's rebirth squares).
  */
 #pragma once
 
@@ -40,7 +40,7 @@ typedef struct {
   uint8_t side;
 } FeCapturePath;
 
-/* What the help search's goal-directed pruning (solver/mating-net.c) must
+/* What the help search's goal-directed pruning (core/search/mating-net.c) must
  * know of a condition to stay sound.  The analysis reasons on a relaxed
  * board: every walk reaches and observes along its lines whatever stands
  * in the way, conditions only take moves and observations away, and no

@@ -1,7 +1,7 @@
 /* movegen-private.h — what the movegen-*.c files share: the generator.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Not for use outside src/core/movegen*.c.
+ * Not for use outside src/core/rules/movegen*.c.
  */
 #pragma once
 

@@ -3,8 +3,8 @@
  *
  * Layers, each calling only those below it: movelist.h and observe.h
  * (movegen-walks.c, movegen-pawns.c: the walks' geometry), attack.h
- * (attack.c), then make.c, movegen-castling.c, movegen.c (generation) and
- * movegen-legality.c (legality and check shortcuts).
+ * (attack.c), then make.c, movegen-castling.c and movegen-legality.c
+ * (legality and check shortcuts), and movegen.c (generation) over them.
  */
 #pragma once
 

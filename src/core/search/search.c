@@ -3,7 +3,8 @@
  * marks, the line buffers and the parallel search over work items.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Below battle.c, help.c and verify.c; solver.c only dispatches to them.
+ * Below battle.c, help.c, series.c and core/check/verify.c;
+ * search-backend.c only dispatches to them.
  */
 #include <string.h>
 

@@ -1,8 +1,9 @@
 /* search.h — helpers every play's search uses (search.c).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The layering: solver.c dispatches to battle.c, help.c and series.c (and verifies
- * through verify.c); all of them call down into search.c, never up.
+ * The layering: search-backend.c dispatches to battle.c, help.c and
+ * series.c; they (and core/check/verify.c) call down into search.c, which
+ * calls none of them.
  */
 #pragma once
 

@@ -41,7 +41,7 @@ typedef struct {
   /* The moves of the line being searched (help/series printing), and the
    * killer moves by half-moves left (battle: the last winning attack and the
    * last refutation found at that length are tried first next time); each
-   * has max_plies entries, enough for the stipulation (fe_solve sizes them). */
+   * has max_plies entries, enough for the stipulation (search-backend.c sizes them). */
   int max_plies;
   FeMove *line_moves;
   FeMove *killer_attack;
@@ -105,7 +105,7 @@ typedef struct {
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 
-/* The plays (battle.c, help.c, series.c), dispatched by solver.c. */
+/* The plays (battle.c, help.c, series.c), dispatched by search-backend.c. */
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);
 void fe_solve_series (FeSolver *s);

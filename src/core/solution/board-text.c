@@ -1,4 +1,4 @@
-/* output.c — the diagram block Popeye prints above a solution.
+/* board-text.c — the diagram block Popeye prints above a solution.
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
