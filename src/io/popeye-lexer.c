@@ -453,8 +453,9 @@ py_colour_name (int c)
 
 /* ---- stipulation ----------------------------------------------------------- */
 
-/* With `keep`, a stipulation of Popeye's Féerie cannot solve (a=>b, pser-h#2)
- * is kept there as written, so the problem still opens; solving refuses it. */
+/* With `keep`, a stipulation Féerie cannot read (an unknown goal) is kept
+ * there as written, so the problem still opens; solving refuses it.  What
+ * it reads but does not solve (pser-h#2) is in `out`, refused by solving. */
 gboolean
 py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
 {
@@ -466,6 +467,19 @@ py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
       return FALSE;
     }
   char *s = py_tok_str (t);
+  /* Popeye allows a space before the length ("a=>b 5", "dia 4"): a length
+   * alone on the same line joins the stipulation. */
+  Tok *next = py_peek (p);
+  if (t->len && !g_ascii_isdigit (t->s[t->len - 1]) && next && next->line == cmd->line
+      && next->len && g_ascii_isdigit (next->s[0]))
+    {
+      py_next (p);
+      char *length = py_tok_str (next);
+      char *joined = g_strconcat (s, length, NULL);
+      g_free (length);
+      g_free (s);
+      s = joined;
+    }
   GError *e = NULL;
   gboolean ok = fe_stipulation_parse (s, out, &e);
   if (keep)

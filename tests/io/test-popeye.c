@@ -677,6 +677,23 @@ test_unsupported_stipulation (void)
 
 /* a=>b (docs/rules/stipulations.md §5.1): what follows the stipulation is the
  * target; written back after the stipulation and read back equal. */
+/* Popeye allows a space before the length: "a=>b 5", "dia 4" (issue 42). */
+static void
+test_stipulation_spaced_length (void)
+{
+  GPtrArray *r = read_ok ("begin\npieces white kb3 black kc7\nstipulation a=>b 5\n"
+                          "pieces white kb4 black kc7\nend\n");
+  FeProblem *p = r->pdata[0];
+  g_assert_cmpint (p->stipulation.goal, ==, FE_GOAL_POSITION);
+  g_assert_cmpint (p->stipulation.moves, ==, 5);
+  g_assert_true (fe_problem_has_target (p));
+  g_ptr_array_unref (r);
+  r = read_ok ("begin\npieces white kb3 black kc7\nstipulation h# 2\nend\n");
+  p = r->pdata[0];
+  g_assert_cmpint (p->stipulation.moves, ==, 2);
+  g_ptr_array_unref (r);
+}
+
 static void
 test_position_to_position (void)
 {
@@ -833,6 +850,7 @@ main (int argc, char **argv)
   g_test_add_func ("/popeye/condition-keywords", test_condition_keywords);
   g_test_add_func ("/popeye/malformed", test_malformed);
   g_test_add_func ("/popeye/unsupported-stipulation", test_unsupported_stipulation);
+  g_test_add_func ("/popeye/stipulation-spaced-length", test_stipulation_spaced_length);
   g_test_add_func ("/popeye/position-to-position", test_position_to_position);
   g_test_add_func ("/popeye/fuzz", test_fuzz);
   return g_test_run ();
