@@ -66,7 +66,12 @@ goal_text (FeGoal goal, guint8 target)
     case FE_GOAL_CHESS81:
       return g_strdup (_("reach the Chess81 goal"));
     case FE_GOAL_KISS:
-      return g_strdup (_("make the kings touch"));
+      {
+        char square[3];
+        fe_square_name (target, square);
+        /* the moving piece alone next to it (docs/rules/stipulations.md §8.5) */
+        return g_strdup_printf (_("kiss the piece of %s, nothing else next to it"), square);
+      }
     case FE_N_GOALS:
       break;
     }

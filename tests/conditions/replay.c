@@ -41,25 +41,57 @@ line_level (const char *s, gboolean *is_move, gboolean *but)
   return 2 * (2 * (n - 1) + (g_str_has_prefix (s, "...") ? 1 : 0));
 }
 
-/* The legal move whose notation is `text`, made on `pos`; FALSE if none. */
+/* The legal move whose notation is `text`, made on `pos`; FALSE if none.
+ * With `self_check` a pseudo-legal move that leaves the mover's king in
+ * check (the goal move of ##, ##! and !#) is played too, and
+ * *self_checked says whether the move played was one. */
 static gboolean
-play_text (FePosition *pos, const char *text)
+play_text_as (FePosition *pos, const char *text, gboolean self_check, gboolean *self_checked)
 {
   FeMoveList list;
-  fe_generate_legal (pos, &list);
-  for (int i = 0; i < list.count; i++)
+  *self_checked = FALSE;
+  for (int pass = 0; pass < (self_check ? 2 : 1); pass++)
     {
-      FePosition before = *pos;
-      FeUndo undo;
-      fe_make (pos, &list.moves[i], &undo);
-      char *t = fe_notation_move (&before, &list.moves[i], pos, &undo);
-      gboolean same = strcmp (t, text) == 0;
-      g_free (t);
-      if (same)
-        return TRUE;
-      fe_unmake (pos, &list.moves[i], &undo);
+      if (pass == 0)
+        fe_generate_legal (pos, &list);
+      else
+        fe_generate_pseudo (pos, &list);
+      for (int i = 0; i < list.count; i++)
+        {
+          FePosition before = *pos;
+          FeUndo undo;
+          int mover = pos->side;
+          gboolean made = fe_make (pos, &list.moves[i], &undo);
+          char *t = fe_notation_move (&before, &list.moves[i], pos, &undo);
+          gboolean same = strcmp (t, text) == 0 && (pass == 0 || (made && fe_in_check (pos, mover)));
+          g_free (t);
+          if (same)
+            {
+              *self_checked = pass == 1;
+              return TRUE;
+            }
+          fe_unmake (pos, &list.moves[i], &undo);
+        }
     }
   return FALSE;
+}
+
+/* Goals whose mark says more than a check (docs/rules/stipulations.md §2),
+ * and those whose move leaves its mover in check. */
+static gboolean
+is_goal_mark (const char *t)
+{
+  static const char *marks[] = { "##", "##!", "#=", "!=", "!#" };
+  for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
+    if (strcmp (t, marks[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+self_check_goal (const char *goal_mark)
+{
+  return strcmp (goal_mark, "##") == 0 || strcmp (goal_mark, "##!") == 0 || strcmp (goal_mark, "!#") == 0;
 }
 
 static gboolean
@@ -70,7 +102,7 @@ is_mark (const char *t)
   for (gsize i = 0; i < G_N_ELEMENTS (marks); i++)
     if (strcmp (t, marks[i]) == 0)
       return TRUE;
-  return FALSE;
+  return is_goal_mark (t);
 }
 
 /* The check mark the position after a move deserves: "#", "=", "+" or "". */
@@ -126,6 +158,7 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
     }
   char *error = NULL;
   *moves = 0;
+  gboolean self_check = self_check_goal (goal_mark), self_checked = FALSE;
   for (guint i = 0; i < items->len && !error; i++)
     {
       const char *move = items->pdata[i];
@@ -139,11 +172,11 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
         {
           /* Series: one side plays on while the other passes; which side
            * a number means depends on the genre, so let legality decide. */
-          if (!play_text (pos, move))
+          if (!play_text_as (pos, move, self_check, &self_checked))
             {
               FeUndo undo;
               fe_make_null (pos, &undo);
-              if (!play_text (pos, move))
+              if (!play_text_as (pos, move, self_check, &self_checked))
                 {
                   fe_unmake_null (pos, &undo);
                   g_autofree char *legal = fe_test_legal_moves (pos);
@@ -166,7 +199,7 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
               FeUndo undo;
               fe_make_null (pos, &undo);
             }
-          if (!play_text (pos, move))
+          if (!play_text_as (pos, move, self_check, &self_checked))
             {
               g_autofree char *legal = fe_test_legal_moves (pos);
               error = g_strdup_printf ("move %s is not legal here (legal: %s)", move, legal);
@@ -181,10 +214,30 @@ replay_line (FePosition *pos, const char *line, int dot_side, gboolean series,
           g_string_append (last_marks, items->pdata[++i]);
           g_string_append_c (last_marks, ' ');
         }
+      /* A move that leaves its mover in check only as the goal move that
+       * ends its line. */
+      gboolean goal_marked = FALSE;
+      g_auto (GStrv) tokens = g_strsplit (last_marks->str, " ", -1);
+      for (int t = 0; tokens[t]; t++)
+        goal_marked |= strcmp (tokens[t], goal_mark) == 0;
+      if (self_checked && (!goal_marked || i + 1 != items->len))
+        {
+          error = g_strdup_printf ("move %s leaves its king in check, not as the goal move", move);
+          break;
+        }
       const char *want = deserved_mark (pos);
-      /* (the a=>b goal's mark holds an "=" that is no stalemate's) */
-      g_autoptr (GString) checks = g_string_new (last_marks->str);
-      g_string_replace (checks, "a=>b", "", 0);
+      /* (the a=>b goal's mark holds an "=" that is no stalemate's; the
+       * marks of ##, ##!, #=, != say the check or that there is none, !#
+       * comes after a "+") */
+      g_autoptr (GString) checks = g_string_new (NULL);
+      gboolean preempted = FALSE;
+      for (int t = 0; tokens[t]; t++)
+        if (is_goal_mark (tokens[t]))
+          preempted |= strcmp (tokens[t], "!#") != 0;
+        else if (strcmp (tokens[t], "a=>b") != 0)
+          g_string_append_printf (checks, "%s ", tokens[t]);
+      if (preempted)
+        continue;
       const char *got = strstr (checks->str, "#") ? "#"
                         : strstr (checks->str, "+") ? "+"
                         : strstr (checks->str, "=") ? "=" : "";
@@ -265,6 +318,14 @@ fe_test_replay_solution (const FePosition *start, int dot_side, const char *goal
           gboolean reached;
           if (strcmp (goal_mark, "x") == 0)
             reached = captured && strstr (marks->str, "x ") != NULL;
+          else if (strcmp (goal_mark, "ep") == 0)
+            {
+              /* the last move is an e.p. capture: only marks after it */
+              const char *e = g_strrstr (l->text, " ep.");
+              reached = e && strspn (e + 4, " +!") == strlen (e + 4);
+            }
+          else if (!*goal_mark)
+            reached = TRUE; /* no mark (ct, <>, k…): not judged here */
           else if (strcmp (goal_mark, "~") == 0)
             reached = TRUE; /* any legal move: replayed above */
           else

@@ -19,7 +19,10 @@
  *  - every line that ends a variation (no try "?", no refutation "!") ends
  *    with the goal of `stip`: "#" for mate, "=" for stalemate, "+" for
  *    check, a capture for x.
- * `goal_mark` is "#", "=", "+", "x" (a capture) or "~" (any move);
+ * `goal_mark` is "#", "=", "+", "x" (a capture), "~" (any move), a mark
+ * of docs/rules/stipulations.md §2 ("##", "##!", "#=", "!=", "!#": the
+ * goal move of the first two and the last may leave its mover in check),
+ * "ep" (an e.p. capture) or "" (a goal without a mark, not judged);
  * `dot_side` is the side whose moves are numbered "n." (white in direct,
  * self and reflex play, black in help play), the other side's "n...";
  * `series` allows passes between the moves of a line; `whole_lines` (help

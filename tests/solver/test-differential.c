@@ -91,6 +91,15 @@ static const Stip stips[] = {
   { "a=>b1", "a=>b", FALSE, TRUE }, { "a=>b1.5", "a=>b", FALSE, TRUE },
   { "a=>b2", "a=>b", FALSE, TRUE }, { "ser-a=>b2", "a=>b", TRUE, TRUE },
   { "ser-ha=>b2", "a=>b", TRUE, TRUE },
+  /* The goals of docs/rules/stipulations.md §8.4 and §8.5, for a quarter
+   * more after those: the mover's own mates (their goal moves leave it in
+   * check), mate or stalemate, e.p., and the goals of the diagram. */
+  { "h##1", "##" },               { "h##!1.5", "##!" },           { "s##1", "##" },
+  { "!#1", "!#" },                { "s!#1", "!#" },               { "ser-!#2", "!#", TRUE },
+  { "#=1", "#=" },                { "h#=2", "#=" },               { "!=1", "!=" },
+  { "h!=1.5", "!=" },             { "hep1", "ep" },               { "hct2", "" },
+  { "<>2", "" },                  { "ser-ctr2", "", TRUE },       { "h<>r1.5", "" },
+  { "hkd42", "" },
 };
 
 static FeRefSeen seen;
@@ -145,13 +154,14 @@ random_conditions (GRand *r, FeConditionParams *c)
 
 #define FIRST_NEW_STIP 15
 #define FIRST_TARGET_STIP 23
+#define FIRST_GOAL_STIP 28
 
 /* The k-th problem of `problems`, and a third more with issue 21's
  * stipulations. */
 static void
 random_problem (GRand *r, FeProblem *pb, const Stip **stip, int group)
 {
-  static const int first[] = { 0, FIRST_NEW_STIP, FIRST_TARGET_STIP, G_N_ELEMENTS (stips) };
+  static const int first[] = { 0, FIRST_NEW_STIP, FIRST_TARGET_STIP, FIRST_GOAL_STIP, G_N_ELEMENTS (stips) };
   *stip = &stips[g_rand_int_range (r, first[group], first[group + 1])];
   g_assert_true (fe_stipulation_parse ((*stip)->stip, &pb->stipulation, NULL));
   uint8_t attributes = random_conditions (r, &pb->conditions);
@@ -482,14 +492,16 @@ test_differential (void)
   failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   int with_solutions_before_new = 0;
   int target_problems = 0, target_orthodox = 0, target_with_solutions = 0;
-  for (int k = 0; k < problems + problems / 3 + problems / 8 && failed_problems < 20; k++)
+  int goal_problems = 0, goal_with_solutions = 0;
+  for (int k = 0; k < problems + problems / 3 + problems / 8 + problems / 4 && failed_problems < 20; k++)
     {
       int failures_before = failures;
       FeProblem *pb = fe_problem_new ();
       const Stip *stip;
       if (k == problems)
         with_solutions_before_new = with_solutions;
-      random_problem (r, pb, &stip, k >= problems + problems / 3 ? 2 : k >= problems);
+      random_problem (r, pb, &stip, k >= problems + problems / 3 + problems / 8 ? 3
+                                    : k >= problems + problems / 3 ? 2 : k >= problems);
       if (fe_stipulation_has_target (&pb->stipulation))
         {
           if (g_rand_boolean (r))
@@ -511,6 +523,11 @@ test_differential (void)
           per_stip[stip - stips]++;
           g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
           with_solutions += printed[0] != 0;
+          if (stip - stips >= FIRST_GOAL_STIP)
+            {
+              goal_problems++;
+              goal_with_solutions += printed[0] != 0;
+            }
           if (fe_stipulation_has_target (&pb->stipulation))
             {
               target_problems++;
@@ -546,6 +563,8 @@ test_differential (void)
                   target_with_solutions);
   g_assert_cmpint (target_with_solutions, >, target_problems / 2);
   g_assert_cmpint (target_orthodox, >, target_problems / 5);
+  g_test_message ("the goals of stipulations.md 8.4 and 8.5: %d problems, %d with solutions", goal_problems, goal_with_solutions);
+  g_assert_cmpint (goal_with_solutions, >, 0);
 }
 
 /* ---- the final-position covers --------------------------------------- */

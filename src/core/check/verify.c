@@ -74,7 +74,17 @@ each_next_move (Line *l, int at, FeGoal goal, TryMove try, gpointer data)
           continue;
         FeUndo u;
         if (!fe_make_legal (&s->pos, m, &u))
-          continue;
+          {
+            /* The goal move of ##, ##! and !# leaves its mover's king in
+             * check (docs/rules/stipulations.md §8.4): the goal judges it. */
+            if (!last || !fe_goal_allows_self_check (goal))
+              continue;
+            if (!fe_make (&s->pos, m, &u))
+              {
+                fe_unmake (&s->pos, m, &u);
+                continue;
+              }
+          }
         gboolean ok = try (l, at + n, m, &u, last, data);
         fe_unmake (&s->pos, m, &u);
         if (ok)
@@ -451,6 +461,7 @@ fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GE
           /* the plain rules path: no fast path */
           start.rules = fe_rules_for_position (rules, TRUE);
           s->goal = s->stip.goal;
+          fe_solver_set_diagram (s, &start);
           help_or_series = !fe_stipulation_is_battle (&s->stip);
           ready = TRUE;
         }

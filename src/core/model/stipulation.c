@@ -85,11 +85,11 @@ static const GoalWord goal_words[] = {
   { "<>r", FE_GOAL_EXCHANGE_BY_REBIRTH, "", FE_N_ ("the exchange-by-rebirth goal (\"<>r\")") },
   { "<>", FE_GOAL_EXCHANGE, "", FE_N_ ("the exchange goal (\"<>\")") },
   { "00", FE_GOAL_CASTLING, "", FE_N_ ("the castling goal (\"00\")") },
-  { "~", FE_GOAL_ANY, "~", FE_N_ ("the any-move goal (\"~\")") },
+  { "~", FE_GOAL_ANY, "", FE_N_ ("the any-move goal (\"~\")") },
   { "dia", FE_GOAL_PROOF_GAME, "dia", FE_N_ ("proof games (\"dia\")") },
   { "a=>b", FE_GOAL_POSITION, "a=>b", FE_N_ ("the position goal (\"a=>b\")") },
   { "c81", FE_GOAL_CHESS81, "c81", FE_N_ ("the Chess81 goal (\"c81\")") },
-  { "k", FE_GOAL_KISS, "k", FE_N_ ("the kiss goal (\"k\")") },
+  { "k", FE_GOAL_KISS, "", FE_N_ ("the kiss goal (\"k\")") },
   { "!#", FE_GOAL_AUTO_MATE, "!#", FE_N_ ("the auto-mate goal (\"!#\")") },
 };
 

@@ -94,8 +94,9 @@ typedef struct {
 gboolean fe_stipulation_parse (const char *text, FeStipulation *out, GError **error);
 /* Writes the Popeye spelling back ("h#2.5"); caller frees. */
 char *fe_stipulation_to_string (const FeStipulation *stip);
-/* The goal as written in a stipulation ("#", "~", "z"); "" for castling,
- * which Popeye marks with nothing after the move. */
+/* The mark Popeye writes after a move that reaches the goal ("#", "z");
+ * "" for the goals it marks with nothing (00, ~, ep, ct, ctr, <>, <>r, k:
+ * docs/rules/stipulations.md §2). */
 const char *fe_goal_symbol (FeGoal goal);
 
 /* The play's moves are half-moves of a help line (help play, and the
@@ -128,6 +129,36 @@ static inline gboolean
 fe_goal_has_square (FeGoal goal)
 {
   return goal == FE_GOAL_TARGET || goal == FE_GOAL_KISS;
+}
+
+/* The goal is the mover's own mate, so its move leaves the mover's king
+ * in check, which no other move may (##, ##!, !#:
+ * docs/rules/stipulations.md §8.4). */
+static inline gboolean
+fe_goal_allows_self_check (FeGoal goal)
+{
+  return goal == FE_GOAL_DOUBLE_MATE || goal == FE_GOAL_COUNTER_MATE || goal == FE_GOAL_AUTO_MATE;
+}
+
+/* Popeye writes no " +" before the goal's mark: the mark says the check
+ * or that there is none (docs/rules/stipulations.md §2). */
+static inline gboolean
+fe_goal_preempts_check (FeGoal goal)
+{
+  switch (goal)
+    {
+    case FE_GOAL_MATE:
+    case FE_GOAL_CHECK:
+    case FE_GOAL_DOUBLE_MATE:
+    case FE_GOAL_COUNTER_MATE:
+    case FE_GOAL_MATE_OR_STALEMATE:
+    case FE_GOAL_STALEMATE:
+    case FE_GOAL_DOUBLE_STALEMATE:
+    case FE_GOAL_AUTO_STALEMATE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
 }
 
 /* The goal's English name, for sentences: "the counter-mate goal (\"##!\")"

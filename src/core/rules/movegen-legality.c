@@ -100,6 +100,12 @@ fe_legality_prepare (FePosition *pos, FeLegality *lg)
       if (!(s & 0x88) && b[s].walk == FE_WALK_PAWN && b[s].colour == enemy)
         checkers++, checker = s, check_line = 0;
     }
+  /* The other king next to ours: only after the goal move of ##, ##! or
+   * !#, which leaves its own king in check (docs/rules/stipulations.md
+   * §8.4), and whose goal asks whether either side can still move. */
+  int ek = pos->king[enemy];
+  if (ek != FE_NO_SQUARE && ABS (FE_FILE (ek) - FE_FILE (k)) <= 1 && ABS (FE_RANK (ek) - FE_RANK (k)) <= 1)
+    checkers++, checker = ek, check_line = 0;
   lg->checkers = checkers;
   if (checkers == 1)
     {

@@ -135,7 +135,13 @@ print_defences (FeSolver *s, int level, int h, const FeMove *refs, int n_ref,
         continue;
       FeUndo undo;
       if (!fe_make_legal (&s->pos, d, &undo))
-        continue;
+        {
+          /* Self play's goal move may leave the defender in check (##,
+           * ##!, !#). */
+          if (h == 1 && !fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, d))
+            fe_solution_add_battle (s->tree, level, fe_solver_move_node (s, FE_ROLE_DEFENCE, d, TRUE));
+          continue;
+        }
       gboolean goal = !fe_battle_goal_by_attacker (s) && fe_solver_goal_reached (s, d, &undo);
       if (must_goal && !goal)
         {
@@ -197,7 +203,11 @@ fe_battle_refutations (FeSolver *s, int h, GArray *out, int max)
       FeMove *d = &list.moves[i];
       FeUndo undo;
       if (!fe_make_legal (&s->pos, d, &undo))
-        continue;
+        {
+          /* a goal move leaving the defender in check (##, ##!, !#) loses */
+          any |= !fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, d);
+          continue;
+        }
       any = TRUE;
       gboolean ok;
       if (fe_battle_goal_by_attacker (s))

@@ -307,7 +307,10 @@ attack_at (FeSolver *s, int h)
             }
           if (!make_legal_prefetching (s, &lg, m, &undo,
                                        h > 2 ? SALT_DEFEND : fe_battle_reflex (s) ? SALT_GOAL1 : 0))
-            continue;
+            {
+              win = fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, m);
+              continue;
+            }
           if (fe_battle_goal_by_attacker (s))
             win = goal_reached (s, m, &undo) || (h >= 3 && defend (s, h - 1));
           else
@@ -372,7 +375,12 @@ defence_played_loses (FeSolver *s, const FeMove *m, int h, const NetFilter *nf, 
   FeUndo undo;
   *played = fe_make_legal (&s->pos, m, &undo);
   if (!*played)
-    return TRUE;
+    {
+      /* Self play's goal move may leave the defender in check (##, ##!,
+       * !#): played, and lost. */
+      *played = !fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, m);
+      return TRUE;
+    }
   gboolean lost = defence_loses (s, m, &undo, h, nf);
   fe_unmake (&s->pos, m, &undo);
   return lost;
@@ -517,7 +525,10 @@ defend (FeSolver *s, int h)
           if (killer_piece.count && m->from == killer.from)
             continue; /* so does every move of its piece */
           if (!make_legal_prefetching (s, &lg, m, &undo, h > 1 ? SALT_ATTACK : 0))
-            continue;
+            {
+              any |= !fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, m);
+              continue;
+            }
           any = TRUE;
           lost = defence_loses (s, m, &undo, h, nf);
           fe_unmake (&s->pos, m, &undo);
@@ -565,7 +576,7 @@ fe_battle_move_wins (FeSolver *s, const FeMove *m, int h)
 {
   FeUndo undo;
   if (!fe_make_legal (&s->pos, m, &undo))
-    return FALSE;
+    return fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, m);
   gboolean win;
   if (fe_battle_goal_by_attacker (s))
     win = goal_reached (s, m, &undo) || (h >= 3 && defend (s, h - 1));
@@ -585,7 +596,7 @@ judge_first_move (FeSolver *s, const FeMove *m, int h, int max_ref, GArray *refs
 {
   FeUndo undo;
   if (!fe_make_legal (&s->pos, m, &undo))
-    return FIRST_ILLEGAL;
+    return fe_battle_goal_by_attacker (s) && fe_solver_self_check_goal (s, m) ? FIRST_KEY : FIRST_ILLEGAL;
   fe_unmake (&s->pos, m, &undo);
   if (fe_battle_move_wins (s, m, h))
     return FIRST_KEY;

@@ -43,7 +43,11 @@ fe_forced_to_goal (FeSolver *s)
     {
       FeUndo undo;
       if (!fe_make_legal (&s->pos, &list.moves[i], &undo))
-        continue;
+        {
+          /* the goal move of ##, ##!, !# leaves the mover in check */
+          any |= fe_solver_self_check_goal (s, &list.moves[i]);
+          continue;
+        }
       any = TRUE;
       gboolean goal = fe_solver_goal_reached (s, &list.moves[i], &undo);
       fe_unmake (&s->pos, &list.moves[i], &undo);
@@ -116,9 +120,14 @@ fe_end_add_lines (FeSolver *s, FeEnd end, int depth, int lead, int series_len)
     {
       FeMove *m = &list.moves[i];
       FeUndo undo;
-      if (!fe_make_legal (&s->pos, m, &undo))
-        continue;
       s->line_moves[depth] = *m;
+      if (!fe_make_legal (&s->pos, m, &undo))
+        {
+          /* ##, ##!, !#: the goal move leaves the mover in check. */
+          if (end != FE_END_RECI && fe_solver_self_check_goal (s, m))
+            fe_solver_add_line (s, s->line_moves, depth + 1, lead, series_len);
+          continue;
+        }
       if (end == FE_END_RECI)
         {
           /* The other side's replies that reach the goal. */

@@ -46,6 +46,17 @@ goal_solved (FeGoal goal)
     case FE_GOAL_CASTLING:
     case FE_GOAL_CAPTURE_NO_REBIRTH:
     case FE_GOAL_POSITION:
+    case FE_GOAL_COUNTER_MATE:
+    case FE_GOAL_DOUBLE_MATE:
+    case FE_GOAL_MATE_OR_STALEMATE:
+    case FE_GOAL_AUTO_STALEMATE:
+    case FE_GOAL_AUTO_MATE:
+    case FE_GOAL_EN_PASSANT:
+    case FE_GOAL_CIRCUIT:
+    case FE_GOAL_CIRCUIT_BY_REBIRTH:
+    case FE_GOAL_EXCHANGE:
+    case FE_GOAL_EXCHANGE_BY_REBIRTH:
+    case FE_GOAL_KISS:
       return TRUE;
     default:
       return FALSE;
@@ -193,6 +204,7 @@ search_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolution
           break;
         }
       s->goal = s->stip.goal;
+      fe_solver_set_diagram (s, &s->pos);
       /* The longest line: 2n + 1 half-moves in help play, n + 1 moves in
        * series play, 2n in battle play; sized for this twin's length. */
       int plies = 2 * s->stip.moves + 3;

@@ -64,72 +64,6 @@ fe_solver_tick (FeSolver *s)
   return s->aborted;
 }
 
-/* Did a condition's rebirth (Circe) put a piece back in this move? */
-static gboolean
-rebirth_in (const FePosition *pos, const FeUndo *undo)
-{
-  const FeRules *r = pos->rules;
-  int prev = undo->n_displacement_changes;
-  for (int i = 0; r && i < r->n_ops; i++)
-    {
-      if (r->ops[i]->effect_order == FE_EFFECT_REBIRTH && undo->effect_end[i] > prev)
-        return TRUE;
-      prev = undo->effect_end[i];
-    }
-  return FALSE;
-}
-
-gboolean
-fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const FeUndo *undo)
-{
-  FePosition *pos = &s->pos;
-  int to_move = pos->side;
-  switch (goal)
-    {
-    case FE_GOAL_MATE:
-      return fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
-    case FE_GOAL_STALEMATE:
-      return !fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
-    case FE_GOAL_DOUBLE_STALEMATE:
-      {
-        if (fe_in_check (pos, to_move) || fe_has_legal_move (pos))
-          return FALSE;
-        FeUndo nu;
-        fe_make_null (pos, &nu);
-        gboolean r = !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
-        fe_unmake_null (pos, &nu);
-        return r;
-      }
-    case FE_GOAL_ANY:
-      return TRUE;
-    case FE_GOAL_CAPTURE:
-      return last && last->capture != FE_NO_SQUARE;
-    case FE_GOAL_CAPTURE_NO_REBIRTH:
-      return last && last->capture != FE_NO_SQUARE && !(undo && rebirth_in (pos, undo));
-    case FE_GOAL_CHECK:
-      return fe_in_check (pos, to_move);
-    case FE_GOAL_TARGET:
-      /* The mover itself, where its effects left it (an AntiCirce or
-       * kamikaze transfer; a kamikaze piece gone reaches nothing). */
-      return last && !(last->flags & FE_MOVE_NULL) && pos->mover_square == s->stip.target;
-    case FE_GOAL_CASTLING:
-      return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
-    case FE_GOAL_POSITION:
-      return fe_position_same_placement (pos, &s->problem->target);
-    default:
-      /* Goals the search does not solve are refused (search-backend.c). */
-      g_return_val_if_reached (FALSE);
-    }
-}
-
-/* Called after `last` was made (its log `undo`): is the stipulation's goal
- * reached? */
-gboolean
-fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo)
-{
-  return fe_solver_goal_reached_as (s, s->goal, last, undo);
-}
-
 /* What a line of n moves is in the play under way. */
 static FeSolutionRole
 line_role (const FeSolver *s, int n, int series_len)
@@ -640,34 +574,6 @@ fe_solver_helpers_stop (FeSolver *s, FeSolverHelpers *h)
   g_free (h);
 }
 
-/* Plays and takes back a last move: does it reach `goal`?  For mate and
- * check goals a move that gives no check is dismissed before its legality
- * is even tested: most moves of a last ply are. */
-gboolean
-fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal)
-{
-  FePosition *pos = &s->pos;
-  int mover = pos->side;
-  FeUndo undo;
-  gboolean reached = FALSE;
-  gboolean needs_check = goal == FE_GOAL_MATE || goal == FE_GOAL_CHECK;
-  if ((needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0) || fe_move_refused (pos, m))
-    return FALSE;
-  if (fe_make (pos, m, &undo))
-    {
-      if ((!needs_check || fe_in_check (pos, pos->side)) && !fe_in_check (pos, mover))
-        reached = fe_solver_goal_reached_as (s, goal, m, &undo);
-    }
-  fe_unmake (pos, m, &undo);
-  return reached;
-}
-
-gboolean
-fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
-{
-  return fe_solver_move_reaches (s, m, s->goal);
-}
-
 /* Appends the move (made from s->pos, which is restored) with its marks. */
 /* The marks Popeye writes after a move made from s->pos (now after it):
  * the goal's on the last move of a line that reaches it, else " +". */
@@ -678,14 +584,13 @@ append_marks (FeSolver *s, GString *line, const FeMove *m, const FeUndo *undo, g
   if (last && fe_solver_goal_reached (s, m, undo))
     {
       /* Like Popeye, a check is written before the goal's mark unless the
-       * goal itself speaks of check (mate, check) or excludes it. */
-      gboolean mark_says_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK
-                                 || s->goal == FE_GOAL_STALEMATE
-                                 || s->goal == FE_GOAL_DOUBLE_STALEMATE;
-      if (!mark_says_check && fe_in_check (&s->pos, s->pos.side))
+       * goal itself speaks of check (mate, check) or excludes it; some
+       * goals have no mark (docs/rules/stipulations.md §2). */
+      const char *mark = fe_goal_symbol (s->goal);
+      if (!fe_goal_preempts_check (s->goal) && fe_in_check (&s->pos, s->pos.side))
         g_string_append (line, " +");
-      if (s->goal != FE_GOAL_ANY && s->goal != FE_GOAL_CASTLING)
-        g_string_append_printf (line, " %s", fe_goal_symbol (s->goal));
+      if (*mark)
+        g_string_append_printf (line, " %s", mark);
     }
   else if (show_check && fe_in_check (&s->pos, s->pos.side))
     g_string_append (line, " +");

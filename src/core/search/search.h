@@ -10,6 +10,9 @@
 #include "solver-private.h"
 
 gboolean fe_solver_tick (FeSolver *s);
+/* The twin's diagram, which the goals ct, ctr, <>, <>r and k speak of
+ * (goals.c): call once s->stip is the twin's. */
+void fe_solver_set_diagram (FeSolver *s, const FePosition *diagram);
 /* After `last` was made (its log `undo`, which % reads; NULL: as if
  * plain): is the goal reached?  The stipulation's goal, or `goal`. */
 gboolean fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo);
@@ -17,6 +20,14 @@ gboolean fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last
 /* Plays and takes back the move: is it legal and does it reach the goal? */
 gboolean fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m);
 gboolean fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal);
+/* A move that is not legal, its mover's king left in check: is it the
+ * goal move of ##, ##! or !# (docs/rules/stipulations.md §8.4)?  Free for
+ * every other goal, which such a move never reaches. */
+static inline gboolean
+fe_solver_self_check_goal (FeSolver *s, const FeMove *m)
+{
+  return fe_goal_allows_self_check (s->goal) && fe_solver_final_move_reaches_goal (s, m);
+}
 void fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean last, gboolean show_check);
 /* The solution node of `m` from s->pos, its notation and marks as Popeye
  * writes them (`last`: the goal's mark if it reaches it), the move made

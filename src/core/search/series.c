@@ -93,7 +93,11 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
           continue;
         }
       if (!fe_make_legal (&s->pos, m, &undo))
-        continue;
+        {
+          /* ##, ##!, !#: the goal move leaves the mover in check */
+          any |= fe_solver_self_check_goal (s, m);
+          continue;
+        }
       any = TRUE;
       gboolean goal = fe_solver_goal_reached (s, m, &undo);
       fe_unmake (&s->pos, m, &undo);
@@ -111,9 +115,10 @@ series_final_search (FeSolver *s, SeriesKind kind, int depth, gboolean print)
     for (int i = 0; i < list.count; i++)
       {
         FeMove *m = &list.moves[i];
-        if (!fe_make_legal (&s->pos, m, &undo))
+        if (fe_make_legal (&s->pos, m, &undo))
+          fe_unmake (&s->pos, m, &undo);
+        else if (!fe_solver_self_check_goal (s, m))
           continue;
-        fe_unmake (&s->pos, m, &undo);
         s->line_moves[depth] = *m;
         fe_solver_add_line (s, s->line_moves, depth + 1, FALSE, depth);
       }
@@ -198,10 +203,22 @@ series (FeSolver *s, SeriesKind kind, int left, int depth, gboolean print)
       FeMove *m = &list.moves[i];
       if (depth == 0)
         fe_solver_note_root (s, left, i, list.count);
-      if (fe_stalemate_excluded (&witnesses, m) || (net && fe_stalemate_net_excludes (net, m))
-          || !fe_make_legal_with (&s->pos, &lg, m, &undo))
+      if (fe_stalemate_excluded (&witnesses, m) || (net && fe_stalemate_net_excludes (net, m)))
         continue;
       s->line_moves[depth] = *m;
+      if (!fe_make_legal_with (&s->pos, &lg, m, &undo))
+        {
+          /* ser-##, ser-##!, ser-!#: the last series move leaves the
+           * series side in check (docs/rules/stipulations.md §8.4). */
+          if (left == 1 && kind == SERIES_DIRECT && fe_solver_self_check_goal (s, m))
+            {
+              found = TRUE;
+              if (!print)
+                break;
+              fe_solver_add_line (s, s->line_moves, depth + 1, FALSE, depth + 1);
+            }
+          continue;
+        }
       gboolean ok = FALSE;
       if (left == 1)
         {

@@ -1,0 +1,241 @@
+/* goals.c — the goal test: has the move just made reached the goal?
+ * (docs/rules/stipulations.md §8), and a last move's test, played and taken
+ * back.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "search.h"
+
+void
+fe_solver_set_diagram (FeSolver *s, const FePosition *diagram)
+{
+  memset (s->diagram_square, FE_NO_SQUARE, sizeof s->diagram_square);
+  for (int i = 0; i < 64; i++)
+    {
+      FePiece p = diagram->board[FE_SQ88 (i)];
+      if (p.walk)
+        s->diagram_square[p.id] = FE_SQ88 (i);
+    }
+  /* k<sq>: the piece standing there in the diagram; none, none is kissed. */
+  s->kiss_id = s->stip.goal == FE_GOAL_KISS && FE_ON_BOARD (s->stip.target)
+                 ? diagram->board[s->stip.target].id : 0;
+}
+
+/* Did a condition's rebirth (Circe) put a piece back in this move? */
+static gboolean
+rebirth_in (const FePosition *pos, const FeUndo *undo)
+{
+  const FeRules *r = pos->rules;
+  int prev = undo->n_displacement_changes;
+  for (int i = 0; r && i < r->n_ops; i++)
+    {
+      if (r->ops[i]->effect_order == FE_EFFECT_REBIRTH && undo->effect_end[i] > prev)
+        return TRUE;
+      prev = undo->effect_end[i];
+    }
+  return FALSE;
+}
+
+/* The square the last piece a rebirth (a Circe form) put back on the board
+ * in this move stands on, or FE_NO_SQUARE (NULL `undo`: none). */
+static FeSquare
+reborn_square (const FePosition *pos, const FeUndo *undo)
+{
+  const FeRules *r = pos->rules;
+  FeSquare found = FE_NO_SQUARE;
+  int prev = undo ? undo->n_displacement_changes : 0;
+  for (int i = 0; undo && r && i < r->n_ops; i++)
+    {
+      if (r->ops[i]->effect_order == FE_EFFECT_REBIRTH)
+        for (int c = prev; c < undo->effect_end[i]; c++)
+          {
+            FeSquare sq = undo->changes[c].square;
+            if (!undo->changes[c].before.walk && pos->board[sq].walk)
+              found = sq;
+          }
+      prev = undo->effect_end[i];
+    }
+  return found;
+}
+
+/* The piece on `sq` stands on its diagram square. */
+static gboolean
+at_home (const FeSolver *s, FeSquare sq)
+{
+  return sq != FE_NO_SQUARE && s->diagram_square[s->pos.board[sq].id] == sq;
+}
+
+/* The piece on `sq` and the one on its diagram square, of `side`, have
+ * exchanged their diagram squares (<>, <>r). */
+static gboolean
+exchanged (const FeSolver *s, FeSquare sq, int side)
+{
+  if (sq == FE_NO_SQUARE)
+    return FALSE;
+  FeSquare home = s->diagram_square[s->pos.board[sq].id];
+  if (home == FE_NO_SQUARE || home == sq)
+    return FALSE;
+  FePiece other = s->pos.board[home];
+  return fe_piece_playable_by (other, side) && s->diagram_square[other.id] == sq;
+}
+
+/* k<sq>: the moving piece, on `at`, touches the kissed piece, and nothing
+ * else touches that one. */
+static gboolean
+kissed (const FeSolver *s, FeSquare at)
+{
+  static const int around[8] = { -17, -16, -15, -1, 1, 15, 16, 17 };
+  const FePiece *board = s->pos.board;
+  if (at == FE_NO_SQUARE || !s->kiss_id)
+    return FALSE;
+  for (int i = 0; i < 8; i++)
+    {
+      FeSquare k = at + around[i];
+      if (!FE_ON_BOARD (k) || !board[k].walk || board[k].id != s->kiss_id)
+        continue;
+      gboolean naked = TRUE;
+      for (int j = 0; j < 8 && naked; j++)
+        {
+          FeSquare n = k + around[j];
+          naked = !FE_ON_BOARD (n) || n == at || !board[n].walk;
+        }
+      if (naked)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Would the side that just moved have no legal move if it were to move? */
+static gboolean
+mover_immobile (FePosition *pos)
+{
+  FeUndo nu;
+  fe_make_null (pos, &nu);
+  gboolean r = !fe_has_legal_move (pos);
+  fe_unmake_null (pos, &nu);
+  return r;
+}
+
+/* ## and ##!: both sides in check and without a legal move, the mover's
+ * own check first (a legal move never leaves one); then what the mover
+ * was before `last`: mated (##!) or able to move (##). */
+static gboolean
+both_mated (FeSolver *s, FeGoal goal, const FeMove *last, const FeUndo *undo)
+{
+  FePosition *pos = &s->pos;
+  int mover = FE_OPPONENT (pos->side);
+  if (!last || !undo || !fe_in_check (pos, mover) || !fe_in_check (pos, pos->side)
+      || fe_has_legal_move (pos) || !mover_immobile (pos))
+    return FALSE;
+  FePosition before = *pos;
+  fe_unmake (&before, last, undo);
+  gboolean could_move = fe_has_legal_move (&before);
+  if (goal == FE_GOAL_DOUBLE_MATE)
+    return could_move;
+  return !could_move && fe_in_check (&before, before.side);
+}
+
+gboolean
+fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const FeUndo *undo)
+{
+  FePosition *pos = &s->pos;
+  int to_move = pos->side;
+  gboolean moved = last && !(last->flags & FE_MOVE_NULL);
+  switch (goal)
+    {
+    case FE_GOAL_MATE:
+      return fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
+    case FE_GOAL_STALEMATE:
+      return !fe_in_check (pos, to_move) && !fe_has_legal_move (pos);
+    case FE_GOAL_DOUBLE_STALEMATE:
+      {
+        if (fe_in_check (pos, to_move) || fe_has_legal_move (pos))
+          return FALSE;
+        FeUndo nu;
+        fe_make_null (pos, &nu);
+        gboolean r = !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
+        fe_unmake_null (pos, &nu);
+        return r;
+      }
+    case FE_GOAL_ANY:
+      return TRUE;
+    case FE_GOAL_CAPTURE:
+      return last && last->capture != FE_NO_SQUARE;
+    case FE_GOAL_CAPTURE_NO_REBIRTH:
+      return last && last->capture != FE_NO_SQUARE && !(undo && rebirth_in (pos, undo));
+    case FE_GOAL_CHECK:
+      return fe_in_check (pos, to_move);
+    case FE_GOAL_TARGET:
+      /* The mover itself, where its effects left it (an AntiCirce or
+       * kamikaze transfer; a kamikaze piece gone reaches nothing). */
+      return moved && pos->mover_square == s->stip.target;
+    case FE_GOAL_CASTLING:
+      return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
+    case FE_GOAL_POSITION:
+      return fe_position_same_placement (pos, &s->problem->target);
+    case FE_GOAL_MATE_OR_STALEMATE:
+      return !fe_has_legal_move (pos);
+    case FE_GOAL_AUTO_STALEMATE:
+      return !fe_in_check (pos, to_move) && mover_immobile (pos);
+    case FE_GOAL_AUTO_MATE:
+      return fe_in_check (pos, FE_OPPONENT (to_move)) && mover_immobile (pos);
+    case FE_GOAL_DOUBLE_MATE:
+    case FE_GOAL_COUNTER_MATE:
+      return both_mated (s, goal, last, undo);
+    case FE_GOAL_EN_PASSANT:
+      return last && (last->flags & FE_MOVE_EN_PASSANT);
+    case FE_GOAL_CIRCUIT:
+      return moved && at_home (s, pos->mover_square);
+    case FE_GOAL_CIRCUIT_BY_REBIRTH:
+      return at_home (s, reborn_square (pos, undo));
+    case FE_GOAL_EXCHANGE:
+      return moved && exchanged (s, pos->mover_square, FE_OPPONENT (to_move));
+    case FE_GOAL_EXCHANGE_BY_REBIRTH:
+      return exchanged (s, reborn_square (pos, undo), to_move);
+    case FE_GOAL_KISS:
+      return moved && kissed (s, pos->mover_square);
+    default:
+      /* Goals the search does not solve are refused (search-backend.c). */
+      g_return_val_if_reached (FALSE);
+    }
+}
+
+/* Called after `last` was made (its log `undo`): is the stipulation's goal
+ * reached? */
+gboolean
+fe_solver_goal_reached (FeSolver *s, const FeMove *last, const FeUndo *undo)
+{
+  return fe_solver_goal_reached_as (s, s->goal, last, undo);
+}
+
+/* Plays and takes back a last move: does it reach `goal`?  For mate and
+ * check goals a move that gives no check is dismissed before its legality
+ * is even tested: most moves of a last ply are.  The goals of the mover's
+ * own mate take a move that leaves it in check
+ * (docs/rules/stipulations.md §8.4). */
+gboolean
+fe_solver_move_reaches (FeSolver *s, const FeMove *m, FeGoal goal)
+{
+  FePosition *pos = &s->pos;
+  int mover = pos->side;
+  FeUndo undo;
+  gboolean reached = FALSE;
+  gboolean needs_check = goal == FE_GOAL_MATE || goal == FE_GOAL_CHECK;
+  gboolean self_check = fe_goal_allows_self_check (goal);
+  if ((needs_check && s->orthodox && fe_orthodox_gives_check (pos, m) == 0) || fe_move_refused (pos, m))
+    return FALSE;
+  if (fe_make (pos, m, &undo))
+    {
+      if ((!needs_check || fe_in_check (pos, pos->side)) && (self_check || !fe_in_check (pos, mover)))
+        reached = fe_solver_goal_reached_as (s, goal, m, &undo);
+    }
+  fe_unmake (pos, m, &undo);
+  return reached;
+}
+
+gboolean
+fe_solver_final_move_reaches_goal (FeSolver *s, const FeMove *m)
+{
+  return fe_solver_move_reaches (s, m, s->goal);
+}
