@@ -453,7 +453,7 @@ py_colour_name (int c)
 
 /* ---- stipulation ----------------------------------------------------------- */
 
-/* With `keep`, a stipulation of Popeye's Féerie cannot solve (a=>b, pser-h#2)
+/* With `keep`, a stipulation of Popeye's Féerie cannot solve (dia3.5, pser-hs#2)
  * is kept there as written, so the problem still opens; solving refuses it. */
 gboolean
 py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
