@@ -444,6 +444,9 @@ test_solve_parry_series (void)
     { "phser-r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
     { "pser-h#2", "white ke6 sh7 bh4 pd6 black ke8 pg6", "setplay", 2,
       { "  1...d6-d7 #\n\n", "  1.g6-g5   2.g5-g4 d6-d7 #\n" } },
+    /* phser-=: the line goes on through an early stalemate. */
+    { "phser-=3", "white kd8 qe8 bb2 sh3 pb6 pc6 black kh2 pa3", NULL, 151,
+      { "  1.Qe8-e2 + Kh2-h1   2.Bb2*a3 =\n", "  1.Qe8-e2 + Kh2-h1   2.Bb2*a3   3.Ba3-b2 =\n" } },
     { "pser-h=4", "white kh8 rb1 bh6 sc4 sh4 pe7 black kf4 qh1 rg5 rg2 rh2 bg1 sf2 sh3 pd2 pg4", NULL, 1,
       { "  1.d2-d1=Q   2.Qd1-d8 + e7-e8=S   3.Qd8-f6 + Se8*f6   4.g4-g3 Rb1-f1 =\n" } },
   };
