@@ -193,8 +193,11 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
         {
           /* Series moves are numbered, the other side's parries and
            * final move are not (docs/rules/stipulations.md §12.3). */
-          node->number = s->pos.side == s->root.side ? g_strdup_printf ("%d.", ++numbered) : g_strdup ("");
+          gboolean mine = s->pos.side == s->root.side;
+          node->number = mine ? g_strdup_printf ("%d.", ++numbered) : g_strdup ("");
           node->after_pass = i > 0 && (moves[i - 1].flags & FE_MOVE_NULL);
+          if (!mine && s->stip.parry == FE_PARRY_BATTLE)
+            node->notes |= FE_NOTE_VARIATION;
         }
       else
         {
