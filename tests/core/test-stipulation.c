@@ -318,6 +318,7 @@ check_expectations (const Expect *e, gsize n)
 #define HR_P "white kh1 ph2 ba6 re2 black kh3 rf6"
 #define RECI_P "white kh8 pg3 qb3 black kf8 re1 sb8"
 #define VIOLATION_P "white kb6 rd1 re1 black ka8 pg7"
+#define SET_VIOLATION_P "white kb6 bd2 qc1 qg2 qf3 pd3 qc6 black kh8 pd6 re5 sc2"
 
 /* hs#n (docs/rules/stipulations.md §4.2, verified with Popeye 4.104). */
 static void
@@ -404,6 +405,8 @@ test_solve_series_self_reflex (void)
       { "  1.Ka8-a7   2.Ka7-a6 Rg4-a4 #\n" } },
     /* Set play: Black's immediate mate in the diagram. */
     { "ser-r#2", HR_P, "setplay", 41, { "  1...Rf6-f1 #\n\n" } },
+    /* Set play is written before the diagram's " ?!?". */
+    { "ser-r+2", SET_VIOLATION_P, "setplay", 14, { "  1...Re5-b5 +\n\n  1.", "  1.Qc1-h1 + ?!?\n" } },
   };
   check_expectations (e, G_N_ELEMENTS (e));
 }
@@ -442,6 +445,7 @@ test_solve_parry_series (void)
     { "phser-r#2", PSER_R_P, "setplay", 2, { "  1...d3-d2 #\n\n", "  1.g3-g4   2.g4-g5 d3-d2 #\n" } },
     { "pser-r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
     { "phser-r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
+    { "pser-r+2", SET_VIOLATION_P, "setplay", 14, { "  1...Re5-b5 +\n\n  1.", "  1.Qc1-h1 + ?!?\n" } },
     { "pser-h#2", "white ke6 sh7 bh4 pd6 black ke8 pg6", "setplay", 2,
       { "  1...d6-d7 #\n\n", "  1.g6-g5   2.g5-g4 d6-d7 #\n" } },
     /* phser-=: the line goes on through an early stalemate. */

@@ -436,15 +436,16 @@ fe_solve_parry (FeSolver *s)
     net = fe_help_mating_net_for (s, s->goal == FE_GOAL_MATE);
   s->net = net;
   s->root = s->pos;
-  /* pser-r, phser-r: the diagram's series side must not be able to reach
-   * the goal. */
-  if (s->stip.end == FE_END_REFLEX && fe_reflex_diagram_violation (s, FALSE))
-    goto done;
+  /* Set play first, even before pser-r's " ?!?" (as Popeye writes). */
   if (s->problem->options.set_play && s->stip.end != FE_END_GOAL)
     fe_series_set_play (s, s->stip.end == FE_END_HELP   ? SERIES_HELP
                            : s->stip.end == FE_END_SELF ? SERIES_SELF
                                                         : SERIES_REFLEX);
   s->root = s->pos;
+  /* pser-r, phser-r: the diagram's series side must not be able to reach
+   * the goal. */
+  if (s->stip.end == FE_END_REFLEX && fe_reflex_diagram_violation (s, FALSE))
+    goto done;
   s->line_full = s->stip.moves;
   if (battle)
     battle_lines (s, s->stip.moves, 0, 0);

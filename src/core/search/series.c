@@ -332,12 +332,13 @@ fe_solve_series (FeSolver *s)
   s->net = net;
   s->complete_covers_stopped[FE_WHITE] = s->complete_covers_stopped[FE_BLACK] = FALSE;
   s->root = s->pos;
-  /* ser-r: the diagram's series side must not be able to reach the goal. */
-  if (kind == SERIES_REFLEX && fe_reflex_diagram_violation (s, FALSE))
-    goto done;
+  /* Set play comes first, even before ser-r's " ?!?" (as Popeye writes). */
   if (s->problem->options.set_play)
     fe_series_set_play (s, kind);
   s->root = s->pos;
+  /* ser-r: the diagram's series side must not be able to reach the goal. */
+  if (kind == SERIES_REFLEX && fe_reflex_diagram_violation (s, FALSE))
+    goto done;
   s->line_full = s->stip.moves;
   if (kind == SERIES_RECI)
     {
