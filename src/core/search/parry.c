@@ -58,11 +58,13 @@ final_lines (FeSolver *s, int depth, int series)
       }
 }
 
-/* The series side's moves to try with `left` series moves to go
- * (mating-net.h, mate goals): before its last, none can mate within the
- * moves left, both sides' (the other side's parries at most one fewer),
- * when the analysis says so; its last must mate (pser-, phser-) or let
- * the other side mate (every other end).  FALSE when no move can. */
+/* The series side's moves to try with `left` series moves to go, toward
+ * a mate (mating-net.h): its last must mate (pser-, phser-) or let the
+ * other side mate (the other ends); before it, the node is given up where
+ * no mate is in reach within the moves left to each side — the series
+ * side's and one parry fewer (pser-, phser-), or the series side's and
+ * as many of the other side's, its parries and its mate (pser-h).  FALSE
+ * when no move can lead to a mate. */
 static gboolean
 parry_moves (FeSolver *s, int left, FeMoveList *list)
 {
