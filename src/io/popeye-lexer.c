@@ -455,7 +455,7 @@ py_colour_name (int c)
 
 /* With `keep`, a stipulation Féerie cannot read (an unknown goal) is kept
  * there as written, so the problem still opens; solving refuses it.  What
- * it reads but does not solve (pser-h#2) is in `out`, refused by solving. */
+ * it reads but does not solve (pser-hs#2) is in `out`, refused by solving. */
 gboolean
 py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
 {

@@ -124,7 +124,7 @@ gboolean py_is_twin_word (const Tok *t);
 gboolean py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what);
 
 /* A stipulation on the command's line.  With `keep`, one Féerie cannot
- * solve (a=>b, pser-h#2) is kept there as written, so the problem still opens. */
+ * solve (dia3.5, pser-hs#2) is kept there as written, so the problem still opens. */
 gboolean py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep);
 
 gboolean py_popeye_knows_code (const char *code);

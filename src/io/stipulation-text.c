@@ -135,6 +135,54 @@ static const Counted counted[] = {
          "it can.") },
 };
 
+/* Parry series (docs/rules/stipulations.md §12), by kind of parry and end:
+ * the same count and goal. */
+typedef struct {
+  FeParry parry;
+  FeEnd end;
+  const char *one, *many;
+} Parried;
+
+static const Parried parried[] = {
+  { FE_PARRY_BATTLE, FE_END_GOAL,
+    NG_ ("White plays %1$d move in a row, Black moving only to parry a check, and the last must "
+         "%2$s whatever Black parries.",
+         "White plays %1$d moves in a row, Black moving only to parry a check, and the last "
+         "must %2$s whatever Black parries.") },
+  { FE_PARRY_BATTLE, FE_END_SELF,
+    NG_ ("White plays %1$d move in a row, Black moving only to parry a check, then Black is forced "
+         "to %2$s in one move, whatever Black parries.",
+         "White plays %1$d moves in a row, Black moving only to parry a check, then Black is "
+         "forced to %2$s in one move, whatever Black parries.") },
+  { FE_PARRY_BATTLE, FE_END_REFLEX,
+    NG_ ("White plays %1$d move in a row, Black moving only to parry a check, then Black can %2$s "
+         "in one move and must, whatever Black parries; White must never be able to.",
+         "White plays %1$d moves in a row, Black moving only to parry a check, then Black "
+         "can %2$s in one move and must, whatever Black parries; White must never be able to.") },
+  { FE_PARRY_HELP, FE_END_HELP,
+    NG_ ("Black plays %1$d move in a row, White moving only to parry a check and helping, then "
+         "White can %2$s in one move.",
+         "Black plays %1$d moves in a row, White moving only to parry a check and helping, then "
+         "White can %2$s in one move.") },
+  { FE_PARRY_HELP, FE_END_GOAL,
+    NG_ ("White plays %1$d move in a row, Black moving only to parry a check and helping, and the "
+         "last must %2$s.",
+         "White plays %1$d moves in a row, Black moving only to parry a check and helping, and the "
+         "last must %2$s.") },
+  { FE_PARRY_HELP, FE_END_SELF,
+    NG_ ("White plays %1$d move in a row, Black moving only to parry a check and helping, then "
+         "Black is forced to %2$s in one move.",
+         "White plays %1$d moves in a row, Black moving only to parry a check and helping, then "
+         "Black is forced to %2$s in one move.") },
+  { FE_PARRY_HELP, FE_END_REFLEX,
+    NG_ ("White plays %1$d move in a row, Black moving only to parry a check and helping, then "
+         "Black can %2$s in one move and must; Black must do it earlier whenever it can, and White "
+         "must never be able to.",
+         "White plays %1$d moves in a row, Black moving only to parry a check and helping, then "
+         "Black can %2$s in one move and must; Black must do it earlier whenever it can, and White "
+         "must never be able to.") },
+};
+
 /* The sentence of the body and end, without the modifiers. */
 static char *
 explain_play (const FeStipulation *s)
@@ -143,6 +191,13 @@ explain_play (const FeStipulation *s)
   g_autofree char *own = goal_text (s->reci_goal, s->target);
   int n = s->moves;
   int total = 2 * n + (s->half ? 1 : 0);
+  if (s->parry != FE_PARRY_NONE)
+    {
+      for (gsize i = 0; i < G_N_ELEMENTS (parried); i++)
+        if (parried[i].parry == s->parry && parried[i].end == s->end)
+          return g_strdup_printf (g_dngettext ("feerie", parried[i].one, parried[i].many, n), n, goal);
+      return g_strdup (""); /* pser-hs: refused */
+    }
   for (gsize i = 0; i < G_N_ELEMENTS (counted); i++)
     if (counted[i].play == s->play && counted[i].end == s->end)
       return g_strdup_printf (g_dngettext ("feerie", counted[i].one, counted[i].many, n), n, goal);
@@ -238,9 +293,6 @@ fe_stipulation_explain (const FeStipulation *s)
                                          "White first plays %d moves in a row. ", s->intro),
                             s->intro);
   g_string_append (out, play);
-  if (s->parry)
-    g_string_append_printf (out, " %s", _("After each of these moves the other side may answer, "
-                                          "and must when in check."));
   if (s->exact)
     g_string_append_printf (out, " %s", _("No shorter play counts."));
   return g_string_free (out, FALSE);

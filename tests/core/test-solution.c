@@ -335,6 +335,37 @@ test_help (void)
   fe_soundness_clear (&sd);
 }
 
+/* Battle parry series (docs/rules/stipulations.md §12): the parries are
+ * variations, not duals; a pass makes no node, and the position after a
+ * move is the line's (the side to move included). */
+static void
+test_parry (void)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (FeSolution) t = solve_text ("begin\nstip pser-#3\npieces white kg1 qe1 ba6\n"
+                                         "black ke5 sg7 sg8 pa3 pc5 pd5 pe3 pe4 pf6\nend\n", 1, &text);
+  FeSolutionNode *twin = fe_solution_twin (t, 0);
+  FeSoundness sd;
+  fe_solution_soundness (twin, &sd);
+  CHECK (sd.solutions == 3 && sd.duals->len == 0, "parry: %d solutions, %u duals\n%s", sd.solutions,
+         sd.duals->len, text);
+  fe_soundness_clear (&sd);
+  FeSolutionNode *key = find_child (twin, "Qe1-g3");
+  FeSolutionNode *parry = key ? find_child (key, "Ke5-d4") : NULL;
+  FeSolutionNode *second = parry ? find_child (parry, "Qg3-e1") : NULL;
+  FeSolutionNode *third = second ? find_child (second, "Qe1-a1") : NULL;
+  CHECK (third != NULL, "parry: no line 1.Qe1-g3 + Ke5-d4 2.Qg3-e1 3.Qe1-a1 #\n%s", text);
+  if (!third)
+    return;
+  CHECK (!strcmp (parry->number, "") && !strcmp (second->number, "2.") && !strcmp (third->number, "3."),
+         "parry: numbers '%s' '%s' '%s'", parry->number, second->number, third->number);
+  CHECK (!second->after_pass && third->after_pass, "parry: the pass before 3.Qe1-a1 only");
+  FePosition pos;
+  fe_solution_node_position (third, -1, &pos);
+  CHECK (pos.side == FE_BLACK && pos.board[FE_SQ (0, 0)].walk == FE_WALK_QUEEN,
+         "parry: after 3.Qe1-a1 Black is to move, the queen on a1");
+}
+
 /* Twins: one root per twin, labelled as Popeye heads it, holding the
  * twin's own position; the soundness counts each twin apart. */
 static void
@@ -718,6 +749,7 @@ main (int argc, char **argv)
   test_madrasi ();
   test_roles ();
   test_help ();
+  test_parry ();
   test_twins ();
   test_writer ();
   test_progress ();

@@ -120,8 +120,7 @@ test_refused_by_solver (void)
   static const struct {
     const char *text, *name;
   } refused[] = {
-    { "dia3.5", "proof games" }, { "pser-h#2", "parry series" },
-    { "phser-s#3", "parry series" }, { "pser-r#2", "parry series" }, { "exact-h#3", "exact" },
+    { "dia3.5", "proof games" }, { "pser-hs#2", "parry series help-self" }, { "exact-h#3", "exact" },
     { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "semi-r#2", "semi-reflex" },
     { "c812", "Chess81" },
   };
@@ -215,6 +214,12 @@ test_explain (void)
                      "and can also play a move after which White can mate in one move." },
     { "ser-zd51", "White plays 1 move in a row, Black not moving, and the last must bring the moving piece "
                   "to d5; no check before it." },
+    { "pser-#3", "White plays 3 moves in a row, Black moving only to parry a check, and the last must mate "
+                 "whatever Black parries." },
+    { "pser-h#2", "Black plays 2 moves in a row, White moving only to parry a check and helping, then White "
+                  "can mate in one move." },
+    { "phser-s=1", "White plays 1 move in a row, Black moving only to parry a check and helping, then Black "
+                   "is forced to stalemate in one move." },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (e); i++)
     {
@@ -226,7 +231,8 @@ test_explain (void)
     }
   /* Every play and goal reads as a sentence: no format left over. */
   const char *plays[] = { "", "h", "s", "r", "ser-", "ser-h", "ser-s", "ser-r", "hs", "hr", "reci-h",
-                          "ser-reci-h" };
+                          "ser-reci-h", "pser-", "pser-s", "pser-r", "pser-h", "phser-", "phser-s",
+                          "phser-r" };
   const char *goals[] = { "#", "=", "==", "~", "x", "+", "zd5", "00", "%", "a=>b", "##", "##!", "#=",
                           "!=", "!#", "ep", "ct", "ctr", "<>", "<>r", "ke5" };
   for (guint p = 0; p < G_N_ELEMENTS (plays); p++)
@@ -346,6 +352,7 @@ check_expectations (const Expect *e, gsize n)
 #define HR_P "white kh1 ph2 ba6 re2 black kh3 rf6"
 #define RECI_P "white kh8 pg3 qb3 black kf8 re1 sb8"
 #define VIOLATION_P "white kb6 rd1 re1 black ka8 pg7"
+#define SET_VIOLATION_P "white kb6 bd2 qc1 qg2 qf3 pd3 qc6 black kh8 pd6 re5 sc2"
 
 /* hs#n (docs/rules/stipulations.md §4.2, verified with Popeye 4.104). */
 static void
@@ -432,6 +439,54 @@ test_solve_series_self_reflex (void)
       { "  1.Ka8-a7   2.Ka7-a6 Rg4-a4 #\n" } },
     /* Set play: Black's immediate mate in the diagram. */
     { "ser-r#2", HR_P, "setplay", 41, { "  1...Rf6-f1 #\n\n" } },
+    /* Set play is written before the diagram's " ?!?". */
+    { "ser-r+2", SET_VIOLATION_P, "setplay", 14, { "  1...Re5-b5 +\n\n  1.", "  1.Qc1-h1 + ?!?\n" } },
+  };
+  check_expectations (e, G_N_ELEMENTS (e));
+}
+
+#define PSER_S_P "white ke1 sh2 pg3 black ke3 pd3 pd4 pe2 pe4 ph3"
+#define PSER_R_P "white ke1 pg3 black ke3 bh5 sh2 pd3"
+
+/* Parry series: the other side moves only in check; battle parries (every
+ * one met, the lines of the shortest wins, short keys, duals) and help
+ * parries; set play; the reflex diagram (docs/rules/stipulations.md §12,
+ * verified with Popeye 4.104). */
+static void
+test_solve_parry_series (void)
+{
+  static const Expect e[] = {
+    { "pser-#2", "white kh1 qh3 rh4 bf5 black kh8 qg8 ph7", NULL, 1,
+      { "  1.Rh4*h7 + Qg8*h7   2.Qh3*h7 #\n" } },
+    { "pser-#3", "white kg1 qe1 ba6 black ke5 sg7 sg8 pa3 pc5 pd5 pe3 pe4 pf6", NULL, 3,
+      { "  1.Qe1-g3 + Ke5-d4   2.Qg3-e1   3.Qe1-a1 #\n", "  1.Qe1-g3 + Ke5-e6   2.Qg3-c7   3.Ba6-c8 #\n",
+        "  1.Qe1-g3 + Ke5-f5   2.Ba6-f1   3.Bf1-h3 #\n" } },
+    /* A key that mates at once, and the duals of the shortest wins. */
+    { "pser-#2", "white kg1 qd1 rh2 black kh8 pg7 ph7", NULL, 51,
+      { "  1.Qd1-d8 #\n", "  1.Qd1-d7   2.Qd7-e8 #\n", "  1.Qd1-d7   2.Qd7-c8 #\n",
+        "  1.Rh2-a2   2.Ra2-a8 #\n", "  1.Rh2-a2   2.Qd1-d8 #\n" },
+      { "1.Qd1-d8 #   2." } },
+    /* Popeye writes no solution with SetPlay here (docs/rules/decisions.md D51): the same lines. */
+    { "pser-#2", "white kh1 qh3 rh4 bf5 black kh8 qg8 ph7", "setplay", 1,
+      { "  1.Rh4*h7 + Qg8*h7   2.Qh3*h7 #\n" } },
+    /* A parry that reaches the goal ends a pser-s line. */
+    { "pser-s=2", "white qg6 black kc7", "nowk", 3,
+      { "  1.Qg6-c6 + Kc7-d8   2.Qc6-d7 + Kd8*d7 =\n", "  1.Qg6-c6 + Kc7-b8   2.Qc6-b7 + Kb8*b7 =\n",
+        "  1.Qg6-c6 + Kc7*c6 =\n" } },
+    { "pser-s#2", PSER_S_P, "setplay", 2, { "  1...d3-d2 #\n\n", "  1.Sh2-f3   2.Sf3-h2 d3-d2 #\n" } },
+    { "phser-s#2", PSER_S_P, "setplay", 2, { "  1...d3-d2 #\n\n", "  1.Sh2-f3   2.Sf3-h2 d3-d2 #\n" } },
+    { "pser-r#2", PSER_R_P, "setplay", 2, { "  1...d3-d2 #\n\n", "  1.g3-g4   2.g4-g5 d3-d2 #\n" } },
+    { "phser-r#2", PSER_R_P, "setplay", 2, { "  1...d3-d2 #\n\n", "  1.g3-g4   2.g4-g5 d3-d2 #\n" } },
+    { "pser-r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
+    { "phser-r#2", VIOLATION_P, NULL, 2, { "1.Re1-e8 # ?!?\n", "1.Rd1-d8 # ?!?\n" } },
+    { "pser-r+2", SET_VIOLATION_P, "setplay", 14, { "  1...Re5-b5 +\n\n  1.", "  1.Qc1-h1 + ?!?\n" } },
+    { "pser-h#2", "white ke6 sh7 bh4 pd6 black ke8 pg6", "setplay", 2,
+      { "  1...d6-d7 #\n\n", "  1.g6-g5   2.g5-g4 d6-d7 #\n" } },
+    /* phser-=: the line goes on through an early stalemate. */
+    { "phser-=3", "white kd8 qe8 bb2 sh3 pb6 pc6 black kh2 pa3", NULL, 151,
+      { "  1.Qe8-e2 + Kh2-h1   2.Bb2*a3 =\n", "  1.Qe8-e2 + Kh2-h1   2.Bb2*a3   3.Ba3-b2 =\n" } },
+    { "pser-h=4", "white kh8 rb1 bh6 sc4 sh4 pe7 black kf4 qh1 rg5 rg2 rh2 bg1 sf2 sh3 pd2 pg4", NULL, 1,
+      { "  1.d2-d1=Q   2.Qd1-d8 + e7-e8=S   3.Qd8-f6 + Se8*f6   4.g4-g3 Rb1-f1 =\n" } },
   };
   check_expectations (e, G_N_ELEMENTS (e));
 }
@@ -614,7 +669,7 @@ test_solve_refusal (void)
     { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_NONE, NULL },
     { "begin\ncondition GridChess\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITIONS,
       "GridChess" },
-    { "begin\npieces white ka1 black kh8\nstip pser-h#2\nend\n", FE_REFUSAL_STIPULATION, "pser-h#2" },
+    { "begin\npieces white ka1 black kh8\nstip pser-hs#2\nend\n", FE_REFUSAL_STIPULATION, "pser-hs#2" },
     { "begin\npieces white ka1 black kh8\nstip #1\nend\n", FE_REFUSAL_CONDITION_VALUES, NULL },
   };
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -702,6 +757,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stipulation/solve-series-self-reflex", test_solve_series_self_reflex);
   g_test_add_func ("/stipulation/solve-goals", test_solve_goals);
   g_test_add_func ("/stipulation/solve-newer-goals", test_solve_newer_goals);
+  g_test_add_func ("/stipulation/solve-parry-series", test_solve_parry_series);
   g_test_add_func ("/stipulation/solve-position-to-position", test_solve_position_to_position);
   return g_test_run ();
 }

@@ -9,8 +9,10 @@
 #   3. "h#3" typed: the problem's stipulation follows as it is typed;
 #      a BackSpace ("h#", unreadable) then Escape: the field is back to h#3;
 #   4. "ser-h#" typed, then Tab: back to h#3 again;
-#   5. "h##2" (Popeye's, Féerie cannot solve it) is kept as typed only
-#      once Enter is pressed: not while "h##" is typed.
+#   5. "hq2" (a goal Féerie cannot read, kept as written so the problem
+#      still opens) is kept as typed only once Enter is pressed: not while
+#      it is typed.  (Every stipulation of Popeye's language reads into the
+#      stipulation's parts and follows as typed, as in 3.)
 # Each step waits for the window to show it (wait-line), not for a time.
 # Exit 77 (skip) without xvfb-run, dbus-run-session or xdotool.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -36,8 +38,8 @@ step () { # step NAME LINE...: the script waits for NAME, then for each line, th
   step escaped "messages 'stipulation-field h#3'" "messages 'stipulation-error 0 '"
   step serial "messages 'stipulation-field ser-h#'"
   step tabbed "messages 'stipulation-field h#3'"
-  step double "messages 'stipulation-field h##2'"
-  step entered "dump 'unsupported-stipulation h##2'"
+  step double "messages 'stipulation-field hq2'"
+  step entered "dump 'unsupported-stipulation hq2'"
   echo "quit"
 } > "$work/script"
 start_app "$FEERIE" "$SCHEMAS"
@@ -73,7 +75,7 @@ xdotool key Tab
 go tabbed
 has tabbed dump "stipulation h#3"
 has tabbed msg "status Stipulation “ser-h#” not understood: the problem keeps h#3."
-retype "h##2"
+retype "hq2"
 go double
 has double dump "stipulation h#3"
 lacks double dump "unsupported-stipulation"

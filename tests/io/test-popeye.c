@@ -647,12 +647,12 @@ static const Bad bad_inputs[] = {
 };
 
 /* A stipulation of Popeye's language that Féerie does not solve yet (dia3.5,
- * pser-h#2) reads into the stipulation's parts and is written back as it
+ * pser-hs#2) reads into the stipulation's parts and is written back as it
  * was; solving refuses it (issues 13, 35). */
 static void
 test_unsupported_stipulation (void)
 {
-  const char *texts[] = { "semi-r#2", "pser-h#2", "dia3.5", "exact-h#3" };
+  const char *texts[] = { "semi-r#2", "pser-hs#2", "dia3.5", "exact-h#3" };
   FeRefusal refusal;
   for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
     {

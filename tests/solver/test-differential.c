@@ -100,6 +100,12 @@ static const Stip stips[] = {
   { "h!=1.5", "!=" },             { "hep1", "ep" },               { "hct2", "" },
   { "<>2", "" },                  { "ser-ctr2", "", TRUE },       { "h<>r1.5", "" },
   { "hkd42", "" },
+  /* Parry series (docs/rules/stipulations.md §12), for an eighth more
+   * after those: battle parries and help parries, every end. */
+  { "pser-#2", "#", TRUE },       { "pser-s#2", "#", TRUE },      { "pser-r#2", "#", TRUE },
+  { "pser-h#2", "#", TRUE },      { "phser-#2", "#", TRUE },      { "phser-s#2", "#", TRUE },
+  { "phser-r#2", "#", TRUE },     { "pser-=2", "=", TRUE },       { "phser-=2", "=", TRUE },
+  { "pser-x2", "x", TRUE },       { "pser-h+2", "+", TRUE },
 };
 
 static FeRefSeen seen;
@@ -155,13 +161,15 @@ random_conditions (GRand *r, FeConditionParams *c)
 #define FIRST_NEW_STIP 15
 #define FIRST_TARGET_STIP 23
 #define FIRST_GOAL_STIP 28
+#define FIRST_PARRY_STIP 44
 
 /* The k-th problem of `problems`, and a third more with issue 21's
  * stipulations. */
 static void
 random_problem (GRand *r, FeProblem *pb, const Stip **stip, int group)
 {
-  static const int first[] = { 0, FIRST_NEW_STIP, FIRST_TARGET_STIP, FIRST_GOAL_STIP, G_N_ELEMENTS (stips) };
+  static const int first[] = { 0, FIRST_NEW_STIP, FIRST_TARGET_STIP, FIRST_GOAL_STIP, FIRST_PARRY_STIP,
+                               G_N_ELEMENTS (stips) };
   *stip = &stips[g_rand_int_range (r, first[group], first[group + 1])];
   g_assert_true (fe_stipulation_parse ((*stip)->stip, &pb->stipulation, NULL));
   uint8_t attributes = random_conditions (r, &pb->conditions);
@@ -493,14 +501,17 @@ test_differential (void)
   int with_solutions_before_new = 0;
   int target_problems = 0, target_orthodox = 0, target_with_solutions = 0;
   int goal_problems = 0, goal_with_solutions = 0;
-  for (int k = 0; k < problems + problems / 3 + problems / 8 + problems / 4 && failed_problems < 20; k++)
+  int first_goal = problems + problems / 3 + problems / 8;
+  int first_parry = first_goal + problems / 4;
+  int parry_problems = 0, parry_with_solutions = 0;
+  for (int k = 0; k < first_parry + problems / 8 && failed_problems < 20; k++)
     {
       int failures_before = failures;
       FeProblem *pb = fe_problem_new ();
       const Stip *stip;
       if (k == problems)
         with_solutions_before_new = with_solutions;
-      random_problem (r, pb, &stip, k >= problems + problems / 3 + problems / 8 ? 3
+      random_problem (r, pb, &stip, k >= first_parry ? 4 : k >= first_goal ? 3
                                     : k >= problems + problems / 3 ? 2 : k >= problems);
       if (fe_stipulation_has_target (&pb->stipulation))
         {
@@ -523,7 +534,7 @@ test_differential (void)
           per_stip[stip - stips]++;
           g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
           with_solutions += printed[0] != 0;
-          if (stip - stips >= FIRST_GOAL_STIP)
+          if (stip - stips >= FIRST_GOAL_STIP && stip - stips < FIRST_PARRY_STIP)
             {
               goal_problems++;
               goal_with_solutions += printed[0] != 0;
@@ -535,6 +546,11 @@ test_differential (void)
               target_with_solutions += printed[0] != 0;
             }
           no_condition += fe_params_empty (&pb->conditions) && !pb->diagram.n_imitators;
+          if (pb->stipulation.parry != FE_PARRY_NONE)
+            {
+              parry_problems++;
+              parry_with_solutions += printed[0] != 0;
+            }
           fairy_promotion_lines += g_regex_match_simple ("[-*][a-h][18]=(?![QRBS][^A-Z0-9])[A-Z]", base, 0, 0);
           g_free (base);
         }
@@ -565,6 +581,9 @@ test_differential (void)
   g_assert_cmpint (target_orthodox, >, target_problems / 5);
   g_test_message ("the goals of stipulations.md 8.4 and 8.5: %d problems, %d with solutions", goal_problems, goal_with_solutions);
   g_assert_cmpint (goal_with_solutions, >, 0);
+  g_test_message ("parry series: %d problems, %d with solutions", parry_problems, parry_with_solutions);
+  g_assert_cmpint (parry_problems, >, problems / 16);
+  g_assert_cmpint (parry_with_solutions, >, 0);
 }
 
 /* ---- the final-position covers --------------------------------------- */

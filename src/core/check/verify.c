@@ -1,4 +1,6 @@
-/* verify.c — reads printed help and series lines back and replays them.
+/* verify.c — reads printed help and series lines back and replays them
+ * (parry series' too: the other side's parries in check, its passes
+ * elsewhere).
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Independent of the search: no table, no fast paths.  Each move of a line
@@ -290,6 +292,93 @@ series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpo
   return (end && match_final (l, next, s->goal)) || series_goes_on (l, next, m, undo, ply);
 }
 
+/* ---- parry series lines (docs/rules/stipulations.md §12) ------------- */
+
+typedef struct {
+  int ply; /* series moves played */
+} ParryStep;
+
+static gboolean parry_series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last,
+                                  gpointer data);
+
+static gboolean
+match_parry_series (Line *l, int at, int ply)
+{
+  FeSolver *s = l->s;
+  /* pser-r, phser-r: before each series move, the series side cannot
+   * reach the goal. */
+  if (l->end == FE_END_REFLEX && fe_goal_in_one (s, s->goal))
+    return FALSE;
+  ParryStep st = { ply };
+  return each_next_move (l, at, s->goal, parry_series_try, &st);
+}
+
+/* The other side's parry (in check) after a series move: pser-s's may
+ * end the line on the goal; any other goes on with the series. */
+static gboolean
+parry_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  const ParryStep *st = data;
+  FeSolver *s = l->s;
+  if (s->stip.parry == FE_PARRY_BATTLE && l->end == FE_END_SELF && fe_solver_goal_reached (s, m, undo))
+    return last;
+  return !last && match_parry_series (l, next, st->ply);
+}
+
+/* After a series move that did not end the line: the other side parries
+ * when in check, else passes. */
+static gboolean
+parry_after (Line *l, int next, int ply)
+{
+  FeSolver *s = l->s;
+  if (ply >= l->max_len)
+    return FALSE;
+  if (fe_in_check (&s->pos, s->pos.side))
+    {
+      ParryStep st = { ply };
+      return each_next_move (l, next, s->goal, parry_try, &st);
+    }
+  FeUndo nu;
+  fe_make_null (&s->pos, &nu);
+  gboolean ok = match_parry_series (l, next, ply);
+  fe_unmake_null (&s->pos, &nu);
+  return ok;
+}
+
+static gboolean
+parry_series_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, gpointer data)
+{
+  const ParryStep *st = data;
+  FeSolver *s = l->s;
+  int ply = st->ply + 1;
+  if (ply > l->max_len)
+    return FALSE;
+  switch (l->end)
+    {
+    case FE_END_GOAL:
+      /* the goal ends the line, and only it (phser-='s stalemates may be
+       * passed through) */
+      if (fe_solver_goal_reached (s, m, undo) && (last || !fe_parry_goal_goes_on (&s->stip)))
+        return last;
+      return !last && parry_after (l, next, ply);
+    case FE_END_SELF:
+    case FE_END_REFLEX:
+      /* where the end holds the line ends with it (the other side forced,
+       * or able and so obliged, to reach the goal) */
+      if (last)
+        return FALSE;
+      if (fe_end_search (s, l->end))
+        return match_final (l, next, s->goal);
+      return parry_after (l, next, ply);
+    case FE_END_HELP:
+      /* pser-h: the other side's move to the goal may end it after any
+       * series move */
+      return !last && (match_final (l, next, s->goal) || parry_after (l, next, ply));
+    default:
+      return FALSE; /* pser-hs is refused */
+    }
+}
+
 /* Splits a line into move and mark tokens, dropping "12.", "1..." and the
  * "..." of a skipped move ("1... ... 2.": set play of an h#n.5) */
 static char **
@@ -403,6 +492,12 @@ verify_line (FeSolver *s, const FePosition *start, const char *text)
           else if (series && set)
             ok = l.end != FE_END_RECI && s->stip.end != FE_END_GOAL
                  && each_next_move (&l, 0, s->goal, set_final_try, NULL);
+          else if (series && s->stip.parry != FE_PARRY_NONE)
+            {
+              l.end = s->stip.end;
+              l.max_len = s->stip.moves;
+              ok = match_parry_series (&l, 0, 0);
+            }
           else if (series)
             {
               l.max_len = s->stip.moves;

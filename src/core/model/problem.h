@@ -151,7 +151,7 @@ typedef struct {
   /* Conditions that were read but Féerie cannot solve (Circe, …): solving
    * refuses the problem naming them; writers keep them. */
   GPtrArray *unsupported; /* of char* */
-  /* A stipulation Féerie cannot solve (a=>b, dia3.5, pser-h#2 …), kept as
+  /* A stipulation Féerie cannot solve (dia3.5, pser-hs#2 …), kept as
    * written so the problem still opens, shows, saves and exports; solving
    * refuses it.  NULL when `stipulation` says it all. */
   char *unsupported_stipulation;

@@ -30,12 +30,13 @@ typedef enum {
                        * the other's in two: reci-h#n, ser-reci-h#n */
 } FeEnd;
 
-/* Parry series (Popeye's pser-, phser-): after each series move, the other
- * side may — and when in check must — answer once; the series goes on. */
+/* Parry series (Popeye's pser-, phser-; docs/rules/stipulations.md §12):
+ * after each series move but the last, the other side moves only when in
+ * check, to parry it, and else passes; the series goes on. */
 typedef enum {
   FE_PARRY_NONE = 0,
-  FE_PARRY_BATTLE, /* pser-: the answers are defences, every one must be met */
-  FE_PARRY_HELP,   /* phser-: the answers help */
+  FE_PARRY_BATTLE, /* pser-, pser-s, pser-r: the parries defend, every one must be met */
+  FE_PARRY_HELP,   /* pser-h, phser-: the parries help */
 } FeParry;
 
 typedef enum {
@@ -111,6 +112,15 @@ fe_stipulation_is_series (const FeStipulation *stip)
 {
   return stip->play == FE_PLAY_SERIES;
 }
+/* Help parry series toward a stalemate (phser-=, phser-==): a series move
+ * before the last that reaches the goal does not end the line, the other
+ * side passes (docs/rules/stipulations.md §12.1). */
+static inline gboolean
+fe_parry_goal_goes_on (const FeStipulation *stip)
+{
+  return stip->parry == FE_PARRY_HELP && stip->end == FE_END_GOAL
+         && (stip->goal == FE_GOAL_STALEMATE || stip->goal == FE_GOAL_DOUBLE_STALEMATE);
+}
 /* Battle play (a tree of variations): direct, self, reflex. */
 static inline gboolean
 fe_stipulation_is_battle (const FeStipulation *stip)
@@ -177,7 +187,7 @@ int fe_stipulation_help_length (const FeStipulation *stip, gboolean white_to_pla
 gboolean fe_stipulation_has_target (const FeStipulation *stip);
 
 /* UNSUPPORTED: a stipulation of Popeye's language Féerie cannot solve
- * (dia3.5, pser-h#2, an unknown goal): readers keep it as written.
+ * (dia3.5, pser-hs#2, an unknown goal): readers keep it as written.
  * INVALID: a malformed one (no number, #0, h.5 outside help play). */
 typedef enum {
   FE_STIPULATION_ERROR_INVALID = 0,

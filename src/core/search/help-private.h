@@ -61,6 +61,7 @@ gboolean fe_help_end_closed (FeSolver *s, FeEnd end, int h);
 
 /* series.c */
 gboolean fe_series_goes_on (FeSolver *s, SeriesKind kind, const FeMove *m, const FeUndo *undo, int me);
+void fe_series_set_play (FeSolver *s, SeriesKind kind);
 
 /* help-split.c */
 gboolean fe_split_make (FeSolver *w, const Split *sp, int k, FeUndo undo[4]);

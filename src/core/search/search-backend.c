@@ -25,7 +25,10 @@ solve_one (FeSolver *s, int first_side)
       fe_solve_help (s);
       break;
     case FE_PLAY_SERIES:
-      fe_solve_series (s);
+      if (s->stip.parry != FE_PARRY_NONE)
+        fe_solve_parry (s);
+      else
+        fe_solve_series (s);
       break;
     }
 }
@@ -76,10 +79,8 @@ stipulation_refused (const FeStipulation *st)
     return FE_N_ ("exact-length play (\"exact-\")");
   if (st->intro)
     return FE_N_ ("play with introductory moves (\"n->\")");
-  if (st->parry == FE_PARRY_BATTLE)
-    return FE_N_ ("parry series play (\"pser-\")");
-  if (st->parry == FE_PARRY_HELP)
-    return FE_N_ ("parry series play (\"phser-\")");
+  if (st->parry != FE_PARRY_NONE && st->end == FE_END_HELP_SELF)
+    return FE_N_ ("parry series help-self play (\"pser-hs\")");
   if (st->end == FE_END_SEMI_REFLEX)
     return FE_N_ ("semi-reflex play (\"semi-r\")");
   if (st->end == FE_END_HELP_SELF)

@@ -98,7 +98,8 @@ fe_solver_note_root (FeSolver *s, int depth, int i, int n)
  * move is noted from its own position.  A reciprocal end's own line (`reci`)
  * ends on the ending side's goal, marked as such. */
 static void
-replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
+replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci,
+             gboolean parry)
 {
   if (line_over (s, n, series_len, reci, TRUE))
     return; /* counted, not kept: the caller's bound on lines */
@@ -109,21 +110,46 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
   s->pos = s->root;
   FeUndo *undo = g_new (FeUndo, 2 * n);
   FeUndo *null_undo = undo + n;
+  int k = 0, numbered = 0;
   for (int i = 0; i < n; i++)
     {
+      /* A parry series' line holds the other side's passes. */
+      if (parry && (moves[i].flags & FE_MOVE_NULL))
+        {
+          fe_make_null (&s->pos, &null_undo[i]);
+          continue;
+        }
       g_assert (i < s->max_plies); /* fe_solve sizes lines for the stipulation */
       FeSolutionNode *node = fe_solver_move_node (s, FE_ROLE_SOLUTION, &moves[i], i == n - 1);
-      node->number = fe_solution_line_number (i, lead, series_len);
-      /* Series: the other side passed before each series move but the first. */
-      node->after_pass = series_len ? (i > 0 && i < series_len) : FALSE;
-      s->line_nodes[i] = node;
+      if (parry)
+        {
+          /* Series moves are numbered, the other side's parries and
+           * final move are not (docs/rules/stipulations.md §12.3). */
+          gboolean mine = s->pos.side == s->root.side;
+          node->number = mine ? g_strdup_printf ("%d.", ++numbered) : g_strdup ("");
+          node->after_pass = i > 0 && (moves[i - 1].flags & FE_MOVE_NULL);
+          if (!mine && s->stip.parry == FE_PARRY_BATTLE)
+            node->notes |= FE_NOTE_VARIATION;
+        }
+      else
+        {
+          node->number = fe_solution_line_number (i, lead, series_len);
+          /* Series: the other side passed before each series move but the first. */
+          node->after_pass = series_len ? (i > 0 && i < series_len) : FALSE;
+        }
+      s->line_nodes[k++] = node;
       fe_make (&s->pos, &moves[i], &undo[i]);
-      if (series_len && i < series_len - 1)
+      if (!parry && series_len && i < series_len - 1)
         fe_make_null (&s->pos, &null_undo[i]);
     }
   for (int i = n - 1; i >= 0; i--)
     {
-      if (series_len && i < series_len - 1)
+      if (parry && (moves[i].flags & FE_MOVE_NULL))
+        {
+          fe_unmake_null (&s->pos, &null_undo[i]);
+          continue;
+        }
+      if (!parry && series_len && i < series_len - 1)
         fe_unmake_null (&s->pos, &null_undo[i]);
       fe_unmake (&s->pos, &moves[i], &undo[i]);
     }
@@ -133,8 +159,8 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
   /* A reciprocal help line that stops on the ending side's own goal is one
    * move shorter than its pair, and as long. */
   FeSolutionRole role = line_role (s, n + (reci && !series_len), series_len);
-  fe_solution_add_line (s->tree, s->line_nodes, n, role, reci ? FE_NOTE_RECI : 0);
-  memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * n);
+  fe_solution_add_line (s->tree, s->line_nodes, k, role, reci ? FE_NOTE_RECI : 0);
+  memset (s->line_nodes, 0, sizeof (FeSolutionNode *) * k);
 }
 
 /* A line a worker found, kept until its item is merged: moves only (a
@@ -143,12 +169,13 @@ replay_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, 
 typedef struct {
   int n, series_len;
   int lead;
-  gboolean reci;
+  gboolean reci, parry;
   FeMove moves[];
 } PendingLine;
 
 static void
-add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci)
+add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gboolean reci,
+          gboolean parry)
 {
   s->solutions++;
   /* Once the tree keeps no more lines, a worker's later lines would only
@@ -162,24 +189,31 @@ add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len, gbo
       p->series_len = series_len;
       p->lead = lead;
       p->reci = reci;
+      p->parry = parry;
       memcpy (p->moves, moves, n * sizeof (FeMove));
       g_ptr_array_add (s->pending, p);
       return;
     }
-  replay_line (s, moves, n, lead, series_len, reci);
+  replay_line (s, moves, n, lead, series_len, reci, parry);
 }
 
 void
 fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 {
-  add_line (s, moves, n, lead, series_len, FALSE);
+  add_line (s, moves, n, lead, series_len, FALSE, FALSE);
+}
+
+void
+fe_solver_add_parry_line (FeSolver *s, const FeMove *moves, int n, int series_moves)
+{
+  add_line (s, moves, n, 0, series_moves, FALSE, TRUE);
 }
 
 void
 fe_solver_add_reci_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len)
 {
   /* The pair's two lines make one solution: counted with the other's. */
-  add_line (s, moves, n, lead, series_len, TRUE);
+  add_line (s, moves, n, lead, series_len, TRUE, FALSE);
   s->solutions--;
 }
 
@@ -190,7 +224,7 @@ add_pending_lines (FeSolver *s, GPtrArray *lines)
   for (guint i = 0; i < lines->len; i++)
     {
       PendingLine *p = lines->pdata[i];
-      replay_line (s, p->moves, p->n, p->lead, p->series_len, p->reci);
+      replay_line (s, p->moves, p->n, p->lead, p->series_len, p->reci, p->parry);
     }
 }
 

@@ -38,6 +38,11 @@ FeSolutionNode *fe_solver_move_node (FeSolver *s, FeSolutionRole role, const FeM
  * added to the tree, or, in a worker of fe_solver_run_items, kept for the
  * merge. */
 void fe_solver_add_line (FeSolver *s, const FeMove *moves, int n, int lead, int series_len);
+/* Parry series (docs/rules/stipulations.md §12): a line of n entries from
+ * s->root, the series side's moves numbered, the other side's parries
+ * and final move not, its passes entries flagged FE_MOVE_NULL (not
+ * written); `series_moves` of the series side's, which make its role. */
+void fe_solver_add_parry_line (FeSolver *s, const FeMove *moves, int n, int series_moves);
 /* The same for the line of a reciprocal end that stops on the ending
  * side's own goal (stipulation's reci_goal): written with that goal's
  * mark, noted FE_NOTE_RECI.  Not counted: its pair's other line is. */

@@ -265,11 +265,12 @@ series_item (FeSolver *w, int k, gpointer data)
   fe_split_unmake (w, TRUE, undo);
 }
 
-/* Set play of ser-h, ser-s and ser-r (docs/rules/stipulations.md §7.1): the
- * series side passes at once, and the other side's final move is written as
- * "1...": ser-h reaches the goal, ser-s is forced to, ser-r can. */
-static void
-series_set_play (FeSolver *s, SeriesKind kind)
+/* Set play of ser-h, ser-s and ser-r (docs/rules/stipulations.md §7.1),
+ * and of the parry series with those ends (§12.4): the series side passes
+ * at once, and the other side's final move is written as "1...": ser-h
+ * reaches the goal, ser-s is forced to, ser-r can. */
+void
+fe_series_set_play (FeSolver *s, SeriesKind kind)
 {
   if (kind == SERIES_DIRECT || kind == SERIES_RECI)
     return;
@@ -348,12 +349,13 @@ fe_solve_series (FeSolver *s)
   s->net = net;
   s->complete_covers_stopped[FE_WHITE] = s->complete_covers_stopped[FE_BLACK] = FALSE;
   s->root = s->pos;
+  /* Set play comes first, even before ser-r's " ?!?" (as Popeye writes). */
+  if (s->problem->options.set_play)
+    fe_series_set_play (s, kind);
+  s->root = s->pos;
   /* ser-r: the diagram's series side must not be able to reach the goal. */
   if (kind == SERIES_REFLEX && fe_reflex_diagram_violation (s, FALSE))
     goto done;
-  if (s->problem->options.set_play)
-    series_set_play (s, kind);
-  s->root = s->pos;
   s->line_full = s->stip.moves;
   if (kind == SERIES_RECI)
     {

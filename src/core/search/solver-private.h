@@ -110,7 +110,9 @@ typedef struct {
 /* Progress: root move i of n at this depth. */
 void fe_solver_note_root (FeSolver *s, int depth, int i, int n);
 
-/* The plays (battle.c, help.c, series.c), dispatched by search-backend.c. */
+/* The plays (battle.c, help.c, series.c, parry.c), dispatched by
+ * search-backend.c. */
 void fe_solve_battle (FeSolver *s);
 void fe_solve_help (FeSolver *s);
 void fe_solve_series (FeSolver *s);
+void fe_solve_parry (FeSolver *s);

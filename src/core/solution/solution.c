@@ -588,7 +588,10 @@ scan_help (const FeSolutionNode *n, FeSoundness *out, int depth)
         g_ptr_array_add (out->duals, (gpointer) n);
       return;
     }
-  if (depth > 0 && n->children->len > 1)
+  guint ways = 0;
+  for (guint i = 0; i < n->children->len; i++)
+    ways += !(((FeSolutionNode *) n->children->pdata[i])->notes & FE_NOTE_VARIATION);
+  if (depth > 0 && ways > 1)
     g_ptr_array_add (out->duals, (gpointer) n);
   for (guint i = 0; i < n->children->len; i++)
     scan_help (n->children->pdata[i], out, depth + 1);

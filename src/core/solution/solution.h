@@ -84,6 +84,10 @@ enum {
   /* Reciprocal play: this line ends on the ending side's own goal (its
    * pair's other line goes on with the reply reaching the goal). */
   FE_NOTE_RECI = 1 << 3,
+  /* Battle parry series (pser-): the other side's move, a parry or the
+   * end's, one of the variations the series side meets: its siblings are
+   * no duals. */
+  FE_NOTE_VARIATION = 1 << 4,
 };
 
 /* The kind of play of a twin, which decides how its text is laid out. */
