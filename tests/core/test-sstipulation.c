@@ -1,0 +1,280 @@
+/* test-sstipulation.c — structured stipulations read, written back,
+ * copied, compared and told apart from their plain synonyms.
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <glib.h>
+
+#include "core/model/sstipulation.h"
+
+/* Every structured stipulation of Popeye's example corpus as written
+ * there, and the examples of Popeye's manual, with their canonical
+ * text. */
+static const struct {
+  const char *text, *canonical;
+} round_trips[] = {
+  { "white - 6da[#]", "white -6da[#]" },
+  { "white - 1d[#]a", "white -1d[#]a" },
+  { "white 3a[#]d", NULL },
+  { "white 2s[#]", NULL },
+  { "black 1s[1h[#]h]", NULL },
+  { "white 1a[!#]d", NULL },
+  { "black 2hh[#]&1h[#]h", NULL },
+  { "white 3a[>1a[#]d]d", NULL },
+  { "black 2hh[2hh[#]&1h[#]h]", NULL },
+  { "white 3h[1a[x]d]h", NULL },
+  { "black 4h{!x}h[x]", NULL },
+  { "white 3:3h[>1a[x]d]h", NULL },
+  { "black 2s[1a[x]d]", NULL },
+  { "white 2s[1a[x]d]{!1a[x]d}", NULL },
+  { "white - 5d[#]a", "white -5d[#]a" },
+  { "black - 3:3h[#]h", "black -3:3h[#]h" },
+  { "black 1h[- 14hh[#]]h", "black 1h[-14hh[#]]h" },
+  { "black 4h[=]h[#]", NULL },
+  { "white 4a[#=]d[#=]", NULL },
+  { "black 6hh[/2da[#]{!+}]", NULL },
+  { "black 4hh[/2da[#]{!+}]", NULL },
+  { "black - 5h[/1d[x]a{!+}]h", "black -5h[/1d[x]a{!+}]h" },
+  { "black 8hh[/1d[+]a{!+}]", NULL },
+  { "black 8s[1a[/1d[+]a{!+}]d]", NULL },
+  { "white 7h[/1d[=]a{!+}]h", NULL },
+  { "black 4hh[2da[#]]", NULL },
+  { "black 6hh[/2da[#]]", NULL },
+  { "black 3h[3a[#]d]h", NULL },
+  { "black 5h[3a[#]d]h", NULL },
+  { "black 7h[1ad[#]]h", NULL },
+  { "black 13h[1h[#]h]?+?h", NULL },
+  { "black 3s[1s[-1s[+]]{x}]", NULL },
+  { "black    10:12hh[#]", "black 10:12hh[#]" },
+  /* the manual's */
+  { "white 5s[#]", NULL },
+  { "White 3a[+]d", "white 3a[+]d" },
+  { "white 4ad[x]", NULL },
+  { "white 3d[==]a", NULL },
+  { "white 5h[=]h", NULL },
+  { "white 3a[1a[#]d]d", NULL },
+  { "white 4hh[1a[#]d]", NULL },
+  { "white 6s[1d[#]a]", NULL },
+  { "white 3a[#][1a[#]d]d", NULL },
+  { "white !#", NULL },
+  { "white !3a[#]d", NULL },
+  { "white 4ad[#] | 3h[#]h", "white 4ad[#]|3h[#]h" },
+  { "white 1h[#]h & 2hh[#]", "white 1h[#]h&2hh[#]" },
+  { "white 3a[#]d & 4hh[#] & 4ad[#]", "white 3a[#]d&4hh[#]&4ad[#]" },
+  { "white 4hh[#] & ( 4ad[#] | 4hh[=] )", "white 4hh[#]&4ad[#]|4hh[=]" },
+  { "white (4hh[#] | 4ad[#]) & 4hh[=]", "white (4hh[#]|4ad[#])&4hh[=]" },
+  { "white 3a[1a[#]d]d{!1a[#]d}", NULL },
+  { "white 4:4hh[#]", NULL },
+  { "white 3:5s[#]", NULL },
+  { "white 3h[>1a[x]d]h", NULL },
+  { "black - 7h[#]h", "black -7h[#]h" },
+  { "white 3h[- 4hh[#]]h", "white 3h[-4hh[#]]h" },
+  { "white 7h[#]?+?h", NULL },
+  { "white 15a[#]?+?d", NULL },
+  { "white 15a[1d[#]a]?+?d", NULL },
+  { "white 15a[>1a[#]d]?+?d", NULL },
+  { "white 15a[>1a[#]d]?+?d{!1a[#]d}", NULL },
+  { "black 15h[1a[#]d]?+?h", NULL },
+  { "white 15h[1d[#]a]?+?h", NULL },
+  /* goals, sides and spaces */
+  { "w 2s[zd5]", "white 2s[zd5]" },
+  { "b 1h[00]h", "black 1h[00]h" },
+  { "white 3a[##!]d[!=]", "white 3a[##!]d[!=]" },
+  { "white\n3a [#] d", "white 3a[#]d" },
+  { "white 3 : 4 hh[ct]", "white 3:4hh[ct]" },
+};
+
+static void
+test_round_trip (void)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (round_trips); i++)
+    {
+      const char *text = round_trips[i].text;
+      const char *canonical = round_trips[i].canonical ? round_trips[i].canonical : text;
+      g_autoptr (FeSStip) s = NULL;
+      GError *error = NULL;
+      if (!fe_sstip_parse (text, &s, NULL, &error))
+        g_error ("\"%s\": %s", text, error->message);
+      g_autofree char *back = fe_sstip_to_string (s);
+      g_assert_cmpstr (back, ==, canonical);
+      /* The canonical text reads back as the same tree. */
+      g_autoptr (FeSStip) again = NULL;
+      g_assert_true (fe_sstip_parse (back, &again, NULL, NULL));
+      g_assert_true (fe_sstip_equal (s, again));
+      g_autoptr (FeSStip) copy = fe_sstip_copy (s);
+      g_assert_true (fe_sstip_equal (s, copy));
+    }
+}
+
+/* Trees that differ are told apart. */
+static void
+test_equal (void)
+{
+  static const char *const texts[] = { "white 3a[#]d", "black 3a[#]d", "white 3a[#]", "white 5a[#]d",
+                                       "white 3a[=]d", "white 3:3a[#]d", "white 3a[>1a[#]d]d",
+                                       "white 3a[1a[#]d]d", "white 3a[/1a[#]d]d", "white 3a{#}d",
+                                       "white 3a[#]?+?d", "white 3ad[#]", "white -3a[#]d",
+                                       "white !3a[#]d", "white 2s[zd5]", "white 2s[ze5]" };
+  for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
+    for (gsize j = 0; j < G_N_ELEMENTS (texts); j++)
+      {
+        g_autoptr (FeSStip) a = NULL;
+        g_autoptr (FeSStip) b = NULL;
+        g_assert_true (fe_sstip_parse (texts[i], &a, NULL, NULL));
+        g_assert_true (fe_sstip_parse (texts[j], &b, NULL, NULL));
+        if (fe_sstip_equal (a, b) != (i == j))
+          g_error ("\"%s\" and \"%s\" compare wrongly", texts[i], texts[j]);
+      }
+  g_assert_true (fe_sstip_equal (NULL, NULL));
+}
+
+/* Errors name what is wrong and where. */
+static void
+test_errors (void)
+{
+  GString *deep = g_string_new ("white ");
+  for (int i = 0; i < 70; i++)
+    g_string_append_c (deep, '(');
+  g_string_append_c (deep, '#');
+  for (int i = 0; i < 70; i++)
+    g_string_append_c (deep, ')');
+  const struct {
+    const char *text;
+    gsize offset;
+  } bad[] = {
+    { "", 0 },
+    { "white", 5 },
+    { "green 3a[#]d", 0 },
+    { "whites 3a[#]d", 0 },
+    { "white 3x[#]", 7 },
+    { "white 3a[#d", 10 },
+    { "white 3a[>#]d", 8 },
+    { "white 6s[>1d[#]a]", 8 },
+    { "white 3a[#]d[>1a[#]d]", 12 },
+    { "white 3da[#]&2hh[#]", 12 },
+    { "white 3a[#]d&#", 12 },
+    { "white 0a[#]", 6 },
+    { "white 1000s[#]", 6 },
+    { "white 3a[zk9]d", 9 },
+    { "white 3h[#]", 11 },
+    { "white 3a[#]?+?", 14 },
+    { "white 3a[#]d )", 13 },
+    { "white (3a[#]d", 13 },
+    { "white 3a{#d", 10 },
+    { deep->str, 70 },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      FeSStip *s = NULL;
+      GError *error = NULL;
+      gsize at = 999;
+      if (fe_sstip_parse (bad[i].text, &s, &at, &error))
+        g_error ("\"%s\" read", bad[i].text);
+      g_assert_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_INVALID);
+      if (at != bad[i].offset)
+        g_error ("\"%s\": fault at %" G_GSIZE_FORMAT ", not %" G_GSIZE_FORMAT " (%s)", bad[i].text,
+                 at, bad[i].offset, error->message);
+      g_clear_error (&error);
+    }
+  g_string_free (deep, TRUE);
+}
+
+/* In Popeye's command language the stipulation ends where its grammar
+ * does. */
+static void
+test_prefix (void)
+{
+  const struct {
+    const char *text;
+    gsize end;
+  } cases[] = {
+    { "white 3a[#]d\noption Variations", 12 },
+    { "white 3a[#]\nd", 13 },
+    { "black 2hh[#] & 1h[#]h pieces", 21 },
+    { "black - 5h[/1d[x]a{!+}]h end", 24 },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (FeSStip) s = NULL;
+      gsize end = 0;
+      g_assert_true (fe_sstip_parse_prefix (cases[i].text, strlen (cases[i].text), &s, &end, NULL, NULL));
+      g_assert_cmpuint (end, ==, cases[i].end);
+    }
+}
+
+/* Plain synonyms, exact only (docs/rules/structured-stipulations.md §6). */
+static void
+test_plain (void)
+{
+  static const struct {
+    const char *text, *plain;
+  } cases[] = {
+    { "white 5s[#]", "ser-#5" },
+    { "white 3a[+]d", "+2" },
+    { "white 3a[#]", "#2" },
+    { "white 4ad[x]", "sx2" },
+    { "white 5h[=]h", "h=2.5" },
+    { "black 4hh[#]", "h#2" },
+    { "black 3:4hh[#]", NULL },
+    { "black -7h[#]h", "h#3.5" },
+    { "white 1h[#]h", "h#0.5" },
+    { "black 2hh[#]&1h[#]h", "reci-h#1" },
+    { "black 1h[#]h&2hh[#]", "reci-h#1" },
+    { "black 2hh[2hh[#]&1h[#]h]", "reci-h#2" },
+    { "black 2hh[2hh[=]&1h[#]h]", "reci-h(#)=2" },
+    { "black 1s[1h[#]h]", "ser-h#1" },
+    { "black 2s[1a[x]d]", "ser-hx2" },
+    { "black 2s[>1a[x]d]", NULL },
+    { "white 6s[1d[#]a]", NULL },
+    { "white 2s[>1a[x]d]{!1a[x]d}", "ser-rx2" },
+    { "white 2s[1a[x]d]{!1a[x]d}", NULL },
+    { "white 3a[1a[#]d]d{!1a[#]d}", "r#2" },
+    { "white 3a[>1a[#]d]d{!1a[#]d}", "r#2" },
+    { "white 3a[1a[#]d]d", NULL },
+    { "white 3h[1d[#]a]h", NULL },
+    { "white 3h[>1a[#]d]h{!1a[#]d}", "hr#2" },
+    { "white 3d[==]a", NULL },
+    { "white -6da[#]", NULL },
+    { "white 4:4hh[#]", NULL },
+    { "white 4a[#=]d[#=]", NULL },
+    { "white 7h[#]?+?h", NULL },
+    { "black 5s[#]", NULL },
+    { "white 4hh[#]", NULL },
+    { "black 6hh[/2da[#]{!+}]", NULL },
+    { "white 2s[zd5]", "ser-zd52" },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (FeSStip) s = NULL;
+      GError *error = NULL;
+      if (!fe_sstip_parse (cases[i].text, &s, NULL, &error))
+        g_error ("\"%s\": %s", cases[i].text, error->message);
+      FeStipulation st;
+      gboolean plain = fe_sstip_plain (s, &st);
+      g_autofree char *got = plain ? fe_stipulation_to_string (&st) : NULL;
+      if (g_strcmp0 (got, cases[i].plain) != 0)
+        g_error ("\"%s\": plain %s, not %s", cases[i].text, got ? got : "none",
+                 cases[i].plain ? cases[i].plain : "none");
+      /* The approximation is the plain synonym where there is one, and
+       * always a stipulation that writes and reads back. */
+      FeStipulation near;
+      fe_sstip_approximate (s, &near);
+      g_autofree char *near_text = fe_stipulation_to_string (&near);
+      if (plain)
+        g_assert_cmpstr (near_text, ==, got);
+      FeStipulation back;
+      g_assert_true (fe_stipulation_parse (near_text, &back, NULL));
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/sstipulation/round-trip", test_round_trip);
+  g_test_add_func ("/sstipulation/equal", test_equal);
+  g_test_add_func ("/sstipulation/errors", test_errors);
+  g_test_add_func ("/sstipulation/prefix", test_prefix);
+  g_test_add_func ("/sstipulation/plain", test_plain);
+  return g_test_run ();
+}
