@@ -6,6 +6,8 @@
 #include <glib.h>
 
 #include "core/model/sstipulation.h"
+#include "core/backend/backend.h"
+#include "io/popeye.h"
 
 /* Every structured stipulation of Popeye's example corpus as written
  * there, and the examples of Popeye's manual, with their canonical
@@ -267,6 +269,46 @@ test_plain (void)
     }
 }
 
+/* What the structured solver does not solve is refused, naming the part
+ * of the tree or the option; what it solves is not. */
+static void
+test_refused (void)
+{
+  static const struct {
+    const char *stip, *options, *names[2];
+  } cases[] = {
+    { "white 3a[##]d", "", { "double-mate", "\"##\" in \"white 3a[##]d\"" } },
+    { "white 3a[1h[#]h]d", "", { "help or series play", "\"1h[#]h\"" } },
+    { "white 2:3a[#]d", "", { "minimal length", "\"2:3a[#]d\"" } },
+    { "white 3a[1a[#]d]d", "option Duplex", { "Duplex", "white 3a[1a[#]d]d" } },
+    { "white 3a[1a[#]d]d", "option Try", { "tries", "white 3a[1a[#]d]d" } },
+    { "black 4s[#]", "option SetPlay", { "set play", "black 4s[#]" } },
+    { "white 3a[1a[#]d]d", NULL, { NULL, NULL } },
+    { "white 1h[1a[##]d]h&2hh[#]", "", { "double-mate", "\"##\"" } },
+    { "black 4hh[!1h[##!]h]", "", { "counter-mate", "\"##!\"" } },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *input = g_strdup_printf ("begin\npieces white ke1 qd1 black ke8 pe7\n"
+                                                "sstipulation %s\n%s\nend\n", cases[i].stip,
+                                                cases[i].options ? cases[i].options : "");
+      GError *error = NULL;
+      g_autoptr (GPtrArray) problems = fe_popeye_read (input, strlen (input), "t.inp", &error);
+      g_assert_no_error (error);
+      FeRefusal refusal;
+      gboolean refused = fe_solve_refusal (problems->pdata[0], &refusal);
+      g_assert_true (refused == (cases[i].names[0] != NULL));
+      if (!refused)
+        continue;
+      g_assert_cmpint (refusal.reason, ==, FE_REFUSAL_STIPULATION);
+      for (int k = 0; k < 2; k++)
+        if (!strstr (refusal.error->message, cases[i].names[k]))
+          g_error ("\"%s\": \"%s\" does not name %s", cases[i].stip, refusal.error->message,
+                   cases[i].names[k]);
+      fe_refusal_clear (&refusal);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -276,5 +318,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sstipulation/errors", test_errors);
   g_test_add_func ("/sstipulation/prefix", test_prefix);
   g_test_add_func ("/sstipulation/plain", test_plain);
+  g_test_add_func ("/sstipulation/refused", test_refused);
   return g_test_run ();
 }

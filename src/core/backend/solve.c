@@ -8,7 +8,7 @@
 #include "core/rules/movegen.h"
 #include "core/model/fe-i18n.h"
 
-static const FeBackend *const backends[] = { &fe_search_backend };
+static const FeBackend *const backends[] = { &fe_search_backend, &fe_structured_backend };
 
 /* What no backend can solve: conditions read but not known, or values the
  * conditions' rules leave undefined. */
@@ -40,7 +40,8 @@ problem_refused (const FeProblem *problem, FeRefusal *refusal)
 }
 
 /* The backend that solves `problem`, or NULL with `refusal` filled: the
- * last backend's reason when none accepts. */
+ * last reason given when none accepts (a backend for which the problem is
+ * none of its business gives none). */
 static const FeBackend *
 choose (const FeProblem *problem, FeRefusal *refusal)
 {
@@ -49,9 +50,19 @@ choose (const FeProblem *problem, FeRefusal *refusal)
     return NULL;
   for (gsize i = 0; i < G_N_ELEMENTS (backends); i++)
     {
-      fe_refusal_clear (refusal);
-      if (!backends[i]->refuses (problem, refusal))
-        return backends[i];
+      FeRefusal mine = { FE_REFUSAL_NONE, NULL, NULL };
+      if (!backends[i]->refuses (problem, &mine))
+        {
+          fe_refusal_clear (refusal);
+          return backends[i];
+        }
+      if (mine.reason != FE_REFUSAL_NONE || !refusal->error)
+        {
+          fe_refusal_clear (refusal);
+          *refusal = mine;
+        }
+      else
+        fe_refusal_clear (&mine);
     }
   return NULL;
 }

@@ -84,6 +84,11 @@ enum {
   /* Reciprocal play: this line ends on the ending side's own goal (its
    * pair's other line goes on with the reply reaching the goal). */
   FE_NOTE_RECI = 1 << 3,
+  /* Battle play that begins after a key it does not write (post-key
+   * play): this level-0 node, with no move, carries only the key's marks
+   * (FE_MARK_CHECK, a threat, zugzwang), which Popeye writes where the key
+   * would stand. */
+  FE_NOTE_AFTER_KEY = 1 << 4,
 };
 
 /* The kind of play of a twin, which decides how its text is laid out. */
