@@ -127,9 +127,11 @@ plain_series (const FeSNode *b, int start, FeStipulation *st)
   return FALSE;
 }
 
-/* Help play of `start`: h, hr and reci-h (hs, like ser-s, has none). */
+/* Help play of `start`, `side` named: h, hr and reci-h (hs, like ser-s,
+ * has none).  Lines are numbered from the named side, so it must be the
+ * one the plain play numbers: Black in h and reci-h, White in hr. */
 static gboolean
-plain_help (const FeSNode *b, int start, FeStipulation *st)
+plain_help (const FeSNode *b, int side, int start, FeStipulation *st)
 {
   int n = b->max;
   /* The side of the last move: the starter's on odd lengths. */
@@ -146,7 +148,7 @@ plain_help (const FeSNode *b, int start, FeStipulation *st)
   st->play = FE_PLAY_HELP;
   st->moves = n / 2;
   st->half = n % 2;
-  if (n_constraints == 0 && leaf (fork->a, st))
+  if (n_constraints == 0 && side == FE_BLACK && leaf (fork->a, st))
     return TRUE;
   /* reci-h#n: n - 1 moves, Black first, then the reciprocal end. */
   if (n_constraints == 0 && !fork->forced && start == FE_BLACK && n % 2 == 0 && reci_end (fork->a, st))
@@ -155,7 +157,7 @@ plain_help (const FeSNode *b, int start, FeStipulation *st)
       st->half = FALSE;
       return TRUE;
     }
-  if (!fork->forced)
+  if (!fork->forced || side != FE_WHITE)
     return FALSE;
   /* hr: one more half-move, Black's, ends it. */
   st->moves = (n + 1) / 2;
@@ -201,7 +203,10 @@ fe_sstip_plain (const FeSStip *s, FeStipulation *out)
   FeStipulation st = { 0 };
   st.target = 0;
   gboolean ok = FALSE;
-  if (top->kind == FE_SNODE_AND && start == FE_BLACK)
+  /* Series and battle play are numbered from the side that starts: no
+   * "-" there. */
+  gboolean inverted = start != s->side;
+  if (top->kind == FE_SNODE_AND && start == FE_BLACK && !inverted)
     {
       ok = reci_end (top, &st);
       st.play = FE_PLAY_HELP;
@@ -211,13 +216,13 @@ fe_sstip_plain (const FeSStip *s, FeStipulation *out)
     switch (top->branch)
       {
       case FE_SBRANCH_SERIES:
-        ok = plain_series (top, start, &st);
+        ok = !inverted && plain_series (top, start, &st);
         break;
       case FE_SBRANCH_HELP:
-        ok = plain_help (top, start, &st);
+        ok = plain_help (top, s->side, start, &st);
         break;
       case FE_SBRANCH_ATTACK:
-        ok = plain_battle (top, start, &st);
+        ok = !inverted && plain_battle (top, start, &st);
         break;
       case FE_SBRANCH_DEFENCE:
         break; /* post-key play: no plain stipulation says it */
