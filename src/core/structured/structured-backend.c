@@ -186,6 +186,17 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
   x.config = config;
   x.tree = tree;
   x.line = g_array_new (FALSE, FALSE, sizeof (SxEntry));
+  /* The table: --hash MB (32 by default, 1024 at most), none below 0. */
+  int mb = config ? config->hash_mb : 0;
+  if (mb >= 0)
+    {
+      guint64 entries = ((guint64) (mb ? MIN (mb, 1024) : 32) << 20) / sizeof (SxSlot);
+      guint64 size = 1;
+      while (size * 2 <= entries)
+        size *= 2;
+      x.table = g_new0 (SxSlot, size);
+      x.table_mask = size - 1;
+    }
   gint64 start = g_get_monotonic_time ();
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
   if (max_time > 0)
@@ -244,6 +255,7 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
         }
       if (ok)
         {
+          x.twin = t;
           x.pos = x.root = pos;
           fe_solution_begin_phase (tree);
           solve_twin (&x, top);
@@ -255,6 +267,7 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
   stats->interrupted |= x.aborted;
   stats->solutions += x.solutions;
   g_array_unref (x.line);
+  g_free (x.table);
   return ok;
 }
 

@@ -236,6 +236,12 @@ help_after (Sx *x, const FeSNode *b, int L, int k, const SxLast *last, gboolean 
     }
   if (rem <= 0 || x->aborted)
     return 0;
+  /* The moves from here depend on the position, what is left and the
+   * next move's slot only: a known result saves the search, unless the
+   * lines are to be written. */
+  int known = sx_table_get (x, b, SX_HELP_MOVES, rem, k % 2);
+  if (known == SX_NONE || (known == SX_SOME && !write))
+    return known == SX_SOME;
   int found = 0;
   /* "?+?": the second letter's side moves only when in check. */
   if (k % 2 == 1 && b->parry && !fe_in_check (&x->pos, x->pos.side))
@@ -246,20 +252,26 @@ help_after (Sx *x, const FeSNode *b, int L, int k, const SxLast *last, gboolean 
       found = help_after (x, b, L, k + 1, NULL, write, FALSE);
       pop (x);
       fe_unmake_null (&x->pos, &nu);
-      return found;
     }
-  FE_MOVE_LIST (list);
-  sx_legal_moves (x, &list);
-  for (int i = 0; i < list.count && !x->aborted && (write || !found); i++)
+  else
     {
-      FeUndo undo;
-      fe_make (&x->pos, &list.moves[i], &undo);
-      push (x, &list.moves[i], FALSE);
-      SxLast l = { &list.moves[i], &undo };
-      found += help_after (x, b, L, k + 1, &l, write, FALSE);
-      pop (x);
-      fe_unmake (&x->pos, &list.moves[i], &undo);
+      FE_MOVE_LIST (list);
+      FeLegality lg;
+      fe_legality_prepare (&x->pos, &lg);
+      fe_generate_pseudo (&x->pos, &list);
+      for (int i = 0; i < list.count && !x->aborted && (write || !found); i++)
+        {
+          FeUndo undo;
+          if (!fe_make_legal_with (&x->pos, &lg, &list.moves[i], &undo))
+            continue;
+          push (x, &list.moves[i], FALSE);
+          SxLast l = { &list.moves[i], &undo };
+          found += help_after (x, b, L, k + 1, &l, write, FALSE);
+          pop (x);
+          fe_unmake (&x->pos, &list.moves[i], &undo);
+        }
     }
+  sx_table_put (x, b, SX_HELP_MOVES, rem, k % 2, found ? SX_SOME : SX_NONE);
   return found;
 }
 
@@ -353,20 +365,28 @@ series_after (Sx *x, const FeSNode *b, int L, int k, const SxLast *last, gboolea
       last = NULL;
     }
   int found = 0;
-  if (sx_constraints_hold (x, b, 0, 0, last))
+  int known = sx_constraints_hold (x, b, 0, 0, last) ? sx_table_get (x, b, SX_SERIES_MOVES, rem, 0)
+                                                      : SX_NONE;
+  if (known == SX_SOME && !write)
+    found = 1;
+  else if (known != SX_NONE)
     {
       FE_MOVE_LIST (list);
-      sx_legal_moves (x, &list);
+      FeLegality lg;
+      fe_legality_prepare (&x->pos, &lg);
+      fe_generate_pseudo (&x->pos, &list);
       for (int i = 0; i < list.count && !x->aborted && (write || !found); i++)
         {
           FeUndo undo;
-          fe_make (&x->pos, &list.moves[i], &undo);
+          if (!fe_make_legal_with (&x->pos, &lg, &list.moves[i], &undo))
+            continue;
           push (x, &list.moves[i], FALSE);
           SxLast l = { &list.moves[i], &undo };
           found += series_after (x, b, L, k + 1, &l, write);
           pop (x);
           fe_unmake (&x->pos, &list.moves[i], &undo);
         }
+      sx_table_put (x, b, SX_SERIES_MOVES, rem, 0, found ? SX_SOME : SX_NONE);
     }
   if (k > 0)
     {

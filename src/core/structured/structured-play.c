@@ -21,16 +21,59 @@ sx_tick (Sx *x)
   return x->aborted;
 }
 
+static guint64
+mix (guint64 z)
+{
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* The key: the position's hash (pieces, side to move, rights, e.p.,
+ * imitators, owed rebirths) with the node and what is left. */
+static guint64
+table_key (const Sx *x, const FeSNode *node, SxTableKind kind, int n, int slot)
+{
+  /* The twin too: its conditions may differ, and nothing carries over. */
+  guint64 what = ((guint64) (guintptr) node << 16) ^ ((guint64) n << 4) ^ ((guint64) slot << 3) ^ kind;
+  return mix (x->pos.hash ^ mix (what ^ ((guint64) x->twin << 56)));
+}
+
+int
+sx_table_get (Sx *x, const FeSNode *node, SxTableKind kind, int n, int slot)
+{
+  if (!x->table)
+    return 0;
+  guint64 key = table_key (x, node, kind, n, slot);
+  const SxSlot *e = &x->table[key & x->table_mask];
+  return e->key == key ? (int) e->value : 0;
+}
+
+void
+sx_table_put (Sx *x, const FeSNode *node, SxTableKind kind, int n, int slot, int value)
+{
+  /* A search cut short knows nothing. */
+  if (!x->table || x->aborted)
+    return;
+  guint64 key = table_key (x, node, kind, n, slot);
+  SxSlot *e = &x->table[key & x->table_mask];
+  e->key = key;
+  e->value = (guint32) value;
+}
+
 void
 sx_legal_moves (Sx *x, FeMoveList *out)
 {
   FE_MOVE_LIST (all);
+  FeLegality lg;
+  fe_legality_prepare (&x->pos, &lg);
   fe_generate_pseudo (&x->pos, &all);
   fe_move_list_reset (out);
   for (int i = 0; i < all.count; i++)
     {
       FeUndo undo;
-      if (fe_make_legal (&x->pos, &all.moves[i], &undo))
+      if (fe_make_legal_with (&x->pos, &lg, &all.moves[i], &undo))
         {
           fe_unmake (&x->pos, &all.moves[i], &undo);
           fe_move_list_push (out, &all.moves[i]);
@@ -128,18 +171,22 @@ defence_first (Sx *x, const FeSNode *b, int n, const SxLast *last)
   if (!sx_constraints_hold (x, b, sx_attack_slot (b), -1, last))
     return FALSE;
   FE_MOVE_LIST (list);
-  sx_legal_moves (x, &list);
-  for (int i = 0; i < list.count && !x->aborted; i++)
+  FeLegality lg;
+  fe_legality_prepare (&x->pos, &lg);
+  fe_generate_pseudo (&x->pos, &list);
+  int defences = 0;
+  gboolean won = TRUE;
+  for (int i = 0; i < list.count && !x->aborted && won; i++)
     {
       FeUndo undo;
-      fe_make (&x->pos, &list.moves[i], &undo);
+      if (!fe_make_legal_with (&x->pos, &lg, &list.moves[i], &undo))
+        continue;
+      defences++;
       SxLast l = { &list.moves[i], &undo };
-      gboolean won = sx_after_defence (x, b, n - 1, &l);
+      won = sx_after_defence (x, b, n - 1, &l);
       fe_unmake (&x->pos, &list.moves[i], &undo);
-      if (!won)
-        return FALSE;
     }
-  return list.count > 0;
+  return won && defences > 0;
 }
 
 gboolean
@@ -220,19 +267,25 @@ attack (Sx *x, const FeSNode *b, int n, const SxLast *last)
 {
   if (!sx_constraints_hold (x, b, 1 - sx_attack_slot (b), -1, last))
     return FALSE;
+  int known = sx_table_get (x, b, SX_ATTACKS, n, 0);
+  if (known)
+    return known == SX_SOME;
+  gboolean won = FALSE;
   FE_MOVE_LIST (list);
-  sx_legal_moves (x, &list);
-  for (int i = 0; i < list.count && !x->aborted; i++)
+  FeLegality lg;
+  fe_legality_prepare (&x->pos, &lg);
+  fe_generate_pseudo (&x->pos, &list);
+  for (int i = 0; i < list.count && !x->aborted && !won; i++)
     {
       FeUndo undo;
-      fe_make (&x->pos, &list.moves[i], &undo);
+      if (!fe_make_legal_with (&x->pos, &lg, &list.moves[i], &undo))
+        continue;
       SxLast l = { &list.moves[i], &undo };
-      gboolean won = sx_after_attack (x, b, n - 1, &l);
+      won = sx_after_attack (x, b, n - 1, &l);
       fe_unmake (&x->pos, &list.moves[i], &undo);
-      if (won)
-        return TRUE;
     }
-  return FALSE;
+  sx_table_put (x, b, SX_ATTACKS, n, 0, won ? SX_SOME : SX_NONE);
+  return won;
 }
 
 gboolean
@@ -242,20 +295,29 @@ sx_after_attack (Sx *x, const FeSNode *b, int n, const SxLast *last)
     return TRUE;
   if (n <= 0 || !sx_constraints_hold (x, b, sx_attack_slot (b), -1, last))
     return FALSE;
+  int known = sx_table_get (x, b, SX_DEFENCES, n, 0);
+  if (known)
+    return known == SX_SOME;
   FE_MOVE_LIST (list);
-  sx_legal_moves (x, &list);
-  for (int i = 0; i < list.count && !x->aborted; i++)
+  FeLegality lg;
+  fe_legality_prepare (&x->pos, &lg);
+  fe_generate_pseudo (&x->pos, &list);
+  int defences = 0;
+  gboolean won = TRUE;
+  for (int i = 0; i < list.count && !x->aborted && won; i++)
     {
       FeUndo undo;
-      fe_make (&x->pos, &list.moves[i], &undo);
+      if (!fe_make_legal_with (&x->pos, &lg, &list.moves[i], &undo))
+        continue;
+      defences++;
       SxLast l = { &list.moves[i], &undo };
-      gboolean won = sx_after_defence (x, b, n - 1, &l);
+      won = sx_after_defence (x, b, n - 1, &l);
       fe_unmake (&x->pos, &list.moves[i], &undo);
-      if (!won)
-        return FALSE;
     }
   /* No defence at all: a stalemate the play did not ask for. */
-  return list.count > 0;
+  won = won && defences > 0;
+  sx_table_put (x, b, SX_DEFENCES, n, 0, won ? SX_SOME : SX_NONE);
+  return won;
 }
 
 gboolean

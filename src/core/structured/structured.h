@@ -28,6 +28,23 @@ typedef struct {
   gboolean reset_after; /* a nested play numbered from 1 begins after it */
 } SxEntry;
 
+/* A remembered result of a node's moves (structured-play.c). */
+typedef struct {
+  guint64 key;
+  guint32 value; /* SX_NONE, SX_SOME; 0: empty */
+} SxSlot;
+
+enum { SX_NONE = 1, SX_SOME = 2 };
+
+/* What a remembered result is about: the moves of a help, series or
+ * battle branch from a position, with so many half-moves left. */
+typedef enum {
+  SX_HELP_MOVES = 1,
+  SX_SERIES_MOVES,
+  SX_ATTACKS,
+  SX_DEFENCES,
+} SxTableKind;
+
 typedef struct {
   const FeProblem *problem;
   const FeSolverConfig *config;
@@ -43,10 +60,21 @@ typedef struct {
   /* The line being written and its role (solution, short, set play). */
   GArray *line; /* of SxEntry */
   FeSolutionRole role;
+  /* Results of nodes' moves, by position: NULL without a table
+   * (hash_mb < 0, as test-differential compares). */
+  SxSlot *table;
+  guint64 table_mask;
+  int twin;
 } Sx;
 
 /* Counts a node; TRUE when the search must stop (cancelled, out of time). */
 gboolean sx_tick (Sx *x);
+
+/* The table (structured-stipulations.md §3.9): what the moves of `node`'s
+ * kind `kind` from the position, with `n` (half-)moves left and the next
+ * move's `slot`, gave: SX_NONE, SX_SOME, or 0 when unknown. */
+int sx_table_get (Sx *x, const FeSNode *node, SxTableKind kind, int n, int slot);
+void sx_table_put (Sx *x, const FeSNode *node, SxTableKind kind, int n, int slot, int value);
 
 /* ---- structured-play.c: solutions, without writing --------------------- */
 
