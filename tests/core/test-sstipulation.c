@@ -315,6 +315,41 @@ test_refused (void)
     }
 }
 
+/* Plain stipulations as trees: the synonyms back and forth; semi-r and
+ * exact play, which have no plain synonym the plain solver takes, as
+ * their trees; what no tree here says, none. */
+static void
+test_from_plain (void)
+{
+  static const struct {
+    const char *plain, *tree;
+  } cases[] = {
+    { "#2", "white 3a[#]d" },         { "s#3", "white 6ad[#]" },   { "r#2", "white 3a[1a[#]d]d{!1a[#]d}" },
+    { "semi-r#2", "white 3a[1a[#]d]d" }, { "#=2", "white 3a[#=]d" }, { "h#2", "black 4hh[#]" },
+    { "h#2.5", "black -5h[#]h" },     { "exact-h#3", "black 6:6hh[#]" }, { "hep1", "black 2hh[ep]" },
+    { "hr#2", "white 3h[>1a[#]d]h{!1a[#]d}" }, { "hr#2.5", "white -4h{!1a[#]d}h[>1a[#]d]" },
+    { "reci-h#1", "black 2hh[#]&1h[#]h" }, { "reci-h(=)#3", "black 4hh[2hh[#]&1h[=]h]" },
+    { "ser-#3", "white 3s[#]" },      { "exact-ser-h0010", "black 10:10s[1h[00]h]" },
+    { "ser-r#2", "white 2s[>1a[#]d]{!1a[#]d}" }, { "ser-hzd54", "black 4s[1h[zd5]h]" },
+    { "hs#2", NULL },                 { "ser-s#2", NULL },         { "exact-#2", NULL },
+    { "pser-h#2", NULL },             { "3->ser-#2", NULL },       { "a=>b2", NULL },
+    { "h!=2", NULL },                 { "!#1", NULL },             { "reci-h(!=)#2", NULL },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      FeStipulation st;
+      g_assert_true (fe_stipulation_parse (cases[i].plain, &st, NULL));
+      g_autoptr (FeSStip) s = fe_sstip_from_plain (&st);
+      g_autofree char *tree = s ? fe_sstip_to_string (s) : NULL;
+      if (g_strcmp0 (tree, cases[i].tree) != 0)
+        g_error ("%s: %s, not %s", cases[i].plain, tree ? tree : "none",
+                 cases[i].tree ? cases[i].tree : "none");
+      FeStipulation back;
+      if (s && fe_sstip_plain (s, &back))
+        g_assert_true (fe_stipulation_equal (&back, &st));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -325,5 +360,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sstipulation/prefix", test_prefix);
   g_test_add_func ("/sstipulation/plain", test_plain);
   g_test_add_func ("/sstipulation/refused", test_refused);
+  g_test_add_func ("/sstipulation/from-plain", test_from_plain);
   return g_test_run ();
 }

@@ -277,3 +277,83 @@ fe_sstip_approximate (const FeSStip *s, FeStipulation *out)
   st.moves = MIN (st.moves, 30);
   *out = st;
 }
+
+/* The goal as a leaf's text ("zd5"). */
+static void
+append_goal (GString *out, FeGoal goal, guint8 target)
+{
+  g_string_append (out, fe_goal_word (goal));
+  if (fe_goal_has_square (goal))
+    {
+      char name[3];
+      fe_square_name (target, name);
+      g_string_append (out, name);
+    }
+}
+
+FeSStip *
+fe_sstip_from_plain (const FeStipulation *st)
+{
+  /* "!#" and "!=" read as "not mate", "not stalemate" in a tree: the
+   * auto-mate goals have no leaf. */
+  static const FeGoal none[] = { FE_GOAL_POSITION, FE_GOAL_PROOF_GAME, FE_GOAL_AUTO_MATE,
+                                 FE_GOAL_AUTO_STALEMATE };
+  for (gsize i = 0; i < G_N_ELEMENTS (none); i++)
+    if (st->goal == none[i] || (st->end == FE_END_RECI && st->reci_goal == none[i]))
+      return NULL;
+  if (st->intro || st->parry)
+    return NULL;
+  GString *g = g_string_new (NULL), *g1 = g_string_new (NULL), *t = g_string_new (NULL);
+  append_goal (g, st->goal, st->target);
+  append_goal (g1, st->reci_goal, st->target);
+  int n = st->moves;
+  switch (st->play)
+    {
+    case FE_PLAY_DIRECT:
+      if (st->exact)
+        break;
+      if (st->end == FE_END_GOAL)
+        g_string_printf (t, "white %da[%s]d", 2 * n - 1, g->str);
+      else if (st->end == FE_END_SELF)
+        g_string_printf (t, "white %dad[%s]", 2 * n, g->str);
+      else if (st->end == FE_END_SEMI_REFLEX)
+        g_string_printf (t, "white %da[1a[%s]d]d", 2 * n - 1, g->str);
+      else if (st->end == FE_END_REFLEX)
+        g_string_printf (t, "white %da[1a[%s]d]d{!1a[%s]d}", 2 * n - 1, g->str, g->str);
+      break;
+    case FE_PLAY_HELP:
+      {
+        int len = 2 * n + (st->half ? 1 : 0);
+        g_autofree char *lengths = st->exact ? g_strdup_printf ("%d:%d", len, len)
+                                             : g_strdup_printf ("%d", len);
+        if (st->end == FE_END_GOAL)
+          g_string_printf (t, st->half ? "black -%sh[%s]h" : "black %shh[%s]", lengths, g->str);
+        else if (st->end == FE_END_REFLEX && !st->exact)
+          g_string_printf (t, st->half ? "white -%dh{!1a[%s]d}h[>1a[%s]d]" : "white %dh[>1a[%s]d]h{!1a[%s]d}",
+                           len - 1, g->str, g->str);
+        else if (st->end == FE_END_RECI && !st->exact && !st->half && n == 1)
+          g_string_printf (t, "black 2hh[%s]&1h[%s]h", g->str, g1->str);
+        else if (st->end == FE_END_RECI && !st->exact && !st->half)
+          g_string_printf (t, "black %dhh[2hh[%s]&1h[%s]h]", 2 * n - 2, g->str, g1->str);
+      }
+      break;
+    case FE_PLAY_SERIES:
+      {
+        g_autofree char *lengths = st->exact ? g_strdup_printf ("%d:%d", n, n) : g_strdup_printf ("%d", n);
+        if (st->end == FE_END_GOAL)
+          g_string_printf (t, "white %ss[%s]", lengths, g->str);
+        else if (st->end == FE_END_HELP)
+          g_string_printf (t, "black %ss[1h[%s]h]", lengths, g->str);
+        else if (st->end == FE_END_REFLEX && !st->exact)
+          g_string_printf (t, "white %ds[>1a[%s]d]{!1a[%s]d}", n, g->str, g->str);
+      }
+      break;
+    }
+  FeSStip *s = NULL;
+  if (t->len)
+    fe_sstip_parse (t->str, &s, NULL, NULL);
+  g_string_free (g, TRUE);
+  g_string_free (g1, TRUE);
+  g_string_free (t, TRUE);
+  return s;
+}

@@ -104,6 +104,12 @@ char fe_sbranch_letter (FeSBranchKind kind, int slot);
  * ser-#5, "white 3a[#]d" is #2, "black 2hh[#]&1h[#]h" is reci-h#1
  * (docs/rules/structured-stipulations.md §6). */
 gboolean fe_sstip_plain (const FeSStip *s, FeStipulation *out);
+/* The tree a plain stipulation says (the inverse of fe_sstip_plain, and
+ * semi-r, exact help and series play besides), or NULL: "#2" is "white
+ * 3a[#]d", "exact-h#3" "black 6:6hh[#]", "semi-r#2" "white 3a[1a[#]d]d".
+ * For the structured solver, which takes plain stipulations the search
+ * does not solve (docs/rules/structured-stipulations.md §6.1). */
+FeSStip *fe_sstip_from_plain (const FeStipulation *st);
 /* A plain stipulation near the tree, for what reads only plain ones (the
  * window's stipulation field, a file format without trees): the plain
  * equivalent when there is one, else the play of the top branch with the

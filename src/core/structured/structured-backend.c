@@ -95,6 +95,8 @@ refused_option (const FeProblem *p, const FeSNode *top)
     return FE_N_ ("set play (SetPlay) outside help play");
   if (is_battle (top) && (o->tries || o->defence))
     return FE_N_ ("tries (Try, Defence)");
+  if (is_battle (top) && o->post_key_play)
+    return FE_N_ ("post-key play (PostKeyPlay)");
   if (top->kind == FE_SNODE_BRANCH && top->branch == FE_SBRANCH_ATTACK && o->threat_length)
     return FE_N_ ("option Threat");
   for (guint t = 0; t < p->twins->len; t++)
@@ -113,17 +115,37 @@ top_of (const FeSStip *s)
   return s->root->kind == FE_SNODE_INVERT ? s->root->a : s->root;
 }
 
+/* The tree solved: the problem's structured stipulation, or the tree its
+ * plain stipulation says (structured-stipulations.md §6.1; the caller
+ * frees it), or NULL. */
+static FeSStip *
+tree_of (const FeProblem *problem, gboolean *owned)
+{
+  *owned = !problem->structured;
+  if (problem->structured)
+    return problem->structured;
+  return problem->unsupported_stipulation ? NULL : fe_sstip_from_plain (&problem->stipulation);
+}
+
 static gboolean
 structured_refuses (const FeProblem *problem, FeRefusal *refusal)
 {
-  /* Not a structured stipulation: the other backends' business (no
-   * reason, so that theirs is the one told). */
-  if (!problem->structured)
+  gboolean owned;
+  FeSStip *tree = tree_of (problem, &owned);
+  /* No tree: the other backends' business (no reason, so that theirs is
+   * the one told). */
+  if (!tree)
     return TRUE;
-  const FeSNode *top = top_of (problem->structured);
+  const FeSNode *top = top_of (tree);
   const FeSNode *where = NULL;
   const char *why = refused_part (top, is_battle (top), &where);
   const char *option = why ? NULL : refused_option (problem, top);
+  if (owned)
+    {
+      /* A plain stipulation: the search's reason is the one told. */
+      fe_sstip_free (tree);
+      return why || option;
+    }
   if (!why && !option)
     return FALSE;
   refusal->reason = FE_REFUSAL_STIPULATION;
@@ -201,9 +223,11 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
   if (max_time > 0)
     x.deadline = start + (gint64) (max_time * 1e6);
-  const FeSNode *top = top_of (problem->structured);
-  gboolean inverted = top != problem->structured->root;
-  x.first_side = inverted ? FE_OPPONENT (problem->structured->side) : problem->structured->side;
+  gboolean owned;
+  FeSStip *stip = tree_of (problem, &owned);
+  const FeSNode *top = top_of (stip);
+  gboolean inverted = top != stip->root;
+  x.first_side = inverted ? FE_OPPONENT (stip->side) : stip->side;
   x.inversions = inverted ? 1 : 0;
   FePlayKind play = is_battle (top) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
   gboolean ok = TRUE;
@@ -268,6 +292,8 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
   stats->solutions += x.solutions;
   g_array_unref (x.line);
   g_free (x.table);
+  if (owned)
+    fe_sstip_free (stip);
   return ok;
 }
 
