@@ -7,6 +7,7 @@
 
 #include "core/model/sstipulation.h"
 #include "core/backend/backend.h"
+#include "core/check/check.h"
 #include "io/popeye.h"
 
 /* Every structured stipulation of Popeye's example corpus as written
@@ -350,6 +351,46 @@ test_from_plain (void)
     }
 }
 
+/* The verifier replays a structured stipulation's lines (their passes,
+ * their last marks), and finds a line changed. */
+static void
+test_verify (void)
+{
+  static const char *const inputs[] = {
+    "begin\nsstipulation white 3h[1a[x]d]h\npieces white pf3g3g2h4 black pa6f4h5\n"
+    "option NoWk NoBk\nend\n",
+    "begin\nsstip black 3s[1s[-1s[+]]{x}]\npieces white sb4 black kh1 pa6\nend\n",
+    "begin\nsstipulation black 6hh[/2da[#]{!+}]\npieces white kb2 pe7 black kd5 pb4\nend\n",
+    "begin\nsstipulation black 4h{!x}h[x]\npieces white pa3f5h4 black pf6g6g7h5\n"
+    "option NoWk NoBk\nend\n",
+    "begin\nstipulation hep1\npieces white ke1 pe5 black ke8 pd7\nend\n",
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (inputs); i++)
+    {
+      GError *error = NULL;
+      g_autoptr (GPtrArray) problems = fe_popeye_read (inputs[i], strlen (inputs[i]), "v.inp", &error);
+      g_assert_no_error (error);
+      GString *out = g_string_new (NULL);
+      g_assert_true (fe_solve (problems->pdata[0], NULL, out, NULL, &error));
+      g_assert_nonnull (strstr (out->str, "."));
+      GString *report = g_string_new (NULL);
+      if (fe_solve_verify (problems->pdata[0], out->str, report, NULL) != 0)
+        g_error ("%s%s", out->str, report->str);
+      /* A move taken back where it was: no line reads. */
+      char *dot = strstr (out->str, "1.");
+      g_assert_nonnull (dot);
+      char *dash = strchr (dot, '-');
+      if (dash && dash[1] && dash[2])
+        {
+          dash[1] = dot[3];
+          dash[2] = dot[4];
+          g_assert_cmpint (fe_solve_verify (problems->pdata[0], out->str, report, NULL), >, 0);
+        }
+      g_string_free (report, TRUE);
+      g_string_free (out, TRUE);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -361,5 +402,6 @@ main (int argc, char **argv)
   g_test_add_func ("/sstipulation/plain", test_plain);
   g_test_add_func ("/sstipulation/refused", test_refused);
   g_test_add_func ("/sstipulation/from-plain", test_from_plain);
+  g_test_add_func ("/sstipulation/verify", test_verify);
   return g_test_run ();
 }

@@ -115,6 +115,12 @@ fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const F
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
     case FE_GOAL_POSITION:
       return fe_position_same_placement (pos, &s->problem->target);
+    /* Goals the search refuses, which the verifier reads in the lines of
+     * the structured solver (core/structured). */
+    case FE_GOAL_MATE_OR_STALEMATE:
+      return !fe_has_legal_move (pos);
+    case FE_GOAL_EN_PASSANT:
+      return last && (last->flags & FE_MOVE_EN_PASSANT);
     default:
       /* Goals the search does not solve are refused (search-backend.c). */
       g_return_val_if_reached (FALSE);
@@ -686,7 +692,8 @@ fe_solver_append_move (FeSolver *s, GString *line, const FeMove *m, gboolean las
        * goal itself speaks of check (mate, check) or excludes it. */
       gboolean mark_says_check = s->goal == FE_GOAL_MATE || s->goal == FE_GOAL_CHECK
                                  || s->goal == FE_GOAL_STALEMATE
-                                 || s->goal == FE_GOAL_DOUBLE_STALEMATE;
+                                 || s->goal == FE_GOAL_DOUBLE_STALEMATE
+                                 || s->goal == FE_GOAL_MATE_OR_STALEMATE;
       if (!mark_says_check && fe_in_check (&s->pos, s->pos.side))
         g_string_append (line, " +");
       if (s->goal != FE_GOAL_ANY && s->goal != FE_GOAL_CASTLING)
