@@ -435,3 +435,39 @@ feerie_window_on_dragged_off (FeerieWindow *self, guint sq)
   feerie_window_remove (self, (FeSquare) sq);
 }
 
+
+gboolean
+feerie_window_take_structured (FeerieWindow *self, const char *text)
+{
+  while (g_ascii_isspace (*text))
+    text++;
+  gsize n = 0;
+  while (g_ascii_isalpha (text[n]))
+    n++;
+  gboolean side = n && n <= 5
+                  && (g_ascii_strncasecmp (text, "white", n) == 0
+                      || g_ascii_strncasecmp (text, "black", n) == 0);
+  if (!side || !g_ascii_isspace (text[n]))
+    return FALSE;
+  g_autoptr (GError) error = NULL;
+  FeSStip *tree = NULL;
+  gboolean ok = fe_sstip_parse (text, &tree, NULL, &error);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stipulation_entry), NULL);
+  gtk_label_set_text (self->stipulation_error, ok ? "" : error->message);
+  if (ok)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->stipulation_entry), "error");
+  if (!ok || fe_sstip_equal (tree, self->problem->structured))
+    {
+      fe_sstip_free (tree);
+      return TRUE;
+    }
+  feerie_window_begin_edit (self, "stipulation");
+  fe_sstip_free (self->problem->structured);
+  self->problem->structured = tree;
+  fe_sstip_approximate (tree, &self->problem->stipulation);
+  g_clear_pointer (&self->problem->unsupported_stipulation, g_free);
+  feerie_window_end_edit (self);
+  return TRUE;
+}

@@ -82,6 +82,10 @@ struct _FeerieWindow
 /* Edits: call begin before changing self->problem, end after. */
 void feerie_window_begin_edit (FeerieWindow *self, const char *coalesce_tag);
 void feerie_window_end_edit (FeerieWindow *self);
+/* The stipulation field's text, when it begins with a side's word ("white
+ * 3a[#]d"; no plain stipulation does): a structured stipulation, made the
+ * problem's, or its error shown.  FALSE for a plain one (feerie-window-edit.c). */
+gboolean feerie_window_take_structured (FeerieWindow *self, const char *text);
 /* Refills every widget and action state from self->problem. */
 void feerie_window_sync (FeerieWindow *self);
 /* Undo (redo = FALSE) or redo one edit; FALSE when there is none. */

@@ -176,8 +176,9 @@ explain_stipulation (FeerieWindow *self, const FeStipulation *stip)
 static char *
 problem_stipulation_text (const FeProblem *p)
 {
-  return p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
-                                    : fe_stipulation_to_string (&p->stipulation);
+  return p->structured                ? fe_sstip_to_string (p->structured)
+         : p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
+                                      : fe_stipulation_to_string (&p->stipulation);
 }
 
 /* The field shows the problem's stipulation (self->syncing set). */
@@ -197,7 +198,7 @@ show_stipulation (FeerieWindow *self)
         && !fe_stipulation_parse (p->unsupported_stipulation, &ignored, &stip_error)
       ? stip_error->message
       : "");
-  explain_stipulation (self, p->unsupported_stipulation ? NULL : &p->stipulation);
+  explain_stipulation (self, p->unsupported_stipulation || p->structured ? NULL : &p->stipulation);
 }
 
 void
@@ -255,6 +256,8 @@ on_stipulation_changed (FeerieWindow *self)
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->stipulation_entry));
   FeStipulation stip;
   g_autoptr (GError) error = NULL;
+  if (feerie_window_take_structured (self, text))
+    return;
   if (!fe_stipulation_parse (text, &stip, &error))
     {
       explain_stipulation (self, NULL);
@@ -269,11 +272,12 @@ on_stipulation_changed (FeerieWindow *self)
   explain_stipulation (self, &stip);
   gtk_widget_remove_css_class (GTK_WIDGET (self->stipulation_entry), "error");
   if (fe_stipulation_equal (&stip, &self->problem->stipulation)
-      && !self->problem->unsupported_stipulation)
+      && !self->problem->unsupported_stipulation && !self->problem->structured)
     return;
   feerie_window_begin_edit (self, "stipulation");
   self->problem->stipulation = stip;
   g_clear_pointer (&self->problem->unsupported_stipulation, g_free);
+  g_clear_pointer (&self->problem->structured, fe_sstip_free);
   feerie_window_end_edit (self);
 }
 
@@ -299,6 +303,7 @@ settle_stipulation_field (FeerieWindow *self)
       feerie_window_begin_edit (self, "stipulation");
       g_free (self->problem->unsupported_stipulation);
       self->problem->unsupported_stipulation = g_strdup (text);
+      g_clear_pointer (&self->problem->structured, fe_sstip_free);
       feerie_window_end_edit (self);
       return;
     }

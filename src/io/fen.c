@@ -413,6 +413,13 @@ fe_fen_write_problems (GPtrArray *problems, GPtrArray *losses)
   if (losses)
     g_ptr_array_add (losses, g_strdup (_("FEN keeps the position only: the stipulation, "
                                          "conditions, twins and metadata are not in the file.")));
+  for (guint i = 0; losses && i < problems->len; i++)
+    if (((const FeProblem *) problems->pdata[i])->structured)
+      {
+        g_ptr_array_add (losses, g_strdup (_ ("FEN has no structured stipulation "
+                                              "(sstipulation): it is not in the file.")));
+        break;
+      }
   GString *s = g_string_new (NULL);
   for (guint i = 0; i < problems->len; i++)
     {

@@ -193,6 +193,9 @@ write_entry (Writer *w, const FeProblem *p, GPtrArray *losses)
   GPtrArray *twins = twins_of (p, &extension);
   if (p->zero_position)
     note_loss (losses, _ ("Olive has no zero position: its twins are written as twins"));
+  if (p->structured)
+    note_loss (losses, _ ("Olive has no structured stipulation (sstipulation): its plain "
+                          "synonym, or the nearest plain stipulation, is written instead"));
   if (fe_problem_has_target (p))
     note_loss (losses, _ ("Olive has no target position: an a=>b problem's position B is left "
                           "out"));

@@ -498,3 +498,80 @@ py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep)
   g_free (s);
   return ok;
 }
+
+/* The place of byte `off` of the text, from a token before it. */
+static Tok
+tok_at (const P *p, const Tok *from, gsize off)
+{
+  Tok t = { p->text + off, off < p->length ? 1 : 0, from->line, from->col, off };
+  gsize line_start = from->off;
+  int col0 = from->col;
+  for (gsize k = from->off; k < off && k < p->length; k++)
+    if (p->text[k] == '\n')
+      t.line++, line_start = k + 1, col0 = 1;
+  t.col = col0 + (int) g_utf8_strlen (p->text + line_start, (gssize) (off - line_start));
+  return t;
+}
+
+/* Does the tree ask for a goal whose positions the reader would have to
+ * read apart (a=>b, proof games)? */
+static gboolean
+needs_positions (const FeSNode *n)
+{
+  if (!n)
+    return FALSE;
+  if (n->kind == FE_SNODE_LEAF)
+    return n->goal == FE_GOAL_POSITION || n->goal == FE_GOAL_PROOF_GAME;
+  for (guint i = 0; n->parts && i < n->parts->len; i++)
+    if (needs_positions (n->parts->pdata[i]))
+      return TRUE;
+  return needs_positions (n->a) || needs_positions (n->b);
+}
+
+gboolean
+py_parse_sstipulation (P *p, const Tok *cmd)
+{
+  Tok *first = py_peek (p);
+  if (!first)
+    {
+      py_perr (p, cmd, "\"%.*s\" needs a side and a tree such as \"white 3a[#]d\"", cmd->len,
+               cmd->s);
+      return FALSE;
+    }
+  FeSStip *s = NULL;
+  gsize end = 0, at = 0;
+  GError *e = NULL;
+  if (!fe_sstip_parse_prefix (p->text + first->off, p->length - first->off, &s, &end, &at, &e))
+    {
+      Tok where = tok_at (p, first, first->off + at);
+      py_fail (p, FE_FILE_ERROR_SYNTAX, where.len ? &where : NULL, e->message);
+      g_error_free (e);
+      return FALSE;
+    }
+  end += first->off;
+  /* Its tokens are read; one that goes on past it is no command. */
+  while (py_peek (p) && py_peek (p)->off < end)
+    {
+      Tok *t = py_next (p);
+      if (t->off + (gsize) t->len > end)
+        {
+          Tok where = tok_at (p, first, end);
+          py_perr (p, &where, "unexpected \"%.*s\" after the structured stipulation",
+                   (int) (t->off + (gsize) t->len - end), p->text + end);
+          fe_sstip_free (s);
+          return FALSE;
+        }
+    }
+  if (needs_positions (s->root))
+    {
+      py_perr (p, first, "a=>b and proof games in a structured stipulation are not supported");
+      fe_sstip_free (s);
+      return FALSE;
+    }
+  FeProblem *pb = p->pb;
+  fe_sstip_free (pb->structured);
+  pb->structured = s;
+  g_clear_pointer (&pb->unsupported_stipulation, g_free);
+  fe_sstip_approximate (s, &pb->stipulation);
+  return TRUE;
+}

@@ -126,6 +126,10 @@ gboolean py_ends_list (P *p, const Tok *t, gboolean in_twin, const char *what);
 /* A stipulation on the command's line.  With `keep`, one Féerie cannot
  * solve (dia3.5, pser-hs#2) is kept there as written, so the problem still opens. */
 gboolean py_parse_stipulation (P *p, const Tok *cmd, FeStipulation *out, char **keep);
+/* "sstipulation SIDE TREE": the tree into the problem (FeProblem.structured,
+ * its plain synonym or approximation into `stipulation`); the tree may
+ * span tokens and lines, and ends where its grammar does. */
+gboolean py_parse_sstipulation (P *p, const Tok *cmd);
 
 gboolean py_popeye_knows_code (const char *code);
 FeSquare py_square_at (const char *s);

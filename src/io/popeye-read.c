@@ -391,6 +391,7 @@ parse_problem (P *p, const Tok *begin_tok)
         case CMD_STIP:
           if (!py_parse_stipulation (p, t, &pb->stipulation, &pb->unsupported_stipulation))
             return -1;
+          g_clear_pointer (&pb->structured, fe_sstip_free);
           p->have_stip = TRUE;
           /* a=>b: what is placed from now on is the target
            * (docs/rules/stipulations.md §5.1). */
@@ -398,9 +399,10 @@ parse_problem (P *p, const Tok *begin_tok)
             p->board = &pb->target;
           break;
         case CMD_SSTIP:
-          py_perr (p, t, "structured stipulations (sstipulation) are not supported; use "
-                      "\"stipulation\"");
-          return -1;
+          if (!py_parse_sstipulation (p, t))
+            return -1;
+          p->have_stip = TRUE;
+          break;
         case CMD_AUTHOR:
           {
             char *s = py_rest_of_line (p, t);

@@ -94,6 +94,12 @@ write_pieces (GString *s, const FePosition *d, const gboolean skip[64], GPtrArra
 static void
 write_stipulation (GString *s, const FeProblem *pb)
 {
+  if (pb->structured)
+    {
+      g_autofree char *text = fe_sstip_to_string (pb->structured);
+      g_string_append_printf (s, "sstipulation %s\n", text);
+      return;
+    }
   g_string_append (s, "stipulation ");
   if (pb->unsupported_stipulation)
     g_string_append (s, pb->unsupported_stipulation);

@@ -315,6 +315,36 @@ read_position (Loader *l, GError **error, xmlNodePtr parent, FePosition *pos, xm
   return TRUE;
 }
 
+/* <structured-stipulation side="white">3a[#]d</…>: the tree, and its
+ * plain synonym or approximation as the problem's stipulation (the
+ * <stipulation> before it says the same for readers of plain ones). */
+static gboolean
+read_structured (Loader *l, GError **error, xmlNodePtr node, FeProblem *p)
+{
+  g_autofree char *side = attr (node, "side");
+  g_autofree char *tree = text_of (node);
+  g_autofree char *text = g_strdup_printf ("%s %s", side ? side : "", tree);
+  GError *e = NULL;
+  gsize at = 0;
+  FeSStip *s = NULL;
+  if (!fe_sstip_parse (text, &s, &at, &e))
+    {
+      gsize prefix = strlen (side ? side : "") + 1;
+      if (at >= prefix)
+        fail_at (l, error, node, _ ("structured stipulation \"%s\": %s (character %d)"), tree,
+                 e->message, (int) g_utf8_strlen (text + prefix, (gssize) (at - prefix)) + 1);
+      else
+        fail_at (l, error, node, _ ("structured stipulation \"%s\": %s"), tree, e->message);
+      g_error_free (e);
+      return FALSE;
+    }
+  fe_sstip_free (p->structured);
+  p->structured = s;
+  g_clear_pointer (&p->unsupported_stipulation, g_free);
+  fe_sstip_approximate (s, &p->stipulation);
+  return TRUE;
+}
+
 /* ---- twins -------------------------------------------------------------- */
 
 /* With `keep`, a stipulation Féerie cannot solve is kept as written. */
@@ -522,6 +552,11 @@ read_problem (Loader *l, GError **error, xmlNodePtr root, FeProblem *p)
           if (!read_stipulation (l, error, node, &p->stipulation, &p->unsupported_stipulation))
             return FALSE;
           have_stipulation = TRUE;
+        }
+      else if (is (node, "structured-stipulation"))
+        {
+          if (!read_structured (l, error, node, p))
+            return FALSE;
         }
       else if (is (node, "conditions"))
         {

@@ -436,6 +436,15 @@ write_problem (GString *s, int level, const FeProblem *p, gboolean root)
     text_element (s, in, "stipulation", p->unsupported_stipulation);
   else
     write_stipulation (s, in, &p->stipulation);
+  if (p->structured)
+    {
+      g_autofree char *tree = fe_snode_to_string (p->structured->root);
+      indent (s, in);
+      g_string_append_printf (s, "<structured-stipulation side=\"%s\">",
+                              p->structured->side == FE_WHITE ? "white" : "black");
+      append_escaped (s, tree, FALSE);
+      g_string_append (s, "</structured-stipulation>\n");
+    }
 
   int n_imitators = CLAMP (p->diagram.n_imitators, 0, FE_MAX_IMITATORS);
   if (!conditions_empty (&p->conditions) || n_imitators || p->unsupported->len)

@@ -121,7 +121,14 @@ fe_caption_new (const FeProblem *problem)
   add_part (award, ", ", problem->award_tourney);
   c->award = string_or_null (award);
 
-  if (problem->unsupported_stipulation)
+  if (problem->structured)
+    {
+      /* As Popeye's header writes it: "White 3a[#]d". */
+      g_autofree char *tree = fe_snode_to_string (problem->structured->root);
+      c->stipulation = g_strdup_printf ("%s %s", problem->structured->side == FE_WHITE ? "White" : "Black",
+                                        tree);
+    }
+  else if (problem->unsupported_stipulation)
     c->stipulation = one_line (problem->unsupported_stipulation);
   else
     c->stipulation = fe_stipulation_to_string (&problem->stipulation);

@@ -213,6 +213,12 @@ test_latex_escape (void)
   g_assert_nonnull (strstr (tex, "\\fieldframe{a8, d1}"));
   g_assert_nonnull (strstr (tex, "\\pieces[2+2+1]{wKe1, wDd1, sKe8, sTa8, nDUc4}"));
   g_assert_nonnull (strstr (tex, "\\stip{h\\#2}"));
+  /* A structured stipulation: as Popeye's header writes it. */
+  g_assert_true (fe_sstip_parse ("white 3a[>1a[#]d]d{!1a[#]d}", &p->structured, NULL, NULL));
+  g_autoptr (FeCaption) c = fe_caption_new (p);
+  g_assert_cmpstr (c->stipulation, ==, "White 3a[>1a[#]d]d{!1a[#]d}");
+  g_autofree char *tree = fe_latex_diagram (p, TRUE);
+  g_assert_nonnull (strstr (tree, "\\stip{White 3a[\\textgreater{}1a[\\#]d]d\\{!1a[\\#]d\\}}"));
 }
 
 /* a=>b: the start A above, the target B below (one board's height

@@ -632,7 +632,7 @@ static const Bad bad_inputs[] = {
   { "begin\nstip\x01ulation #2\nend\n", 2, 5, "binary data" },
   { "begin\nstipulation #2\npieces white uua1\nend\n", 3, 14, "not supported by F" },
   { "begin\nstipulation h#\nend\n", 2, 13, "needs a number" },
-  { "begin\nsstipulation white 4s[#]\nend\n", 2, 1, "structured" },
+  { "begin\nsstipulation white 4s[#\nend\n", 3, 1, "\"]\" expected" },
   { "begin\nstipulation #2\ncondition EinsteinWhiteOnly\nend\n", 3, 11, "needs EinsteinChess" },
   { "begin\nstipulation #2\nbegin\nend\n", 3, 1, "\"begin\" inside a problem" },
   { "begin\nstipulation #2\npieces white ke1 magic qd1\nend\n", 3, 18, "right after the colour" },
@@ -652,7 +652,7 @@ static const Bad bad_inputs[] = {
 static void
 test_unsupported_stipulation (void)
 {
-  const char *texts[] = { "semi-r#2", "pser-hs#2", "dia3.5", "exact-h#3" };
+  const char *texts[] = { "ser-hs#2", "pser-hs#2", "dia3.5", "exact-#3" };
   FeRefusal refusal;
   for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
     {
@@ -672,6 +672,69 @@ test_unsupported_stipulation (void)
       g_assert_true (fe_problem_equal (copy, p));
       fe_problem_free (copy);
       g_ptr_array_unref (r);
+    }
+}
+
+/* sstipulation (docs/rules/structured-stipulations.md): read over tokens
+ * and lines up to where its grammar ends, its plain synonym kept as the
+ * stipulation, written back as a tree, read back equal; errors located. */
+static void
+test_structured (void)
+{
+  const char *in = "begin\nsstipulation white - 6da[#]\noption Variations\n"
+                   "pieces white ke2 ra1 black ke8\nnext\n"
+                   "sstipulation black\n 2hh[#] &\n 1h[#]h pieces white ka1 black kh1\nend\n";
+  GPtrArray *r = read_ok (in);
+  FeProblem *p = r->pdata[0];
+  g_assert_nonnull (p->structured);
+  g_autofree char *tree = fe_sstip_to_string (p->structured);
+  g_assert_cmpstr (tree, ==, "white -6da[#]");
+  g_assert_true (p->options.variations);
+  FeProblem *q = r->pdata[1];
+  g_autofree char *reci = fe_sstip_to_string (q->structured);
+  g_assert_cmpstr (reci, ==, "black 2hh[#]&1h[#]h");
+  g_autofree char *plain = fe_stipulation_to_string (&q->stipulation);
+  g_assert_cmpstr (plain, ==, "reci-h#1");
+  for (guint k = 0; k < r->len; k++)
+    {
+      g_autofree char *out = fe_popeye_write (r->pdata[k], NULL);
+      g_assert_nonnull (strstr (out, "sstipulation "));
+      GPtrArray *back = read_ok (out);
+      g_assert_true (fe_problem_equal (r->pdata[k], back->pdata[0]));
+      FeProblem *copy = fe_problem_copy (r->pdata[k]);
+      g_assert_true (fe_problem_equal (copy, r->pdata[k]));
+      fe_problem_free (copy);
+      g_ptr_array_unref (back);
+    }
+  /* The tree counts in equality; a plain stipulation drops it. */
+  FeProblem *other = fe_problem_copy (q);
+  g_clear_pointer (&other->structured, fe_sstip_free);
+  g_assert_false (fe_problem_equal (q, other));
+  fe_problem_free (other);
+  g_ptr_array_unref (r);
+  r = read_ok ("begin\nsstipulation white 3a[#]d\nstipulation h#2\npieces white ka1 black kh1\nend\n");
+  g_assert_null (((FeProblem *) r->pdata[0])->structured);
+  g_ptr_array_unref (r);
+  /* Errors at the character that is wrong, on its line. */
+  const struct {
+    const char *text;
+    int line, col;
+  } bad[] = {
+    { "begin\nsstipulation green 3a[#]d\npieces white ka1\nend\n", 2, 14 },
+    { "begin\nsstipulation white\n 3a[#\n d\npieces white ka1\nend\n", 4, 2 },
+    { "begin\nsstipulation white 3a[#]dx\npieces white ka1\nend\n", 2, 26 },
+    { "begin\nsstipulation white 3a[a=>b]d\npieces white ka1\nend\n", 2, 14 },
+    { "begin\nsstipulation\n", 2, 1 },
+  };
+  for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      GError *error = NULL;
+      GPtrArray *none = fe_popeye_read (bad[k].text, strlen (bad[k].text), "s.inp", &error);
+      g_assert_null (none);
+      g_autofree char *where = g_strdup_printf ("s.inp:%d:%d:", bad[k].line, bad[k].col);
+      if (!g_str_has_prefix (error->message, where))
+        g_error ("\"%s\": %s, not at %s", bad[k].text, error->message, where);
+      g_error_free (error);
     }
 }
 
@@ -852,6 +915,7 @@ main (int argc, char **argv)
   g_test_add_func ("/popeye/unsupported-stipulation", test_unsupported_stipulation);
   g_test_add_func ("/popeye/stipulation-spaced-length", test_stipulation_spaced_length);
   g_test_add_func ("/popeye/position-to-position", test_position_to_position);
+  g_test_add_func ("/popeye/structured", test_structured);
   g_test_add_func ("/popeye/fuzz", test_fuzz);
   return g_test_run ();
 }

@@ -214,6 +214,14 @@ static const BadCase bad_xml[] = {
     "case.xml:1:1:", "version" },
   { "missing stipulation", HEAD "<position/>\n</problem>\n", "case.xml:3:1:",
     "<problem> has no <stipulation>" },
+  { "bad structured stipulation",
+    HEAD "<stipulation>#2</stipulation>\n<structured-stipulation side=\"white\">3a[#d"
+         "</structured-stipulation>\n<position/>\n</problem>\n",
+    "case.xml:4:", "(character 5)" },
+  { "structured stipulation without side",
+    HEAD "<stipulation>#2</stipulation>\n<structured-stipulation>3a[#]d"
+         "</structured-stipulation>\n<position/>\n</problem>\n",
+    "case.xml:4:", "failed to validate attributes" },
   { "unknown condition element", HEAD "<stipulation>#2</stipulation>\n<conditions>\n"
                                       "<maximummer/>\n</conditions>\n<position/>\n</problem>\n",
     "case.xml:5:1:", "element <maximummer> is not allowed here in <conditions>" },

@@ -667,11 +667,154 @@ test_covers (void)
   g_assert_cmpint (stalemates, >, problems / 20);
 }
 
+/* ---- structured stipulations ------------------------------------------ */
+
+/* Each play of `stips` that a structured stipulation says exactly, and its
+ * tree (docs/rules/structured-stipulations.md §6). */
+static const struct {
+  const char *plain, *tree;
+} synonyms[] = {
+  { "~1", "white 1a[~]d" },   { "#1", "white 1a[#]d" },    { "#2", "white 3a[#]d" },
+  { "=1", "white 1a[=]d" },   { "+1", "white 1a[+]d" },    { "x1", "white 1a[x]d" },
+  { "s#1", "white 2ad[#]" },  { "s#2", "white 4ad[#]" },   { "r#1", "white 1a[1a[#]d]d{!1a[#]d}" },
+  { "h#1", "black 2hh[#]" },  { "h#1.5", "black -3h[#]h" }, { "h#2", "black 4hh[#]" },
+  { "h=1.5", "black -3h[=]h" }, { "ser-#2", "white 2s[#]" }, { "ser-h#2", "black 2s[1h[#]h]" },
+  { "hr#1", "white 1h[>1a[#]d]h{!1a[#]d}" }, { "hr#2", "white 3h[>1a[#]d]h{!1a[#]d}" },
+  { "reci-h#1", "black 2hh[#]&1h[#]h" }, { "reci-h#2", "black 2hh[2hh[#]&1h[#]h]" },
+  { "ser-r#2", "white 2s[>1a[#]d]{!1a[#]d}" },
+};
+
+/* The structured solver (a plain interpreter: every move searched) against
+ * the search's plain path, on the random problems of the plays a tree says
+ * exactly: the tree's plain synonym is taken out of `stipulation`, so the
+ * search backend refuses the problem and the structured one solves it,
+ * with and without the orthodox fast paths of the rules. */
+static void
+test_structured (void)
+{
+  GRand *r = g_rand_new_with_seed (29);
+  int problems = fe_test_count (300, 3000);
+  int compared = 0, with_solutions = 0;
+  failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  failed_problems = 0;
+  static const Variant structured[] = {
+    { "structured solver, plain rules path", -1, 1, TRUE, NULL, NULL },
+    { "structured solver, fast paths", 0, 1, FALSE, NULL, NULL },
+  };
+  for (int k = 0; k < problems && failed_problems < 20; k++)
+    {
+      int failures_before = failures;
+      FeProblem *pb = fe_problem_new ();
+      const Stip *stip;
+      random_problem (r, pb, &stip, g_rand_int_range (r, 0, 2));
+      const char *tree = NULL;
+      for (gsize i = 0; i < G_N_ELEMENTS (synonyms) && !tree; i++)
+        if (strcmp (synonyms[i].plain, stip->stip) == 0)
+          tree = synonyms[i].tree;
+      if (!tree || !fe_conditions_validate (&pb->conditions, &pb->diagram, NULL))
+        {
+          fe_problem_free (pb);
+          continue;
+        }
+      FeProblem *st = fe_problem_copy (pb);
+      g_assert_true (fe_sstip_parse (tree, &st->structured, NULL, NULL));
+      FeStipulation plain_stip;
+      g_assert_true (fe_sstip_plain (st->structured, &plain_stip));
+      g_assert_true (fe_stipulation_equal (&plain_stip, &pb->stipulation));
+      st->stipulation.moves++;
+      g_autofree char *base = solve (pb, &plain);
+      g_autofree char *first = base ? solve (st, &structured[0]) : NULL;
+      if (first)
+        {
+          compare_variants (st, k, stip, &plain, base, structured, G_N_ELEMENTS (structured));
+          compared++;
+          g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
+          with_solutions += printed[0] != 0;
+        }
+      fe_problem_free (st);
+      fe_problem_free (pb);
+      failed_problems += failures > failures_before;
+    }
+  g_rand_free (r);
+  report_failures ();
+  g_test_message ("structured: %d problems compared, %d with solutions", compared, with_solutions);
+  g_assert_cmpint (failed_problems, ==, 0);
+  g_hash_table_unref (failed);
+  g_assert_cmpint (compared, >, problems / 4);
+  g_assert_cmpint (with_solutions, >, compared / 10);
+}
+
+/* Trees with no plain synonym (Popeye's corpus's kinds: nested plays,
+ * constraints, "!", "|", "-", "/", "?+?", post-key play), each solved by
+ * the structured solver without a table on the plain rules path, then
+ * with its table (default and tiny: replacements) on the fast paths:
+ * the table (structured-stipulations.md §3.9) and the fast legality test
+ * change nothing. */
+static void
+test_structured_forms (void)
+{
+  static const char *const forms[] = {
+    "white 3h[1a[x]d]h",    "black 4h{!x}h[x]",       "white 3:3h[>1a[x]d]h", "black 4h[=]h[#]",
+    "black 2hh[2da[#]]",    "black 2hh[/2da[#]{!+}]", "black -3h[/1d[x]a{!+}]h",
+    "white 2s[1a[x]d]{!1a[x]d}", "black 2s[1s[-1s[+]]{x}]", "black 5h[1h[#]h]?+?h",
+    "white 3a[>1a[#]d]d",   "white 4a[#=]d[#=]",      "white -4da[#]",        "white -3d[#]a",
+    "white 1a[!#]d",        "black 3h[3a[#]d]h",      "black 2hh[#]|1h[#]h",  "black 2hh[!1h[#]h]",
+    "white 3s[x]",          "black 2hh[1h[+]h&1h[x]h]",
+  };
+  static const Variant reference = { "structured solver, plain rules path, no table", -1, 1, TRUE, NULL, NULL };
+  static const Variant variants[] = {
+    { "structured solver, fast paths, table", 0, 1, FALSE, NULL, NULL },
+    { "structured solver, plain rules, tiny table", 1, 1, TRUE, NULL, NULL },
+  };
+  GRand *r = g_rand_new_with_seed (31);
+  int problems = fe_test_count (200, 2000);
+  int compared = 0, with_solutions = 0;
+  failed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  failed_problems = 0;
+  for (int k = 0; k < problems && failed_problems < 20; k++)
+    {
+      int failures_before = failures;
+      FeProblem *pb = fe_problem_new ();
+      const Stip *stip;
+      random_problem (r, pb, &stip, 0);
+      Stip form = { forms[g_rand_int_range (r, 0, G_N_ELEMENTS (forms))], "" };
+      g_assert_true (fe_sstip_parse (form.stip, &pb->structured, NULL, NULL));
+      /* Options the structured solver refuses, dropped. */
+      pb->options.tries = FALSE;
+      pb->options.set_play = pb->options.set_play && pb->structured->root->kind == FE_SNODE_BRANCH
+                             && pb->structured->root->branch == FE_SBRANCH_HELP;
+      fe_sstip_approximate (pb->structured, &pb->stipulation);
+      g_autofree char *base = fe_conditions_validate (&pb->conditions, &pb->diagram, NULL)
+                                ? solve (pb, &reference) : NULL;
+      if (base)
+        {
+          g_autofree char *twice = fe_test_repeated_line (base);
+          if (twice)
+            fail (pb, k, &form, "a line printed twice (D7: one move, one line)", twice);
+          compare_variants (pb, k, &form, &reference, base, variants, G_N_ELEMENTS (variants));
+          compared++;
+          g_autofree char *printed = fe_test_printed_solutions (base, FALSE);
+          with_solutions += printed[0] != 0;
+        }
+      fe_problem_free (pb);
+      failed_problems += failures > failures_before;
+    }
+  g_rand_free (r);
+  report_failures ();
+  g_test_message ("structured forms: %d problems compared, %d with solutions", compared, with_solutions);
+  g_assert_cmpint (failed_problems, ==, 0);
+  g_hash_table_unref (failed);
+  g_assert_cmpint (compared, >, problems / 2);
+  g_assert_cmpint (with_solutions, >, compared / 10);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/differential/random-problems", test_differential);
   g_test_add_func ("/differential/covers", test_covers);
+  g_test_add_func ("/differential/structured", test_structured);
+  g_test_add_func ("/differential/structured-forms", test_structured_forms);
   return g_test_run ();
 }

@@ -137,5 +137,9 @@ struct FeBackend {
                      FeSolverStats *stats, GError **error);
 };
 
-/* The backends, in the order they are asked (core/backend/solve.c). */
+/* The backends, in the order they are asked (core/backend/solve.c).  A
+ * backend that refuses without a reason (FE_REFUSAL_NONE) only says the
+ * problem is none of its business: the reason told is an earlier one's. */
 extern const FeBackend fe_search_backend;
+/* Structured stipulations without a plain synonym (core/structured). */
+extern const FeBackend fe_structured_backend;

@@ -8,7 +8,7 @@
 #include "core/rules/movegen.h"
 #include "core/model/fe-i18n.h"
 
-static const FeBackend *const backends[] = { &fe_search_backend };
+static const FeBackend *const backends[] = { &fe_search_backend, &fe_structured_backend };
 
 /* What no backend can solve: conditions read but not known, or values the
  * conditions' rules leave undefined. */
@@ -39,6 +39,8 @@ problem_refused (const FeProblem *problem, FeRefusal *refusal)
   return FALSE;
 }
 
+/* The last reason given wins when none accepts (a backend for which the
+ * problem is none of its business gives none). */
 const FeBackend *
 fe_solve_choose (const FeProblem *problem, FeRefusal *refusal)
 {
@@ -48,9 +50,19 @@ fe_solve_choose (const FeProblem *problem, FeRefusal *refusal)
     return NULL;
   for (gsize i = 0; i < G_N_ELEMENTS (backends); i++)
     {
-      fe_refusal_clear (refusal);
-      if (!backends[i]->refuses (problem, refusal))
-        return backends[i];
+      FeRefusal mine = { FE_REFUSAL_NONE, NULL, NULL };
+      if (!backends[i]->refuses (problem, &mine))
+        {
+          fe_refusal_clear (refusal);
+          return backends[i];
+        }
+      if (mine.reason != FE_REFUSAL_NONE || !refusal->error)
+        {
+          fe_refusal_clear (refusal);
+          *refusal = mine;
+        }
+      else
+        fe_refusal_clear (&mine);
     }
   return NULL;
 }

@@ -13,6 +13,8 @@
  * (ends.c's definitions, asked without a table) and keep the reflex duties at
  * every node; a reciprocal line is read both ways (its pair's reply, or the
  * ending side's own goal); " ?!?" lines are reflex play's diagram moves.
+ * A structured stipulation's lines are replayed move by move, with the
+ * passes its tree allows, and their last marks checked against its goals.
  */
 #include <string.h>
 
@@ -449,6 +451,91 @@ violation_try (Line *l, int next, const FeMove *m, FeUndo *undo, gboolean last, 
   return last && fe_solver_goal_reached (l->s, m, undo);
 }
 
+/* ---- structured stipulations ------------------------------------------ */
+
+/* A goal of the tree's leaves, with its square. */
+typedef struct {
+  FeGoal goal;
+  guint8 target;
+} LeafGoal;
+
+static void
+collect_goals (const FeSNode *n, GArray *out)
+{
+  if (!n)
+    return;
+  if (n->kind == FE_SNODE_LEAF)
+    {
+      LeafGoal g = { n->goal, n->target };
+      g_array_append_val (out, g);
+    }
+  for (guint i = 0; n->parts && i < n->parts->len; i++)
+    collect_goals (n->parts->pdata[i], out);
+  collect_goals (n->a, out);
+  collect_goals (n->b, out);
+}
+
+/* A structured stipulation's line (docs/rules/structured-stipulations.md
+ * §4.1): each printed move legal where it stands, the side to move
+ * passing where the tree lets it (series, "?+?", "-": a move not found
+ * is looked for after a pass, never two in a row); the last move's marks
+ * are its check and, if any, the mark of one of the tree's goals that it
+ * reaches. */
+static gboolean
+structured_next (Line *l, int at, gboolean after_pass, const GArray *goals)
+{
+  FeSolver *s = l->s;
+  FE_MOVE_LIST (list);
+  fe_generate_pseudo (&s->pos, &list);
+  for (int i = 0; i < list.count; i++)
+    for (int g = -1; g < (int) goals->len; g++)
+      {
+        FeMove *m = &list.moves[i];
+        const LeafGoal *lg = g >= 0 ? &g_array_index (goals, LeafGoal, g) : NULL;
+        guint8 target = s->stip.target;
+        if (lg)
+          s->stip.target = lg->target;
+        int n = move_tokens_match (l, at, m, lg != NULL, lg ? lg->goal : s->goal);
+        gboolean last = n && at + n == l->n_tok;
+        FeUndo u;
+        gboolean ok = n && (last || !lg) && fe_make_legal (&s->pos, m, &u);
+        if (ok)
+          {
+            ok = last || structured_next (l, at + n, FALSE, goals);
+            fe_unmake (&s->pos, m, &u);
+          }
+        s->stip.target = target;
+        if (ok)
+          return TRUE;
+      }
+  if (after_pass)
+    return FALSE;
+  FeUndo nu;
+  fe_make_null (&s->pos, &nu);
+  gboolean ok = !fe_in_check (&s->pos, FE_OPPONENT (s->pos.side)) && structured_next (l, at, TRUE, goals);
+  fe_unmake_null (&s->pos, &nu);
+  return ok;
+}
+
+static gboolean
+verify_structured_line (FeSolver *s, const FePosition *start, const char *text)
+{
+  const FeSStip *st = s->problem->structured;
+  Line l = { s, NULL, 0, FALSE, FE_END_GOAL, 0, 0 };
+  l.tok = line_tokens (text, &l.n_tok);
+  GArray *goals = g_array_new (FALSE, FALSE, sizeof (LeafGoal));
+  collect_goals (st->root, goals);
+  gboolean inverted = st->root->kind == FE_SNODE_INVERT;
+  s->pos = *start;
+  s->pos.side = inverted ? FE_OPPONENT (st->side) : st->side;
+  fe_position_recompute_hash (&s->pos);
+  /* Set play: the first side passes. */
+  gboolean ok = l.n_tok > 0 && structured_next (&l, 0, s->problem->options.set_play ? FALSE : TRUE, goals);
+  g_array_unref (goals);
+  g_strfreev (l.tok);
+  return ok;
+}
+
 /* One candidate reading of a line: who starts, whether the diagram side
  * passes first (set play). */
 static gboolean
@@ -558,11 +645,19 @@ fe_solve_verify (const FeProblem *problem, const char *text, GString *report, GE
           s->goal = s->stip.goal;
           fe_solver_set_diagram (s, &start);
           help_or_series = !fe_stipulation_is_battle (&s->stip);
+          if (problem->structured)
+            {
+              const FeSNode *top = problem->structured->root;
+              if (top->kind == FE_SNODE_INVERT)
+                top = top->a;
+              help_or_series = top->kind != FE_SNODE_BRANCH || top->branch == FE_SBRANCH_HELP
+                               || top->branch == FE_SBRANCH_SERIES;
+            }
           ready = TRUE;
         }
       if (!help_or_series)
         continue;
-      if (!verify_line (s, &start, line))
+      if (problem->structured ? !verify_structured_line (s, &start, line) : !verify_line (s, &start, line))
         {
           bad++;
           g_string_append_printf (report, "bad line (twin %d): %s\n", t, line);

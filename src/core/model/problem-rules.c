@@ -219,6 +219,7 @@ fe_problem_same_solving_input (const FeProblem *a, const FeProblem *b)
       || !options_equal (&a->options, &b->options)
       || !fe_stipulation_equal (&a->stipulation, &b->stipulation)
       || g_strcmp0 (a->unsupported_stipulation, b->unsupported_stipulation) != 0
+      || !fe_sstip_equal (a->structured, b->structured)
       || !strings_equal (a->unsupported, b->unsupported) || !a->zero_position != !b->zero_position
       || a->twins->len != b->twins->len)
     return FALSE;

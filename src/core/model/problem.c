@@ -84,6 +84,7 @@ fe_problem_free (FeProblem *p)
   g_free (p->intended_solutions);
   g_free (p->comments);
   g_free (p->unsupported_stipulation);
+  fe_sstip_free (p->structured);
   g_free (p);
 }
 
@@ -114,6 +115,7 @@ fe_problem_copy (const FeProblem *src)
   p->remarks = copy_strings (src->remarks);
   p->unsupported = copy_strings (src->unsupported);
   p->unsupported_stipulation = g_strdup (src->unsupported_stipulation);
+  p->structured = fe_sstip_copy (src->structured);
   p->twins = g_ptr_array_new_with_free_func ((GDestroyNotify) fe_twin_free);
   for (guint i = 0; i < src->twins->len; i++)
     g_ptr_array_add (p->twins, fe_twin_copy (src->twins->pdata[i]));

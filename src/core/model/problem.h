@@ -10,6 +10,7 @@
 
 #include "condition-class.h"
 #include "position.h"
+#include "sstipulation.h"
 #include "stipulation.h"
 
 typedef struct {
@@ -145,6 +146,12 @@ typedef struct {
   /* The diagram: pieces and imitators (position.imitators). */
   FePosition diagram;
   FeStipulation stipulation;
+  /* A structured stipulation (Popeye's sstipulation), owned; NULL for a
+   * plain one.  When set it is what the problem asks, and `stipulation`
+   * holds its plain equivalent (fe_sstip_plain) or, when it has none, an
+   * approximation for what reads plain stipulations only
+   * (fe_sstip_approximate). */
+  FeSStip *structured;
   FeConditionParams conditions;
   FeOptions options;
   GPtrArray *twins; /* of FeTwin* */

@@ -311,6 +311,24 @@ fe_goal_symbol (FeGoal goal)
   return goal_word (goal)->mark;
 }
 
+const char *
+fe_goal_word (FeGoal goal)
+{
+  return goal_word (goal)->word;
+}
+
+int
+fe_goal_word_at (const char *text, FeGoal *goal)
+{
+  for (gsize i = 0; i < G_N_ELEMENTS (goal_words); i++)
+    if (starts_with (text, goal_words[i].word))
+      {
+        *goal = goal_words[i].goal;
+        return (int) strlen (goal_words[i].word);
+      }
+  return 0;
+}
+
 /* The goal as a stipulation spells it ("zd5", "00"). */
 static void
 append_goal (GString *out, FeGoal goal, guint8 target)

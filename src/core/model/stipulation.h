@@ -99,6 +99,11 @@ char *fe_stipulation_to_string (const FeStipulation *stip);
  * "" for the goals it marks with nothing (00, ~, ep, ct, ctr, <>, <>r, k:
  * docs/rules/stipulations.md §2). */
 const char *fe_goal_symbol (FeGoal goal);
+/* The goal's word in a stipulation ("##!", "ct", "z" without its square). */
+const char *fe_goal_word (FeGoal goal);
+/* The goal word `text` begins with, in Popeye's order (the longest of
+ * those that begin it, case-insensitive): its length, 0 when none. */
+int fe_goal_word_at (const char *text, FeGoal *goal);
 
 /* The play's moves are half-moves of a help line (help play, and the
  * help-like series ends that count no series: never for series play). */

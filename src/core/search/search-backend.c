@@ -102,6 +102,20 @@ search_refuses (const FeProblem *problem, FeRefusal *refusal)
       refusal->subject = g_strdup (problem->unsupported_stipulation);
       return TRUE;
     }
+  /* A structured stipulation: only through its exact plain synonym
+   * (docs/rules/structured-stipulations.md §6); the structured backend
+   * takes the others. */
+  FeStipulation plain;
+  if (problem->structured
+      && (!fe_sstip_plain (problem->structured, &plain)
+          || !fe_stipulation_equal (&plain, &problem->stipulation)))
+    {
+      refusal->reason = FE_REFUSAL_STIPULATION;
+      refusal->subject = fe_sstip_to_string (problem->structured);
+      g_set_error (&refusal->error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
+                   _ ("the structured stipulation \"%s\" has no plain synonym"), refusal->subject);
+      return TRUE;
+    }
   /* The diagram's stipulation and each twin's. */
   const FeStipulation *st = &problem->stipulation;
   const char *what = stipulation_refused (st);

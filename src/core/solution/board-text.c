@@ -110,8 +110,16 @@ fe_write_board (const FeProblem *p, GString *out)
       pos = &p->target;
       write_grid (out, pos);
     }
-  char *stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
-                                           : fe_stipulation_to_string (&p->stipulation);
+  char *stip;
+  if (p->structured)
+    {
+      /* As Popeye writes a structured stipulation: "White 3a[#]d". */
+      g_autofree char *tree = fe_snode_to_string (p->structured->root);
+      stip = g_strdup_printf ("%s %s", p->structured->side == FE_WHITE ? "White" : "Black", tree);
+    }
+  else
+    stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
+                                      : fe_stipulation_to_string (&p->stipulation);
   write_counts (out, stip, pos);
   g_free (stip);
   char *cond = fe_conditions_describe (&p->conditions, pos);

@@ -21,6 +21,10 @@ struct FeTextWriter {
   gboolean set_play_open;         /* set play written, its blank line not yet */
   int previous_role;              /* of the last node written, -1 none */
   gboolean lone_reci_open;        /* reci-h#1's lines of the ending side's own goal */
+  /* The blank line that opens a twin's solution, written before what
+   * follows it (Popeye writes a post-key check on the line after the
+   * header, with no blank line). */
+  gboolean blank_owed;
 };
 
 FeTextWriter *
@@ -65,8 +69,17 @@ close_phase (FeTextWriter *w)
 }
 
 static void
+pay_blank (FeTextWriter *w)
+{
+  if (w->blank_owed)
+    g_string_append_c (w->buf, '\n');
+  w->blank_owed = FALSE;
+}
+
+static void
 close_twin (FeTextWriter *w)
 {
+  pay_blank (w);
   while (w->twin && w->phases_closed < w->twin->n_phases)
     close_phase (w);
 }
@@ -82,6 +95,20 @@ battle_level (const char *number)
 static void
 battle_line (FeTextWriter *w, const FeSolutionNode *n, gboolean top)
 {
+  if (n->notes & FE_NOTE_AFTER_KEY)
+    {
+      /* The key's marks alone: a check on the header's next line, a
+       * threat or zugzwang after the blank line. */
+      if (n->marks & FE_MARK_CHECK)
+        w->blank_owed = FALSE;
+      pay_blank (w);
+      if (n->marks & FE_MARK_CHECK)
+        g_string_append (w->buf, " +\n");
+      else if (n->notes & (FE_NOTE_THREAT | FE_NOTE_ZUGZWANG))
+        g_string_append (w->buf, n->notes & FE_NOTE_THREAT ? " threat:\n" : " zugzwang.\n");
+      return;
+    }
+  pay_blank (w);
   if (n->role == FE_ROLE_REFUTATION && w->previous_role != FE_ROLE_REFUTATION)
     g_string_append (w->buf, "    but\n");
   if (top && (n->role == FE_ROLE_KEY || n->role == FE_ROLE_TRY || n->role == FE_ROLE_VIOLATION))
@@ -148,15 +175,16 @@ fe_text_writer_node (FeTextWriter *w, const FeSolutionNode *n)
       w->set_play_open = FALSE;
       w->lone_reci_open = FALSE;
       w->previous_role = -1;
-      if (!*n->twin_label)
-        g_string_append_c (w->buf, '\n');
-      else
-        g_string_append_printf (w->buf, "\n%s%s\n\n", n->twin_label, n->twin == 0 ? " " : "  ");
+      if (*n->twin_label)
+        g_string_append_printf (w->buf, "\n%s%s\n", n->twin_label, n->twin == 0 ? " " : "  ");
+      w->blank_owed = TRUE;
       flush (w);
       return;
     }
   if (!w->twin)
     return; /* a node without its twin: nothing to lay it out by */
+  if (!(w->twin->play == FE_PLAY_KIND_BATTLE && (n->notes & FE_NOTE_AFTER_KEY)))
+    pay_blank (w);
   while (w->phases_closed < n->phase)
     close_phase (w);
   gboolean top = n->parent == w->twin;

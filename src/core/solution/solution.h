@@ -88,6 +88,11 @@ enum {
    * end's, one of the variations the series side meets: its siblings are
    * no duals. */
   FE_NOTE_VARIATION = 1 << 4,
+  /* Battle play that begins after a key it does not write (post-key
+   * play): this level-0 node, with no move, carries only the key's marks
+   * (FE_MARK_CHECK, a threat, zugzwang), which Popeye writes where the key
+   * would stand. */
+  FE_NOTE_AFTER_KEY = 1 << 5,
 };
 
 /* The kind of play of a twin, which decides how its text is laid out. */
