@@ -216,6 +216,10 @@ append_symbol (GString *s, Symbol sym)
 static void
 append_pieces (GString *out, const FePosition *pos, const SymbolTable *t, const int n[3])
 {
+  /* The package reads an empty list as a piece of no colour ("invalid
+   * color"): an empty board (Popeye's option tests) names none. */
+  if (n[0] + n[1] + n[2] == 0 && pos->n_imitators == 0)
+    return;
   if (n[2])
     g_string_append_printf (out, "\\pieces[%d+%d+%d]{", n[0], n[1], n[2]);
   else

@@ -20,7 +20,19 @@ fail=0
 n=0
 doc="$tmp/all.tex"
 printf '\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{diagram}\n\\begin{document}\n' > "$doc"
+# Under the sanitizers (FEERIE_TEST_DIVISOR=2, tests/run-suite.sh) one
+# reference problem in two is exported; the last folder (tests/export/data,
+# its corner cases: empty board, every walk) always is.
+divisor=${FEERIE_TEST_DIVISOR:-1}
+last=""
+for dir in "$@"; do last=$dir; done
+i=0
 for inp in $(find "$@" -name '*.inp' | sort); do
+  i=$((i + 1))
+  case $inp in
+    "$last"/*) ;;
+    *) [ $((i % divisor)) -eq 0 ] || continue ;;
+  esac
   n=$((n + 1))
   name="p$n"
   for ext in png svg pdf tex; do
