@@ -89,7 +89,7 @@ test_refused_by_solver (void)
     { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "semi-r#2", "semi-reflex" },
     { "h##2", "double-mate" }, { "##!2", "counter-mate" }, { "#=2", "mate-or-stalemate" },
     { "hep1", "en passant" }, { "hct3", "circuit" }, { "hctr3", "circuit-by-rebirth" },
-    { "h<>2", "exchange" }, { "h<>r2", "exchange-by-rebirth" }, { "c812", "Chess81" },
+    { "h<>2", "exchange" }, { "h<>r2", "exchange-by-rebirth" },
     { "hke55", "kiss" }, { "!#1", "auto-mate" }, { "h!=2", "auto-stalemate" },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)

@@ -46,6 +46,7 @@ goal_solved (FeGoal goal)
     case FE_GOAL_CASTLING:
     case FE_GOAL_CAPTURE_NO_REBIRTH:
     case FE_GOAL_POSITION:
+    case FE_GOAL_CHESS81:
       return TRUE;
     default:
       return FALSE;

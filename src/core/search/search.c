@@ -115,6 +115,11 @@ fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const F
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
     case FE_GOAL_POSITION:
       return fe_position_same_placement (pos, &s->problem->target);
+    case FE_GOAL_CHESS81:
+      /* The mover, where its effects left it, on the other side's first
+       * rank (docs/rules/stipulations.md §8.1). */
+      return last && !(last->flags & FE_MOVE_NULL) && pos->mover_square != FE_NO_SQUARE
+             && FE_RANK (pos->mover_square) == (to_move == FE_BLACK ? 7 : 0);
     default:
       /* Goals the search does not solve are refused (search-backend.c). */
       g_return_val_if_reached (FALSE);
