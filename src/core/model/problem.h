@@ -29,6 +29,15 @@ typedef struct {
   gboolean post_key_play;
   gboolean stop_on_short;
   int max_time;           /* seconds, 0 = none */
+  /* Options that change what a solution is (docs/rules/stipulations.md §13). */
+  gboolean quodlibet;           /* Quodlibet: in s and r play the attacker may reach the goal too */
+  gboolean goal_is_end;         /* GoalIsEnd: the goal reached by the wrong side ends the play */
+  gboolean keep_mating_piece;   /* KeepMatingPiece: the goal's side keeps a piece besides its king */
+  gboolean no_short_variations; /* NoShortVariations: battle variations shorter than the play not written */
+  gboolean mates_in_1;          /* MatesIn1: self play writes the defender's early goal moves */
+  gboolean non_trivial;         /* NonTrivial m n */
+  int non_trivial_max;          /* m: the non-trivial defences granted besides one at each node */
+  int non_trivial_length;       /* n: a defence met by a win in n moves is trivial */
   /* EnPassant f7f6f5: the last move was a multi-step over these squares
    * (four for an Einstein pawn's triple step, c1c2c3c4). */
   int n_ep_squares;

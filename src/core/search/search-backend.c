@@ -77,9 +77,32 @@ stipulation_refused (const FeStipulation *st)
   return NULL;
 }
 
+/* The options that change what a solution is and the search does not
+ * solve yet, by Popeye's name, or NULL. */
+static const char *
+option_refused (const FeOptions *o)
+{
+  return o->quodlibet             ? "Quodlibet"
+         : o->goal_is_end         ? "GoalIsEnd"
+         : o->keep_mating_piece   ? "KeepMatingPiece"
+         : o->no_short_variations ? "NoShortVariations"
+         : o->mates_in_1          ? "MatesIn1"
+         : o->non_trivial         ? "NonTrivial"
+                                  : NULL;
+}
+
 static gboolean
 search_refuses (const FeProblem *problem, FeRefusal *refusal)
 {
+  const char *option = option_refused (&problem->options);
+  if (option)
+    {
+      refusal->reason = FE_REFUSAL_CONDITIONS;
+      refusal->subject = g_strdup_printf ("option %s", option);
+      g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   _ ("unsupported condition: %s (Féerie cannot solve this problem)"), refusal->subject);
+      return TRUE;
+    }
   /* A stipulation kept as written: the reader's own words say why. */
   if (problem->unsupported_stipulation)
     {
