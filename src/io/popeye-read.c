@@ -18,7 +18,7 @@ enum {
   OPT_MAXFLIGHTS, OPT_SEARCH, OPT_MULTISOLUTIONS, OPT_NOSYMMETRY, OPT_NONTRIVIAL,
   OPT_KEEPMATING, OPT_ENPASSANT, OPT_NOBOARD, OPT_NOSHORTVAR, OPT_HALFDUPLEX, OPT_POSTKEY,
   OPT_INTELLIGENT, OPT_MAXTIME, OPT_NOCASTLING, OPT_QUODLIBET, OPT_STOPSHORT, OPT_BEEP,
-  OPT_SUPPRESSGRID, OPT_WRITEGRID, OPT_CASTLINGMUTEX, OPT_GOALISEND, OPT_NULLMOVES,
+  OPT_SUPPRESSGRID, OPT_WRITEGRID, OPT_CASTLINGMUTEX, OPT_GOALISEND, OPT_NULLMOVES, OPT_MATESIN1,
 };
 
 static const Kw options[] = {
@@ -37,7 +37,7 @@ static const Kw options[] = {
   { "StopOnShortSolutions", OPT_STOPSHORT }, { "Beep", OPT_BEEP },
   { "SuppressGrid", OPT_SUPPRESSGRID }, { "WriteGrid", OPT_WRITEGRID },
   { "CastlingMutuallyExclusive", OPT_CASTLINGMUTEX }, { "GoalIsEnd", OPT_GOALISEND },
-  { "NullMoves", OPT_NULLMOVES },
+  { "NullMoves", OPT_NULLMOVES }, { "MatesIn1", OPT_MATESIN1 },
 };
 
 /* ---- options ------------------------------------------------------------ */
@@ -61,6 +61,11 @@ const PyValueOption py_value_options[] = {
   { "NoBk", OPT_NOBK, offsetof (FeOptions, no_black_king), 0 },
   { "StopOnShortSolutions", OPT_STOPSHORT, offsetof (FeOptions, stop_on_short), 0 },
   { "MaxTime", OPT_MAXTIME, offsetof (FeOptions, max_time), 100000000 },
+  { "Quodlibet", OPT_QUODLIBET, offsetof (FeOptions, quodlibet), 0 },
+  { "GoalIsEnd", OPT_GOALISEND, offsetof (FeOptions, goal_is_end), 0 },
+  { "KeepMatingPiece", OPT_KEEPMATING, offsetof (FeOptions, keep_mating_piece), 0 },
+  { "NoShortVariations", OPT_NOSHORTVAR, offsetof (FeOptions, no_short_variations), 0 },
+  { "MatesIn1", OPT_MATESIN1, offsetof (FeOptions, mates_in_1), 0 },
 };
 const int py_n_value_options = G_N_ELEMENTS (py_value_options);
 
@@ -170,6 +175,13 @@ py_parse_options (P *p, const Tok *cmd)
               o->no_castling[o->n_no_castling++] = sq[j];
           }
           break;
+        case OPT_NONTRIVIAL:
+          /* "NonTrivial m n": both may be 0 (docs/rules/stipulations.md §14). */
+          if (!py_read_number (p, name, 0, 99, &o->non_trivial_max)
+              || !py_read_number (p, name, 0, 99, &o->non_trivial_length))
+            return FALSE;
+          o->non_trivial = TRUE;
+          break;
         case OPT_CASTLINGMUTEX:
           {
             Tok *s = py_next (p);
@@ -190,9 +202,7 @@ py_parse_options (P *p, const Tok *cmd)
             /* Options that change the solution and Féerie doesn't have. */
             GString *s = g_string_new ("option ");
             g_string_append (s, name);
-            int nparams = options[k].id == OPT_NONTRIVIAL   ? 2
-                          : options[k].id == OPT_MAXFLIGHTS ? 1
-                                                            : 0;
+            int nparams = options[k].id == OPT_MAXFLIGHTS ? 1 : 0;
             for (int j = 0; j < nparams && py_peek (p); j++)
               {
                 Tok *a = py_next (p);
@@ -236,6 +246,8 @@ py_option_items (const FeProblem *pb, GPtrArray *out)
       else if (!v->max && *(const gboolean *) field)
         g_ptr_array_add (out, g_strdup (v->name));
     }
+  if (o->non_trivial)
+    g_ptr_array_add (out, g_strdup_printf ("NonTrivial %d %d", o->non_trivial_max, o->non_trivial_length));
   if (o->n_ep_squares >= 2)
     {
       GString *s = g_string_new ("EnPassant ");

@@ -98,6 +98,19 @@ get_count (Loader *l, GError **error, xmlNodePtr node, int *out)
   return TRUE;
 }
 
+/* A number attribute from 0 to 99 (NonTrivial's). */
+static gboolean
+get_attr_number (Loader *l, GError **error, xmlNodePtr node, const char *name, int *out)
+{
+  g_autofree char *v = attr (node, name);
+  guint64 n = 0;
+  if (!v || !g_ascii_string_to_unsigned (v, 10, 0, 99, &n, NULL))
+    return fail_at (l, error, node, _ ("<%s> needs a number from 0 to 99 in \"%s\", not \"%s\""),
+                    (const char *) node->name, name, v ? v : "");
+  *out = (int) n;
+  return TRUE;
+}
+
 /* ---- conditions -------------------------------------------------------- */
 
 /* Reads one condition element into `c`; `seen` guards against repeats.
@@ -178,6 +191,11 @@ const OptionDesc fe_xml_options[] = {
   { "post-key-play", OPT_FLAG, offsetof (FeOptions, post_key_play) },
   { "stop-on-short", OPT_FLAG, offsetof (FeOptions, stop_on_short) },
   { "max-time", OPT_COUNT, offsetof (FeOptions, max_time) },
+  { "quodlibet", OPT_FLAG, offsetof (FeOptions, quodlibet) },
+  { "goal-is-end", OPT_FLAG, offsetof (FeOptions, goal_is_end) },
+  { "keep-mating-piece", OPT_FLAG, offsetof (FeOptions, keep_mating_piece) },
+  { "no-short-variations", OPT_FLAG, offsetof (FeOptions, no_short_variations) },
+  { "mates-in-1", OPT_FLAG, offsetof (FeOptions, mates_in_1) },
 };
 const guint fe_xml_n_options = G_N_ELEMENTS (fe_xml_options);
 
@@ -216,9 +234,11 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
       for (i = 0; i < fe_xml_n_options; i++)
         if (is (node, fe_xml_options[i].name))
           break;
-      /* Bits: the table's options, then en-passant, no-castling, zero-position;
-       * castling-exclusive may repeat. */
+      /* Bits: the table's options, then non-trivial, en-passant, no-castling,
+       * zero-position; castling-exclusive may repeat. */
+      G_STATIC_ASSERT (G_N_ELEMENTS (fe_xml_options) < 28);
       guint bit = i < fe_xml_n_options ? i
+                  : is (node, "non-trivial")       ? 28
                   : is (node, "en-passant")        ? 29
                   : is (node, "no-castling")       ? 30
                                                    : 31;
@@ -235,6 +255,13 @@ read_options (Loader *l, GError **error, xmlNodePtr parent, FeProblem *p)
             *(gboolean *) field = TRUE;
           else if (!get_count (l, error, node, (int *) field))
             return FALSE;
+        }
+      else if (is (node, "non-trivial"))
+        {
+          if (!get_attr_number (l, error, node, "defences", &o->non_trivial_max)
+              || !get_attr_number (l, error, node, "length", &o->non_trivial_length))
+            return FALSE;
+          o->non_trivial = TRUE;
         }
       else if (is (node, "en-passant"))
         {

@@ -230,6 +230,12 @@ write_options (GString *s, int level, const FeProblem *p)
                                   *(const int *) field, fe_xml_options[i].name);
         }
     }
+  if (o->non_trivial)
+    {
+      indent (body, level + 1);
+      g_string_append_printf (body, "<non-trivial defences=\"%d\" length=\"%d\"/>\n", o->non_trivial_max,
+                              o->non_trivial_length);
+    }
   squares_element (body, level + 1, "en-passant",
                    CLAMP (o->n_ep_squares, 0, (int) G_N_ELEMENTS (o->ep_squares)), o->ep_squares);
   squares_element (body, level + 1, "no-castling",

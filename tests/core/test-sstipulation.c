@@ -284,11 +284,14 @@ test_refused (void)
   static const struct {
     const char *stip, *options, *names[2];
   } cases[] = {
-    { "white 3a[##]d", "", { "double-mate", "\"##\" in \"white 3a[##]d\"" } },
+    /* A plain synonym (##2) goes to the search, which solves ##. */
+    { "white 3a[##]d", "", { NULL, NULL } },
     { "white 3a[1h[#]h]d", "", { "help or series play", "\"1h[#]h\"" } },
     { "white 2:3a[#]d", "", { "minimal length", "\"2:3a[#]d\"" } },
     { "white 3a[1a[#]d]d", "option Duplex", { "Duplex", "white 3a[1a[#]d]d" } },
     { "white 3a[1a[#]d]d", "option Try", { "tries", "white 3a[1a[#]d]d" } },
+    { "white 3a[1a[#]d]d", "option Quodlibet", { "Quodlibet", "white 3a[1a[#]d]d" } },
+    { "white 3a[1a[#]d]d", "option NonTrivial 0 0", { "NonTrivial", "white 3a[1a[#]d]d" } },
     { "black 4s[#]", "option SetPlay", { "set play", "black 4s[#]" } },
     { "white 3a[1a[#]d]d", NULL, { NULL, NULL } },
     { "white 1h[1a[##]d]h&2hh[#]", "", { "double-mate", "\"##\"" } },

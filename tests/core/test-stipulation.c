@@ -123,7 +123,7 @@ test_refused_by_solver (void)
     const char *text, *name;
   } refused[] = {
     { "dia3.5", "proof games" }, { "pser-hs#2", "parry series help-self" }, { "exact-#3", "exact" },
-    { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" }, { "c812", "Chess81" },
+    { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
     {

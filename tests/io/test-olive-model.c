@@ -36,6 +36,8 @@ strip_unheld (FeProblem *p)
   g_ptr_array_set_size (p->remarks, 0);
   fe_position_init (&p->target);
   p->zero_position = FALSE;
+  /* A structured stipulation goes as its nearest plain one. */
+  g_clear_pointer (&p->structured, fe_sstip_free);
 }
 
 /* Olive and back: an equal problem, and the same bytes written again. */

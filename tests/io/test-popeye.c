@@ -108,6 +108,14 @@ assert_same_problem (const FeProblem *a, const FeProblem *b)
   g_assert_cmpint (o->post_key_play, ==, q->post_key_play);
   g_assert_cmpint (o->stop_on_short, ==, q->stop_on_short);
   g_assert_cmpint (o->max_time, ==, q->max_time);
+  g_assert_cmpint (o->quodlibet, ==, q->quodlibet);
+  g_assert_cmpint (o->goal_is_end, ==, q->goal_is_end);
+  g_assert_cmpint (o->keep_mating_piece, ==, q->keep_mating_piece);
+  g_assert_cmpint (o->no_short_variations, ==, q->no_short_variations);
+  g_assert_cmpint (o->mates_in_1, ==, q->mates_in_1);
+  g_assert_cmpint (o->non_trivial, ==, q->non_trivial);
+  g_assert_cmpint (o->non_trivial_max, ==, q->non_trivial_max);
+  g_assert_cmpint (o->non_trivial_length, ==, q->non_trivial_length);
   g_assert_cmpint (o->n_ep_squares, ==, q->n_ep_squares);
   g_assert_cmpmem (o->ep_squares, o->n_ep_squares, q->ep_squares, q->n_ep_squares);
   g_assert_cmpint (o->n_no_castling, ==, q->n_no_castling);
@@ -396,7 +404,8 @@ test_syntax (void)
                "twin move e1 d1 exchange a1 h1\ntwin continued remove e8 add black pe7 "
                "substitute r q\ntwin rotate 270 mirror a8<-->h1\n"
                "twin polishtype stipulation s=3\ntwin condition EinsteinChess\nnext\n"
-               "stipulation ser-h#4\npieces white kf1 black ka1\nzeroposition rotate 90\n"
+               "stipulation ser-h#4\npieces white kf1 black ka1\noption Quodlibet GoalIsEnd "
+               "KeepMatingPiece NoShortVariations MatesIn1 NonTrivial 0 2\nzeroposition rotate 90\n"
                "twin rotate 180\nend\nthis is ignored\n");
   g_assert_cmpuint (r->len, ==, 2);
   p = r->pdata[0];
@@ -414,6 +423,11 @@ test_syntax (void)
   g_free (round_trip (p, NULL));
   p = r->pdata[1];
   g_assert_true (p->zero_position);
+  g_assert_true (p->options.quodlibet && p->options.goal_is_end && p->options.keep_mating_piece
+                 && p->options.no_short_variations && p->options.mates_in_1 && p->options.non_trivial);
+  g_assert_cmpint (p->options.non_trivial_max, ==, 0);
+  g_assert_cmpint (p->options.non_trivial_length, ==, 2);
+  g_assert_cmpuint (p->unsupported->len, ==, 0);
   g_assert_cmpuint (p->twins->len, ==, 2);
   g_free (round_trip (p, NULL));
   g_ptr_array_unref (r);

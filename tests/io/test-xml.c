@@ -98,6 +98,10 @@ test_model_round_trip (void)
   fe_position_put (&p->diagram, FE_SQ (2, 2),
                    (FePiece) { FE_WALK_NIGHTRIDER, FE_NEUTRAL, FE_ATTR_MAGICIAN, 0 });
   fe_position_default_castling (&p->diagram);
+  /* The options that change what a solution is, NonTrivial's 0 kept. */
+  p->options.quodlibet = p->options.goal_is_end = p->options.keep_mating_piece = TRUE;
+  p->options.no_short_variations = p->options.mates_in_1 = p->options.non_trivial = TRUE;
+  p->options.non_trivial_length = 3;
   GPtrArray *one = g_ptr_array_new ();
   g_ptr_array_add (one, p);
   g_autofree char *text = fe_xml_to_string (one);

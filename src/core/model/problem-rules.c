@@ -186,7 +186,7 @@ options_equal (const FeOptions *a, const FeOptions *b)
   /* The flags and counts before the square lists compare as bytes (all
    * int-sized: no padding).  NoCastling is a set of rights; EnPassant is
    * the pawn's first and last squares (those between say nothing more). */
-  G_STATIC_ASSERT (G_STRUCT_OFFSET (FeOptions, n_ep_squares) == 16 * sizeof (int));
+  G_STATIC_ASSERT (G_STRUCT_OFFSET (FeOptions, n_ep_squares) == 24 * sizeof (int));
   gsize scalars = G_STRUCT_OFFSET (FeOptions, n_ep_squares);
   if (memcmp (a, b, scalars) != 0 || no_castling_flags (a) != no_castling_flags (b)
       || (a->n_ep_squares >= 2) != (b->n_ep_squares >= 2)

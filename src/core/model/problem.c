@@ -140,6 +140,18 @@ fe_problem_has_target (const FeProblem *problem)
   return !problem->unsupported_stipulation && fe_stipulation_has_target (&problem->stipulation);
 }
 
+const char *
+fe_options_changing_solution (const FeOptions *o)
+{
+  return o->quodlibet             ? "Quodlibet"
+         : o->goal_is_end         ? "GoalIsEnd"
+         : o->keep_mating_piece   ? "KeepMatingPiece"
+         : o->no_short_variations ? "NoShortVariations"
+         : o->mates_in_1          ? "MatesIn1"
+         : o->non_trivial         ? "NonTrivial"
+                                  : NULL;
+}
+
 /* ---- twins ---------------------------------------------------------- */
 
 const FeTwinKindDesc fe_twin_kinds[FE_TWIN_N_KINDS] = {

@@ -30,6 +30,15 @@ typedef struct {
   gboolean post_key_play;
   gboolean stop_on_short;
   int max_time;           /* seconds, 0 = none */
+  /* Options that change what a solution is (docs/rules/stipulations.md §13). */
+  gboolean quodlibet;           /* Quodlibet: in s and r play the attacker may reach the goal too */
+  gboolean goal_is_end;         /* GoalIsEnd: the goal reached by the wrong side ends the play */
+  gboolean keep_mating_piece;   /* KeepMatingPiece: the goal's side keeps a piece besides its king */
+  gboolean no_short_variations; /* NoShortVariations: battle variations shorter than the play not written */
+  gboolean mates_in_1;          /* MatesIn1: self play writes the defender's early goal moves */
+  gboolean non_trivial;         /* NonTrivial m n */
+  int non_trivial_max;          /* m: the non-trivial defences granted besides one at each node */
+  int non_trivial_length;       /* n: a defence met by a win in n moves is trivial */
   /* EnPassant f7f6f5: the last move was a multi-step over these squares
    * (four for an Einstein pawn's triple step, c1c2c3c4). */
   int n_ep_squares;
@@ -174,6 +183,12 @@ typedef struct {
 
 /* Does the problem hold a target position (a=>b)? */
 gboolean fe_problem_has_target (const FeProblem *problem);
+
+/* The first option set in `o` that changes what a solution is (Quodlibet,
+ * GoalIsEnd, KeepMatingPiece, NoShortVariations, MatesIn1, NonTrivial:
+ * docs/rules/stipulations.md §14), by Popeye's name, or NULL: a backend
+ * that does not honour them refuses the problem. */
+const char *fe_options_changing_solution (const FeOptions *o);
 
 FeProblem *fe_problem_new (void);
 void fe_problem_free (FeProblem *problem);

@@ -172,6 +172,11 @@ fe_solver_goal_reached_as (FeSolver *s, FeGoal goal, const FeMove *last, const F
       return moved && pos->mover_square == s->stip.target;
     case FE_GOAL_CASTLING:
       return last && (last->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
+    case FE_GOAL_CHESS81:
+      /* The mover, where its effects left it, on the other side's first
+       * rank (docs/rules/stipulations.md §8.1). */
+      return moved && pos->mover_square != FE_NO_SQUARE
+             && FE_RANK (pos->mover_square) == (to_move == FE_BLACK ? 7 : 0);
     case FE_GOAL_POSITION:
       return fe_position_same_placement (pos, &s->problem->target);
     case FE_GOAL_MATE_OR_STALEMATE:

@@ -60,6 +60,7 @@ goal_solved (FeGoal goal)
     case FE_GOAL_EXCHANGE:
     case FE_GOAL_EXCHANGE_BY_REBIRTH:
     case FE_GOAL_KISS:
+    case FE_GOAL_CHESS81:
       return TRUE;
     default:
       return FALSE;
@@ -91,6 +92,16 @@ stipulation_refused (const FeStipulation *st)
 static gboolean
 search_refuses (const FeProblem *problem, FeRefusal *refusal)
 {
+  /* The search does not solve these options yet. */
+  const char *option = fe_options_changing_solution (&problem->options);
+  if (option)
+    {
+      refusal->reason = FE_REFUSAL_CONDITIONS;
+      refusal->subject = g_strdup_printf ("option %s", option);
+      g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                   _ ("unsupported condition: %s (Féerie cannot solve this problem)"), refusal->subject);
+      return TRUE;
+    }
   /* A stipulation kept as written: the reader's own words say why. */
   if (problem->unsupported_stipulation)
     {

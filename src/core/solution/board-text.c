@@ -120,6 +120,13 @@ fe_write_board (const FeProblem *p, GString *out)
   else
     stip = p->unsupported_stipulation ? g_strdup (p->unsupported_stipulation)
                                       : fe_stipulation_to_string (&p->stipulation);
+  /* Popeye writes NonTrivial's numbers after the stipulation: "s#21;0,0". */
+  if (p->options.non_trivial)
+    {
+      char *with = g_strdup_printf ("%s;%d,%d", stip, p->options.non_trivial_max, p->options.non_trivial_length);
+      g_free (stip);
+      stip = with;
+    }
   write_counts (out, stip, pos);
   g_free (stip);
   char *cond = fe_conditions_describe (&p->conditions, pos);
@@ -133,4 +140,6 @@ fe_write_board (const FeProblem *p, GString *out)
   g_free (cond);
   if (p->options.duplex)
     centred (out, "Duplex");
+  if (p->options.quodlibet)
+    centred (out, "Quodlibet");
 }

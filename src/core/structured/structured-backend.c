@@ -85,6 +85,9 @@ static const char *
 refused_option (const FeProblem *p, const FeSNode *top)
 {
   const FeOptions *o = &p->options;
+  const char *changing = fe_options_changing_solution (o);
+  if (changing)
+    return changing; /* Popeye's name, not translated */
   if (o->duplex || o->half_duplex)
     return FE_N_ ("Duplex");
   if (o->white_to_play)
