@@ -21,8 +21,8 @@ n=0
 doc="$tmp/all.tex"
 printf '\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{diagram}\n\\begin{document}\n' > "$doc"
 # Under the sanitizers (FEERIE_TEST_DIVISOR=2, tests/run-suite.sh) one
-# reference problem in two is exported; the last folder (tests/export/data,
-# its corner cases: empty board, every walk) always is.
+# reference problem in two is exported; the last folder (tests/export/corner:
+# an empty board) always is.
 divisor=${FEERIE_TEST_DIVISOR:-1}
 last=""
 for dir in "$@"; do last=$dir; done

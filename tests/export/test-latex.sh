@@ -80,4 +80,12 @@ check "no caption: no author" sh -c "! grep -q '\\\\author' '$tmp/bare.tex'"
 check "no caption: no stipulation" sh -c "! grep -q '\\\\stip' '$tmp/bare.tex'"
 check "no caption: pieces" grep -q '\\pieces' "$tmp/bare.tex"
 
+# An empty board (Popeye's option tests have some): no \pieces at all, since
+# the package reads an empty list as a piece of no colour; it compiles.
+printf 'begin\nstip #1\nend\n' > "$tmp/empty.inp"
+"$cli" diagram "$tmp/empty.inp" "$tmp/empty.tex"
+check "empty board: no pieces list" sh -c "! grep -q 'pieces' '$tmp/empty.tex'"
+printf '\\documentclass{article}\n\\usepackage{diagram}\n\\begin{document}\n\\input{empty.tex}\n\\end{document}\n' > "$tmp/empty-doc.tex"
+check "empty board: compiles" sh -c "cd '$tmp' && pdflatex -interaction=nonstopmode -halt-on-error empty-doc.tex >/dev/null 2>&1"
+
 exit $fail

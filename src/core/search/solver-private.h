@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/rules/movegen.h"
+#include "core/rules/goal.h"
 #include "core/rules/notation.h"
 #include "final-cover.h"
 #include "mating-net.h"
@@ -55,11 +56,9 @@ typedef struct {
    * only two half-moves before a stalemate. */
   FeStalemateNet *stalemate_nets;
   FePosition root; /* where solution lines are replayed from */
-  /* The twin's diagram (fe_solver_set_diagram): the square each piece, by
-   * FePiece.id, stood on, FE_NO_SQUARE for none; the id of the piece a
-   * kiss goal names, 0 for none. */
-  uint8_t diagram_square[256];
-  uint8_t kiss_id;
+  /* The twin's diagram and B, which the goals compare with
+   * (fe_solver_set_diagram). */
+  FeGoalContext goal_context;
   /* Help and series play toward a mate or a stalemate guided by the final
    * positions' covers (final-cover.h, help-aids.c): the covers, NULL when
    * not guided, shared by the threads; per thread, by depth of the line,

@@ -284,6 +284,7 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
         {
           x.twin = t;
           x.pos = x.root = pos;
+          fe_goal_context_init (&x.goals, &pos, &problem->target);
           fe_solution_begin_phase (tree);
           solve_twin (&x, top);
         }

@@ -81,62 +81,16 @@ sx_legal_moves (Sx *x, FeMoveList *out)
     }
 }
 
-/* Did a condition's rebirth (Circe) put a piece back in this move? */
-static gboolean
-rebirth_in (const FePosition *pos, const FeUndo *undo)
-{
-  const FeRules *r = pos->rules;
-  int prev = undo->n_displacement_changes;
-  for (int i = 0; r && i < r->n_ops; i++)
-    {
-      if (r->ops[i]->effect_order == FE_EFFECT_REBIRTH && undo->effect_end[i] > prev)
-        return TRUE;
-      prev = undo->effect_end[i];
-    }
-  return FALSE;
-}
-
+/* The shared goal test (core/rules/goal.c).  Without a last move (the
+ * diagram, a pass) the goals of the position are tested; `~` asks for a
+ * move. */
 gboolean
 sx_goal_reached (Sx *x, FeGoal goal, guint8 target, const SxLast *last)
 {
-  FePosition *pos = &x->pos;
-  const FeMove *m = last ? last->move : NULL;
-  switch (goal)
-    {
-    case FE_GOAL_MATE:
-      return fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
-    case FE_GOAL_STALEMATE:
-      return !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
-    case FE_GOAL_MATE_OR_STALEMATE:
-      return !fe_has_legal_move (pos);
-    case FE_GOAL_DOUBLE_STALEMATE:
-      {
-        if (fe_in_check (pos, pos->side) || fe_has_legal_move (pos))
-          return FALSE;
-        FeUndo nu;
-        fe_make_null (pos, &nu);
-        gboolean r = !fe_in_check (pos, pos->side) && !fe_has_legal_move (pos);
-        fe_unmake_null (pos, &nu);
-        return r;
-      }
-    case FE_GOAL_ANY:
-      return m != NULL;
-    case FE_GOAL_CAPTURE:
-      return m && m->capture != FE_NO_SQUARE;
-    case FE_GOAL_CAPTURE_NO_REBIRTH:
-      return m && m->capture != FE_NO_SQUARE && !rebirth_in (pos, last->undo);
-    case FE_GOAL_CHECK:
-      return fe_in_check (pos, pos->side);
-    case FE_GOAL_TARGET:
-      return m && pos->mover_square == target;
-    case FE_GOAL_CASTLING:
-      return m && (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG));
-    case FE_GOAL_EN_PASSANT:
-      return m && (m->flags & FE_MOVE_EN_PASSANT);
-    default:
-      /* Refused before solving (structured-backend.c). */
-      g_return_val_if_reached (FALSE);
-    }
+  if (!last && goal == FE_GOAL_ANY)
+    return FALSE;
+  return fe_goal_reached (&x->pos, &x->goals, goal, target, last ? last->move : NULL,
+                          last ? last->undo : NULL);
 }
 
 gboolean

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/backend/backend.h"
+#include "core/rules/goal.h"
 #include "core/rules/movegen.h"
 #include "core/rules/notation.h"
 
@@ -51,6 +52,7 @@ typedef struct {
   FeSolution *tree;
   FePosition pos;
   FePosition root; /* the twin's position, where lines are replayed from */
+  FeGoalContext goals; /* the twin's diagram, which goals compare with */
   int first_side;  /* who moves first at the top */
   int inversions;  /* "-" at the top: lines begin with "1..." */
   guint64 nodes;
