@@ -33,7 +33,9 @@ in_session () { # in_session WxH "$@"
   screen=$1; shift
   [ -n "${FEERIE_IN_SESSION:-}" ] && return 0
   export FEERIE_IN_SESSION=1
-  exec xvfb-run -a -s "-screen 0 ${screen}x24" dbus-run-session -- "$0" "$@"
+  # -n: where -a starts looking for a free display, from the process id,
+  # so that two tests starting at once rarely race for the same one.
+  exec xvfb-run -a -n $((100 + $$ % 800)) -s "-screen 0 ${screen}x24" dbus-run-session -- "$0" "$@"
 }
 
 work_dir () { # work_dir NAME: a scratch folder (kept with FEERIE_KEEP_TEST)
