@@ -122,7 +122,7 @@ test_refused_by_solver (void)
   static const struct {
     const char *text, *name;
   } refused[] = {
-    { "dia3.5", "proof games" }, { "pser-hs#2", "parry series help-self" }, { "exact-#3", "exact" },
+    { "dia3.5", "proof games" }, { "pser-hs#2", "parry series help-self" }, { "exact-hs#3", "exact" },
     { "3->ser-#2", "introductory" }, { "ser-hs#4", "ser-hs" },
   };
   for (gsize i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -155,7 +155,8 @@ static void
 test_solved_as_trees (void)
 {
   static const char *const texts[] = { "exact-h#3", "exact-ser-h#2", "semi-r#2", "#=2", "hep1",
-                                       "ser-h#=2", "reci-h(#=)#2", "hr#=2" };
+                                       "ser-h#=2", "reci-h(#=)#2", "hr#=2", "exact-#3", "exact-s#2",
+                                       "exact-r#2" };
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
     {
       g_autofree char *input = g_strdup_printf ("begin\npieces white ke1 black ke8 pe7\n"

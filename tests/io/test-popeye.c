@@ -666,7 +666,7 @@ static const Bad bad_inputs[] = {
 static void
 test_unsupported_stipulation (void)
 {
-  const char *texts[] = { "ser-hs#2", "pser-hs#2", "dia3.5", "exact-#3" };
+  const char *texts[] = { "ser-hs#2", "pser-hs#2", "dia3.5", "exact-hs#3" };
   FeRefusal refusal;
   for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
     {

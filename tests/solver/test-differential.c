@@ -745,7 +745,8 @@ test_structured (void)
 }
 
 /* Trees with no plain synonym (Popeye's corpus's kinds: nested plays,
- * constraints, "!", "|", "-", "/", "?+?", post-key play), each solved by
+ * constraints, "!", "|", "-", "/", "?+?", post-key play, exact battle
+ * play, tries), each solved by
  * the structured solver without a table on the plain rules path, then
  * with its table (default and tiny: replacements) on the fast paths:
  * the table (structured-stipulations.md §3.9) and the fast legality test
@@ -759,7 +760,8 @@ test_structured_forms (void)
     "white 2s[1a[x]d]{!1a[x]d}", "black 2s[1s[-1s[+]]{x}]", "black 5h[1h[#]h]?+?h",
     "white 3a[>1a[#]d]d",   "white 4a[#=]d[#=]",      "white -4da[#]",        "white -3d[#]a",
     "white 1a[!#]d",        "black 3h[3a[#]d]h",      "black 2hh[#]|1h[#]h",  "black 2hh[!1h[#]h]",
-    "white 3s[x]",          "black 2hh[1h[+]h&1h[x]h]",
+    "white 3s[x]",          "black 2hh[1h[+]h&1h[x]h]", "white 3:3a[x]d",      "white 4:4ad[x]",
+    "white 3:3a[1a[x]d]d",
   };
   static const Variant reference = { "structured solver, plain rules path, no table", -1, 1, TRUE, NULL, NULL };
   static const Variant variants[] = {
@@ -780,7 +782,8 @@ test_structured_forms (void)
       Stip form = { forms[g_rand_int_range (r, 0, G_N_ELEMENTS (forms))], "" };
       g_assert_true (fe_sstip_parse (form.stip, &pb->structured, NULL, NULL));
       /* Options the structured solver refuses, dropped. */
-      pb->options.tries = FALSE;
+      pb->options.tries = pb->options.tries && pb->structured->root->kind == FE_SNODE_BRANCH
+                          && pb->structured->root->branch == FE_SBRANCH_ATTACK;
       pb->options.set_play = pb->options.set_play && pb->structured->root->kind == FE_SNODE_BRANCH
                              && pb->structured->root->branch == FE_SBRANCH_HELP;
       fe_sstip_approximate (pb->structured, &pb->stipulation);

@@ -310,16 +310,19 @@ fe_sstip_from_plain (const FeStipulation *st)
   switch (st->play)
     {
     case FE_PLAY_DIRECT:
-      if (st->exact)
-        break;
-      if (st->end == FE_END_GOAL)
-        g_string_printf (t, "white %da[%s]d", 2 * n - 1, g->str);
-      else if (st->end == FE_END_SELF)
-        g_string_printf (t, "white %dad[%s]", 2 * n, g->str);
-      else if (st->end == FE_END_SEMI_REFLEX)
-        g_string_printf (t, "white %da[1a[%s]d]d", 2 * n - 1, g->str);
-      else if (st->end == FE_END_REFLEX)
-        g_string_printf (t, "white %da[1a[%s]d]d{!1a[%s]d}", 2 * n - 1, g->str, g->str);
+      {
+        int len = st->end == FE_END_SELF ? 2 * n : 2 * n - 1;
+        g_autofree char *lengths = st->exact ? g_strdup_printf ("%d:%d", len, len)
+                                             : g_strdup_printf ("%d", len);
+        if (st->end == FE_END_GOAL)
+          g_string_printf (t, "white %sa[%s]d", lengths, g->str);
+        else if (st->end == FE_END_SELF)
+          g_string_printf (t, "white %sad[%s]", lengths, g->str);
+        else if (st->end == FE_END_SEMI_REFLEX)
+          g_string_printf (t, "white %sa[1a[%s]d]d", lengths, g->str);
+        else if (st->end == FE_END_REFLEX)
+          g_string_printf (t, "white %sa[1a[%s]d]d{!1a[%s]d}", lengths, g->str, g->str);
+      }
       break;
     case FE_PLAY_HELP:
       {

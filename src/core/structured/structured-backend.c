@@ -63,8 +63,8 @@ refused_part (const FeSNode *n, gboolean in_tree, const FeSNode **where)
     case FE_SNODE_BRANCH:
       if (in_tree && !is_battle (n))
         return FE_N_ ("help or series play inside battle play");
-      if (is_battle (n) && n->min)
-        return FE_N_ ("a minimal length in battle play");
+      if (is_battle (n) && n->min && !sx_battle_exact (n))
+        return FE_N_ ("a minimal length short of the full one in battle play");
       if (is_battle (n) && n->parry)
         return FE_N_ ("parry play (\"?+?\") in battle play");
       for (guint i = 0; i < n->parts->len && !why; i++)
@@ -96,13 +96,13 @@ refused_option (const FeProblem *p, const FeSNode *top)
     return FE_N_ ("a bound on the solutions (MaxSolutions, StopOnShortSolutions)");
   if (o->set_play && !(top->kind == FE_SNODE_BRANCH && top->branch == FE_SBRANCH_HELP))
     return FE_N_ ("set play (SetPlay) outside help play");
-  if (is_battle (top) && (o->tries || o->defence))
-    return FE_N_ ("tries (Try, Defence)");
+  if (is_battle (top) && top->branch == FE_SBRANCH_DEFENCE && (o->tries || o->defence))
+    return FE_N_ ("tries (Try, Defence) in post-key play");
   if (is_battle (top) && o->post_key_play)
     return FE_N_ ("post-key play (PostKeyPlay)");
   if (top->kind == FE_SNODE_BRANCH && top->branch == FE_SBRANCH_ATTACK && o->threat_length)
     return FE_N_ ("option Threat");
-  for (guint t = 0; t < p->twins->len; t++)
+  for (guint t = 0; p->structured && t < p->twins->len; t++)
     {
       const FeTwin *tw = p->twins->pdata[t];
       for (guint c = 0; c < tw->commands->len; c++)
@@ -110,6 +110,18 @@ refused_option (const FeProblem *p, const FeSNode *top)
           return FE_N_ ("a twin with another stipulation");
     }
   return NULL;
+}
+
+/* A plain stipulation's tree, refused or not (for a twin's stipulation). */
+static gboolean
+plain_refused (const FeProblem *problem, const FeStipulation *st)
+{
+  g_autoptr (FeSStip) tree = fe_sstip_from_plain (st);
+  if (!tree)
+    return TRUE;
+  const FeSNode *top = tree->root->kind == FE_SNODE_INVERT ? tree->root->a : tree->root;
+  const FeSNode *where;
+  return refused_part (top, is_battle (top), &where) || refused_option (problem, top);
 }
 
 static const FeSNode *
@@ -145,8 +157,19 @@ structured_refuses (const FeProblem *problem, FeRefusal *refusal)
   const char *option = why ? NULL : refused_option (problem, top);
   if (owned)
     {
-      /* A plain stipulation: the search's reason is the one told. */
+      /* A plain stipulation, and the twins' (each solved as its tree):
+       * the search's reason is the one told. */
       fe_sstip_free (tree);
+      for (guint t = 0; t < problem->twins->len && !why && !option; t++)
+        {
+          const FeTwin *tw = problem->twins->pdata[t];
+          for (guint c = 0; c < tw->commands->len; c++)
+            {
+              const FeTwinCommand *cmd = &g_array_index (tw->commands, FeTwinCommand, c);
+              if (cmd->kind == FE_TWIN_STIPULATION && plain_refused (problem, &cmd->stipulation))
+                return TRUE;
+            }
+        }
       return why || option;
     }
   if (!why && !option)
@@ -226,14 +249,9 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
   double max_time = config && config->max_time > 0 ? config->max_time : problem->options.max_time;
   if (max_time > 0)
     x.deadline = start + (gint64) (max_time * 1e6);
-  gboolean owned;
-  FeSStip *stip = tree_of (problem, &owned);
-  const FeSNode *top = top_of (stip);
-  gboolean inverted = top != stip->root;
-  x.first_side = inverted ? FE_OPPONENT (stip->side) : stip->side;
-  x.inversions = inverted ? 1 : 0;
-  FePlayKind play = is_battle (top) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
   gboolean ok = TRUE;
+  FeSStip *stip = NULL;
+  const FeSNode *top = NULL;
   int n_twins = problem->twins->len;
   FePosition twin_pos;
   FeStipulation twin_stip;
@@ -246,6 +264,32 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
           ok = FALSE;
           break;
         }
+      /* The twin's tree: the structured stipulation, or the tree of the
+       * twin's plain one (a twin may change it: exact-#1, exact-#2, …). */
+      if (!problem->structured)
+        {
+          fe_sstip_free (stip);
+          stip = fe_sstip_from_plain (&twin_stip);
+          /* Another tree: the table's entries name its nodes. */
+          if (x.table && t > 0)
+            memset (x.table, 0, (x.table_mask + 1) * sizeof (SxSlot));
+        }
+      else
+        stip = problem->structured;
+      if (!stip)
+        {
+          /* structured_refuses took only twins with a tree: not reached. */
+          g_autofree char *text = fe_stipulation_to_string (&twin_stip);
+          g_set_error (error, FE_STIPULATION_ERROR, FE_STIPULATION_ERROR_UNSUPPORTED,
+                       _ ("stipulation \"%s\" is not supported"), text);
+          ok = FALSE;
+          break;
+        }
+      top = top_of (stip);
+      gboolean inverted = top != stip->root;
+      x.first_side = inverted ? FE_OPPONENT (stip->side) : stip->side;
+      x.inversions = inverted ? 1 : 0;
+      FePlayKind play = is_battle (top) ? FE_PLAY_KIND_BATTLE : FE_PLAY_KIND_LINES;
       if (t == 0 && problem->zero_position)
         continue;
       g_autofree char *label = NULL;
@@ -296,7 +340,7 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
   stats->solutions += x.solutions;
   g_array_unref (x.line);
   g_free (x.table);
-  if (owned)
+  if (!problem->structured)
     fe_sstip_free (stip);
   return ok;
 }

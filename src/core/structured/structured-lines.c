@@ -418,7 +418,7 @@ static void lines_after_attack (Sx *x, const FeSNode *b, int n, const SxLast *la
 static void
 lines_after_defence (Sx *x, const FeSNode *b, int n, const SxLast *last)
 {
-  const FeSNode *f = sx_fork_holding (x, b, 1 - sx_attack_slot (b), last);
+  const FeSNode *f = sx_fork_holding (x, b, 1 - sx_attack_slot (b), n, last);
   if (f)
     {
       write_fork_end (x, f, last);
@@ -446,7 +446,7 @@ lines_after_defence (Sx *x, const FeSNode *b, int n, const SxLast *last)
 static void
 lines_after_attack (Sx *x, const FeSNode *b, int n, const SxLast *last)
 {
-  const FeSNode *f = sx_fork_holding (x, b, sx_attack_slot (b), last);
+  const FeSNode *f = sx_fork_holding (x, b, sx_attack_slot (b), n, last);
   if (f)
     {
       write_fork_end (x, f, last);

@@ -188,8 +188,12 @@ sx_holds (Sx *x, const FeSNode *expr, const SxLast *last)
 }
 
 const FeSNode *
-sx_fork_holding (Sx *x, const FeSNode *b, int slot, const SxLast *last)
+sx_fork_holding (Sx *x, const FeSNode *b, int slot, int left, const SxLast *last)
 {
+  /* A battle branch of exact length ("3:3a"): its play ends at its full
+   * length only, so a fork counts once no half-move is left. */
+  if (sx_battle_exact (b) && left > 0)
+    return NULL;
   /* Goals first, as they are tested right after the move. */
   for (int goals = 1; goals >= 0; goals--)
     for (guint i = 0; i < b->parts->len; i++)
@@ -245,7 +249,7 @@ attack (Sx *x, const FeSNode *b, int n, const SxLast *last)
 gboolean
 sx_after_attack (Sx *x, const FeSNode *b, int n, const SxLast *last)
 {
-  if (sx_fork_holding (x, b, sx_attack_slot (b), last))
+  if (sx_fork_holding (x, b, sx_attack_slot (b), n, last))
     return TRUE;
   if (n <= 0 || !sx_constraints_hold (x, b, sx_attack_slot (b), -1, last))
     return FALSE;
@@ -277,15 +281,24 @@ sx_after_attack (Sx *x, const FeSNode *b, int n, const SxLast *last)
 gboolean
 sx_after_defence (Sx *x, const FeSNode *b, int n, const SxLast *last)
 {
-  if (sx_fork_holding (x, b, 1 - sx_attack_slot (b), last))
+  if (sx_fork_holding (x, b, 1 - sx_attack_slot (b), n, last))
     return TRUE;
   return n > 0 && attack (x, b, n, last);
+}
+
+gboolean
+sx_battle_exact (const FeSNode *b)
+{
+  return (b->branch == FE_SBRANCH_ATTACK || b->branch == FE_SBRANCH_DEFENCE) && b->min
+         && b->min >= b->max;
 }
 
 int
 sx_attack_length (Sx *x, const FeSNode *b, int n, const SxLast *last)
 {
-  for (int k = 1; k <= n && !x->aborted; k++)
+  /* Exact play has no shorter win: only the full length is tried (a
+   * shorter one would count its fork before the branch's end). */
+  for (int k = sx_battle_exact (b) ? MAX (n, 1) : 1; k <= n && !x->aborted; k++)
     if (attack (x, b, k, last))
       return k;
   return 0;

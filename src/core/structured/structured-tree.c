@@ -61,7 +61,7 @@ print_attack (Sx *x, const FeSNode *b, int level, const FeMove *m, int n, FeSolu
   FeUndo undo;
   fe_make (&x->pos, m, &undo);
   SxLast l = { m, &undo };
-  const FeSNode *fork = sx_fork_holding (x, b, sx_attack_slot (b), &l);
+  const FeSNode *fork = sx_fork_holding (x, b, sx_attack_slot (b), n, &l);
   fe_unmake (&x->pos, m, &undo);
   FeSolutionNode *node = move_node (x, m, fork, role);
   fe_make (&x->pos, m, &undo);
@@ -153,7 +153,7 @@ print_defences (Sx *x, const FeSNode *b, int level, int n, int threat_k, const F
       FeUndo undo;
       fe_make (&x->pos, d, &undo);
       SxLast l = { d, &undo };
-      const FeSNode *fork = sx_fork_holding (x, b, dslot, &l);
+      const FeSNode *fork = sx_fork_holding (x, b, dslot, n - 1, &l);
       if (fork || n == 1)
         {
           /* Only the last defence's end is written (reaching it before is
@@ -187,6 +187,44 @@ print_defences (Sx *x, const FeSNode *b, int level, int n, int threat_k, const F
       print_continuations (x, b, level + 1, k);
       fe_unmake (&x->pos, d, &undo);
     }
+}
+
+/* After an attacking first move that does not win (`n` half-moves left):
+ * the defences that refute it, when there are from one to `max` of them
+ * (a move that leaves no defence, a stalemate, is no try). */
+static gboolean
+refute (Sx *x, const FeSNode *b, int n, const SxLast *last, int max, FeMoveList *out)
+{
+  fe_move_list_reset (out);
+  if (sx_fork_holding (x, b, sx_attack_slot (b), n, last) || n < 1
+      || !sx_constraints_hold (x, b, sx_attack_slot (b), -1, last))
+    return FALSE;
+  FE_MOVE_LIST (list);
+  sx_legal_moves (x, &list);
+  for (int i = 0; i < list.count && !x->aborted && out->count <= max; i++)
+    {
+      FeUndo undo;
+      fe_make (&x->pos, &list.moves[i], &undo);
+      SxLast l = { &list.moves[i], &undo };
+      if (!sx_after_defence (x, b, n - 1, &l))
+        fe_move_list_push (out, &list.moves[i]);
+      fe_unmake (&x->pos, &list.moves[i], &undo);
+    }
+  return out->count >= 1 && out->count <= max;
+}
+
+/* A refutation's node: marked, as Popeye marks it, with the goal it
+ * reaches even where exact play does not count it yet (exact-s#2's
+ * "1...a5*b4 # !", bsp_stip_69). */
+static FeSolutionNode *
+refutation_node (Sx *x, const FeSNode *b, const FeMove *d)
+{
+  FeUndo undo;
+  fe_make (&x->pos, d, &undo);
+  SxLast l = { d, &undo };
+  const FeSNode *fork = sx_fork_holding (x, b, 1 - sx_attack_slot (b), 0, &l);
+  fe_unmake (&x->pos, d, &undo);
+  return move_node (x, d, fork, FE_ROLE_REFUTATION);
 }
 
 /* A nested play reached in the tree, written at the next level: a battle
@@ -268,7 +306,12 @@ sx_write_tree (Sx *x, const FeSNode *b)
     }
   if (!sx_constraints_hold (x, b, 1 - sx_attack_slot (b), -1, NULL))
     return;
+  const FeOptions *o = &x->problem->options;
+  /* Tries: first moves that at most max_ref defences refute (Try: one,
+   * Defence n: n), when the first move is not the branch's last. */
+  int max_ref = n >= 2 ? (o->defence > 0 ? o->defence : o->tries ? 1 : 0) : 0;
   FE_MOVE_LIST (list);
+  FE_MOVE_LIST (refutations);
   sx_legal_moves (x, &list);
   for (int i = 0; i < list.count && !x->aborted; i++)
     {
@@ -276,11 +319,20 @@ sx_write_tree (Sx *x, const FeSNode *b)
       fe_make (&x->pos, &list.moves[i], &undo);
       SxLast l = { &list.moves[i], &undo };
       gboolean wins = sx_after_attack (x, b, n - 1, &l);
+      gboolean tried = !wins && max_ref && refute (x, b, n - 1, &l, max_ref, &refutations);
       fe_unmake (&x->pos, &list.moves[i], &undo);
       if (wins)
         {
           x->solutions++;
           print_attack (x, b, 0, &list.moves[i], n - 1, FE_ROLE_KEY);
+        }
+      else if (tried)
+        {
+          print_attack (x, b, 0, &list.moves[i], n - 1, FE_ROLE_TRY);
+          fe_make (&x->pos, &list.moves[i], &undo);
+          for (int r = 0; r < refutations.count; r++)
+            fe_solution_add_battle (x->tree, 1, refutation_node (x, b, &refutations.moves[r]));
+          fe_unmake (&x->pos, &list.moves[i], &undo);
         }
     }
 }

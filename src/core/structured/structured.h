@@ -95,9 +95,13 @@ gboolean sx_after_defence (Sx *x, const FeSNode *b, int n, const SxLast *last);
 /* The attacker to move with `n` half-moves left: the shortest win's
  * length (half-moves, odd), 0 when none. */
 int sx_attack_length (Sx *x, const FeSNode *b, int n, const SxLast *last);
-/* The forks of `b` at `slot`: a goal fork reached, or a nested play with a
- * solution; its node (else NULL). */
-const FeSNode *sx_fork_holding (Sx *x, const FeSNode *b, int slot, const SxLast *last);
+/* The forks of `b` at `slot`, `left` half-moves of `b` left after the
+ * move: a goal fork reached, or a nested play with a solution; its node
+ * (else NULL). */
+const FeSNode *sx_fork_holding (Sx *x, const FeSNode *b, int slot, int left, const SxLast *last);
+/* A battle branch of exact length ("3:3a[#]d", exact-#2): its forks count
+ * at its full length only. */
+gboolean sx_battle_exact (const FeSNode *b);
 /* The constraints of `b` at `slot` all hold (goal constraints or not,
  * by `goals`: -1 all, 0 the others, 1 the goal ones). */
 gboolean sx_constraints_hold (Sx *x, const FeSNode *b, int slot, int goals, const SxLast *last);
