@@ -358,6 +358,46 @@ test_from_plain (void)
     }
 }
 
+/* Quodlibet: self, reflex and semi-reflex play as trees with the
+ * attacker's own goal besides; a problem with the option is solved so
+ * (by the structured solver) and refused by name in the other plays. */
+static void
+test_quodlibet (void)
+{
+  static const struct {
+    const char *plain, *tree;
+  } cases[] = {
+    { "s#2", "white 4a[#]d[#]" },
+    { "semi-r#2", "white 3a[#][1a[#]d]d" },
+    { "r=1", "white 1a[=][1a[=]d]d{!1a[=]d}" },
+    { "#2", NULL },
+    { "h#2", NULL },
+  };
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      FeStipulation st;
+      g_assert_true (fe_stipulation_parse (cases[i].plain, &st, NULL));
+      g_autoptr (FeSStip) s = fe_sstip_from_plain_quodlibet (&st);
+      g_autofree char *tree = s ? fe_sstip_to_string (s) : NULL;
+      if (g_strcmp0 (tree, cases[i].tree) != 0)
+        g_error ("%s: %s, not %s", cases[i].plain, tree ? tree : "none",
+                 cases[i].tree ? cases[i].tree : "none");
+      g_autofree char *input = g_strdup_printf ("begin\npieces white ke1 qd1 black ke8 pe7\n"
+                                                "stipulation %s\noption Quodlibet\nend\n", cases[i].plain);
+      GError *error = NULL;
+      g_autoptr (GPtrArray) problems = fe_popeye_read (input, strlen (input), "t.inp", &error);
+      g_assert_no_error (error);
+      FeRefusal refusal;
+      gboolean refused = fe_solve_refusal (problems->pdata[0], &refusal);
+      g_assert_true (refused == (cases[i].tree == NULL));
+      if (refused)
+        {
+          g_assert_nonnull (strstr (refusal.error->message, "Quodlibet"));
+          fe_refusal_clear (&refusal);
+        }
+    }
+}
+
 /* The verifier replays a structured stipulation's lines (their passes,
  * their last marks), and finds a line changed. */
 static void
@@ -409,6 +449,7 @@ main (int argc, char **argv)
   g_test_add_func ("/sstipulation/plain", test_plain);
   g_test_add_func ("/sstipulation/refused", test_refused);
   g_test_add_func ("/sstipulation/from-plain", test_from_plain);
+  g_test_add_func ("/sstipulation/quodlibet", test_quodlibet);
   g_test_add_func ("/sstipulation/verify", test_verify);
   return g_test_run ();
 }

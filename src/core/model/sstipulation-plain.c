@@ -291,8 +291,26 @@ append_goal (GString *out, FeGoal goal, guint8 target)
     }
 }
 
+static FeSStip *tree_from_plain (const FeStipulation *st, gboolean quodlibet);
+
 FeSStip *
 fe_sstip_from_plain (const FeStipulation *st)
+{
+  return tree_from_plain (st, FALSE);
+}
+
+FeSStip *
+fe_sstip_from_plain_quodlibet (const FeStipulation *st)
+{
+  if (st->play != FE_PLAY_DIRECT
+      || (st->end != FE_END_SELF && st->end != FE_END_REFLEX && st->end != FE_END_SEMI_REFLEX))
+    return NULL;
+  return tree_from_plain (st, TRUE);
+}
+
+/* `quodlibet`: the attacker's own goal is a fork after its moves too. */
+static FeSStip *
+tree_from_plain (const FeStipulation *st, gboolean quodlibet)
 {
   /* "!#" and "!=" read as "not mate", "not stalemate" in a tree: the
    * auto-mate goals have no leaf. */
@@ -314,14 +332,15 @@ fe_sstip_from_plain (const FeStipulation *st)
         int len = st->end == FE_END_SELF ? 2 * n : 2 * n - 1;
         g_autofree char *lengths = st->exact ? g_strdup_printf ("%d:%d", len, len)
                                              : g_strdup_printf ("%d", len);
+        g_autofree char *direct = quodlibet ? g_strdup_printf ("[%s]", g->str) : g_strdup ("");
         if (st->end == FE_END_GOAL)
           g_string_printf (t, "white %sa[%s]d", lengths, g->str);
         else if (st->end == FE_END_SELF)
-          g_string_printf (t, "white %sad[%s]", lengths, g->str);
+          g_string_printf (t, "white %sa%sd[%s]", lengths, direct, g->str);
         else if (st->end == FE_END_SEMI_REFLEX)
-          g_string_printf (t, "white %sa[1a[%s]d]d", lengths, g->str);
+          g_string_printf (t, "white %sa%s[1a[%s]d]d", lengths, direct, g->str);
         else if (st->end == FE_END_REFLEX)
-          g_string_printf (t, "white %sa[1a[%s]d]d{!1a[%s]d}", lengths, g->str, g->str);
+          g_string_printf (t, "white %sa%s[1a[%s]d]d{!1a[%s]d}", lengths, direct, g->str, g->str);
       }
       break;
     case FE_PLAY_HELP:

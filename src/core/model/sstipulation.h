@@ -110,6 +110,10 @@ gboolean fe_sstip_plain (const FeSStip *s, FeStipulation *out);
  * For the structured solver, which takes plain stipulations the search
  * does not solve (docs/rules/structured-stipulations.md §6.1). */
 FeSStip *fe_sstip_from_plain (const FeStipulation *st);
+/* With the option Quodlibet: the tree of a self, reflex or semi-reflex
+ * stipulation in which the attacker may reach the goal itself too
+ * ("s#2" is "white 4a[#]d[#]"), or NULL for the other plays. */
+FeSStip *fe_sstip_from_plain_quodlibet (const FeStipulation *st);
 /* A plain stipulation near the tree, for what reads only plain ones (the
  * window's stipulation field, a file format without trees): the plain
  * equivalent when there is one, else the play of the top branch with the

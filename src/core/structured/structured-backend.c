@@ -85,7 +85,10 @@ static const char *
 refused_option (const FeProblem *p, const FeSNode *top)
 {
   const FeOptions *o = &p->options;
-  const char *changing = fe_options_changing_solution (o);
+  /* Quodlibet is in a plain stipulation's tree (plain_tree). */
+  FeOptions others = *o;
+  others.quodlibet = others.quodlibet && p->structured;
+  const char *changing = fe_options_changing_solution (&others);
   if (changing)
     return changing; /* Popeye's name, not translated */
   if (o->duplex || o->half_duplex)
@@ -112,11 +115,19 @@ refused_option (const FeProblem *p, const FeSNode *top)
   return NULL;
 }
 
+/* The tree of a plain stipulation of the problem, with its option
+ * Quodlibet (structured-stipulations.md §6.1), or NULL. */
+static FeSStip *
+plain_tree (const FeProblem *problem, const FeStipulation *st)
+{
+  return problem->options.quodlibet ? fe_sstip_from_plain_quodlibet (st) : fe_sstip_from_plain (st);
+}
+
 /* A plain stipulation's tree, refused or not (for a twin's stipulation). */
 static gboolean
 plain_refused (const FeProblem *problem, const FeStipulation *st)
 {
-  g_autoptr (FeSStip) tree = fe_sstip_from_plain (st);
+  g_autoptr (FeSStip) tree = plain_tree (problem, st);
   if (!tree)
     return TRUE;
   const FeSNode *top = tree->root->kind == FE_SNODE_INVERT ? tree->root->a : tree->root;
@@ -139,7 +150,7 @@ tree_of (const FeProblem *problem, gboolean *owned)
   *owned = !problem->structured;
   if (problem->structured)
     return problem->structured;
-  return problem->unsupported_stipulation ? NULL : fe_sstip_from_plain (&problem->stipulation);
+  return problem->unsupported_stipulation ? NULL : plain_tree (problem, &problem->stipulation);
 }
 
 static gboolean
@@ -269,7 +280,7 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
       if (!problem->structured)
         {
           fe_sstip_free (stip);
-          stip = fe_sstip_from_plain (&twin_stip);
+          stip = plain_tree (problem, &twin_stip);
           /* Another tree: the table's entries name its nodes. */
           if (x.table && t > 0)
             memset (x.table, 0, (x.table_mask + 1) * sizeof (SxSlot));

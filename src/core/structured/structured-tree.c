@@ -173,10 +173,14 @@ print_defences (Sx *x, const FeSNode *b, int level, int n, int threat_k, const F
         }
       int k = sx_attack_length (x, b, n - 1, &l);
       gboolean show = k > 0;
-      if (show && threat_k && !check && k <= threat_k)
+      /* Lengths compared in moves, as Popeye numbers them: a direct mate
+       * (one half-move) is as long as a threat of self-mate (two) where
+       * both play at once, Quodlibet's s#2, bsp_quod_02. */
+      int moves = (k + 1) / 2, threat_moves = (threat_k + 1) / 2;
+      if (show && threat_k && !check && moves <= threat_moves)
         {
           show = FALSE;
-          for (int t = 0; k == threat_k && t < threats->count && !show; t++)
+          for (int t = 0; moves == threat_moves && t < threats->count && !show; t++)
             show = !threat_still_works (x, b, &threats->moves[t], threat_k);
         }
       fe_unmake (&x->pos, d, &undo);
