@@ -115,6 +115,12 @@ refused_option (const FeProblem *p, const FeSNode *top)
   return NULL;
 }
 
+static const FeSNode *
+top_of (const FeSStip *s)
+{
+  return s->root->kind == FE_SNODE_INVERT ? s->root->a : s->root;
+}
+
 /* The tree of a plain stipulation of the problem, with its option
  * Quodlibet (structured-stipulations.md §6.1), or NULL. */
 static FeSStip *
@@ -130,15 +136,9 @@ plain_refused (const FeProblem *problem, const FeStipulation *st)
   g_autoptr (FeSStip) tree = plain_tree (problem, st);
   if (!tree)
     return TRUE;
-  const FeSNode *top = tree->root->kind == FE_SNODE_INVERT ? tree->root->a : tree->root;
+  const FeSNode *top = top_of (tree);
   const FeSNode *where;
   return refused_part (top, is_battle (top), &where) || refused_option (problem, top);
-}
-
-static const FeSNode *
-top_of (const FeSStip *s)
-{
-  return s->root->kind == FE_SNODE_INVERT ? s->root->a : s->root;
 }
 
 /* The tree solved: the problem's structured stipulation, or the tree its
@@ -262,6 +262,7 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
     x.deadline = start + (gint64) (max_time * 1e6);
   gboolean ok = TRUE;
   FeSStip *stip = NULL;
+  FeStipulation stip_of_tree; /* the plain stipulation `stip` says */
   const FeSNode *top = NULL;
   int n_twins = problem->twins->len;
   FePosition twin_pos;
@@ -277,16 +278,17 @@ structured_solve (const FeProblem *problem, const FeSolverConfig *config, FeSolu
         }
       /* The twin's tree: the structured stipulation, or the tree of the
        * twin's plain one (a twin may change it: exact-#1, exact-#2, …). */
-      if (!problem->structured)
+      if (problem->structured)
+        stip = problem->structured;
+      else if (!stip || !fe_stipulation_equal (&twin_stip, &stip_of_tree))
         {
           fe_sstip_free (stip);
           stip = plain_tree (problem, &twin_stip);
+          stip_of_tree = twin_stip;
           /* Another tree: the table's entries name its nodes. */
           if (x.table && t > 0)
             memset (x.table, 0, (x.table_mask + 1) * sizeof (SxSlot));
         }
-      else
-        stip = problem->structured;
       if (!stip)
         {
           /* structured_refuses took only twins with a tree: not reached. */

@@ -200,8 +200,8 @@ static gboolean
 refute (Sx *x, const FeSNode *b, int n, const SxLast *last, int max, FeMoveList *out)
 {
   fe_move_list_reset (out);
-  if (sx_fork_holding (x, b, sx_attack_slot (b), n, last) || n < 1
-      || !sx_constraints_hold (x, b, sx_attack_slot (b), -1, last))
+  /* (Its forks do not hold: it would win.) */
+  if (n < 1 || !sx_constraints_hold (x, b, sx_attack_slot (b), -1, last))
     return FALSE;
   FE_MOVE_LIST (list);
   sx_legal_moves (x, &list);
