@@ -12,6 +12,21 @@
 
 #include "feerie-window-private.h"
 
+/* The square a move's displacement starts from when the piece first went
+ * to its rebirth square (Mars Circe, AntiMars, Phantom chess: a stage of
+ * its own before the displacement, docs/rules/mars-circe.md §6), else
+ * FE_NO_SQUARE. */
+static FeSquare
+departure_of (const FeSolutionNode *n)
+{
+  if (n->n_stages < 2 || n->stages[0].condition < 0)
+    return FE_NO_SQUARE;
+  for (int i = 0; i < n->stages[0].n_squares; i++)
+    if (n->stages[0].squares[i].piece.walk)
+      return n->stages[0].squares[i].square;
+  return FE_NO_SQUARE;
+}
+
 static void
 show_playback (FeerieWindow *self)
 {
@@ -35,8 +50,10 @@ show_playback (FeerieWindow *self)
     }
   else
     {
-      marks.last_from = n->move.from;
-      marks.last_to = n->move.to;
+      /* From the piece's square to its rebirth square, then on from there. */
+      FeSquare via = departure_of (n);
+      marks.last_from = via != FE_NO_SQUARE && self->play_stage > 1 ? via : n->move.from;
+      marks.last_to = via != FE_NO_SQUARE && self->play_stage == 1 ? via : n->move.to;
       const FeStage *st = &n->stages[self->play_stage - 1];
       if (st->effects & FE_STAGE_SHIFTS_IMITATORS)
         {
@@ -208,11 +225,16 @@ go_forward_activated (GSimpleAction *action, GVariant *param, gpointer data)
     play (self, n->children->pdata[0], 1);
   else
     return;
-  /* Stepping into a displacement: the piece may slide there (a setting). */
-  if (self->play_stage == 1 && self->play_node->role != FE_ROLE_TWIN
-      && (!self->settings || g_settings_get_boolean (self->settings, "animate-moves")))
-    feerie_board_view_animate_move (self->board, self->play_node->move.from,
-                                    self->play_node->move.to, 250);
+  /* Stepping into a displacement (or the way to the rebirth square before
+   * it): the piece may slide there (a setting). */
+  const FeSolutionNode *p = self->play_node;
+  FeSquare via = p->role != FE_ROLE_TWIN ? departure_of (p) : FE_NO_SQUARE;
+  bool slides = p->role != FE_ROLE_TWIN && (self->play_stage == 1 || (via != FE_NO_SQUARE && self->play_stage == 2));
+  if (slides && (!self->settings || g_settings_get_boolean (self->settings, "animate-moves")))
+    feerie_board_view_animate_move (self->board,
+                                    self->play_stage == 2 ? via : p->move.from,
+                                    via != FE_NO_SQUARE && self->play_stage == 1 ? via : p->move.to,
+                                    250);
 }
 
 static void

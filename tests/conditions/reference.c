@@ -108,6 +108,7 @@ typedef struct {
   St st[16];
   int nst;
   bool multi, ep;
+  bool via; /* made as if from the rebirth square (mars-circe.md) */
 } Disp;
 
 typedef struct {
@@ -862,6 +863,159 @@ capture_ok (const R *p, const RR *rr, const Disp *d, int side)
   return !is_patrol (rr, p->b[d->from]) || supported (p, rr, d->from, side);
 }
 
+/* ---- departures (mars-circe.md) ---------------------------------------- */
+
+/* The squares of Mars Circe, AntiMars and Phantom chess for the piece on
+ * `sq` played by `side`: its own column, or the other one (Mirror). */
+static int ref_home_square (int walk, int cap, int home);
+
+typedef struct {
+  int squares; /* 0 plain, 1 Mirror; -1: the kind starts where the piece stands */
+  bool only;   /* only from there (Mars, AntiMars), else also (Phantom) */
+  bool kings;
+  bool new_arrivals;
+} DepartRule;
+
+/* kind 0: captures, 1: the other moves */
+static DepartRule
+depart_rule (const RR *rr, int kind)
+{
+  DepartRule none = { -1, false, false, false };
+  if (kind == 0 && rr->mars)
+    return (DepartRule) { rr->mars - 1, true, !rr->mars_rex_exclusive, false };
+  if (kind == 1 && rr->antimars)
+    return (DepartRule) { rr->antimars - 1, true, true, false };
+  if (rr->phantom)
+    return (DepartRule) { rr->phantom - 1, false, false, true };
+  return none;
+}
+
+static int
+depart_square (const R *p, const DepartRule *d, int sq, int side)
+{
+  int column = d->squares == 1 ? FE_OPPONENT (side) : side;
+  return ref_home_square (p->b[sq].walk, sq, column);
+}
+
+/* What the piece on `from` does (or observes) when the departures are in
+ * force: its own displacements of each kind that may start there, then
+ * those from its rebirth square (vacant), the piece lifted from `from`,
+ * each mapped back to start on `from`. */
+static void
+departing_displacements (const R *p, const RR *rr, int from, int side, bool observe, DList *out)
+{
+  FePiece piece = p->b[from];
+  DepartRule kinds[2] = { depart_rule (rr, 0), depart_rule (rr, 1) };
+  int rebirth[2];
+  bool here[2];
+  for (int k = 0; k < 2; k++)
+    {
+      bool departs = kinds[k].squares >= 0 && (kinds[k].kings || piece.walk != FE_WALK_KING);
+      rebirth[k] = departs ? depart_square (p, &kinds[k], from, side) : -1;
+      here[k] = !departs || !kinds[k].only || rebirth[k] == from;
+    }
+  DList *own = g_new (DList, 1);
+  own->n = 0;
+  displacements (p, rr, from, side, side, observe, own);
+  out->n = 0;
+  for (int i = 0; i < own->n; i++)
+    if (here[own->d[i].cap >= 0 ? 0 : 1])
+      out->d[out->n++] = own->d[i];
+  int own_n = out->n;
+  for (int k = 0; k < 2; k++)
+    {
+      int r = rebirth[k];
+      if (r < 0 || r == from || p->b[r].walk)
+        continue;
+      R *moved = g_new (R, 1);
+      *moved = *p;
+      moved->b[from] = FE_PIECE_EMPTY;
+      moved->b[r] = piece;
+      DList *l = g_new (DList, 1);
+      l->n = 0;
+      displacements (moved, rr, r, side, side, observe, l);
+      for (int i = 0; i < l->n; i++)
+        {
+          Disp d = l->d[i];
+          if ((d.cap >= 0 ? 0 : 1) != k || d.to == from)
+            continue;
+          bool seen = false;
+          /* observation (check) has no such filter (mars-circe.md §4) */
+          for (int j = 0; kinds[k].new_arrivals && !observe && j < own_n && !seen; j++)
+            seen = out->d[j].to == d.to;
+          if (seen)
+            continue;
+          d.from = from;
+          d.multi = false;
+          d.via = true;
+          g_assert_cmpint (out->n, <, (int) G_N_ELEMENTS (out->d));
+          out->d[out->n++] = d;
+        }
+      g_free (l);
+      g_free (moved);
+    }
+  g_free (own);
+}
+
+/* take-and-make.md §2: each capture completed by a move without
+ * capturing, by the victim's walk and side, from where the capturer
+ * landed; a capture without one is none; a pawn may not make to its own
+ * first rank. */
+static void
+take_and_make_list (const R *x, const RR *rr, int side, DList *l)
+{
+  DList *out = g_new (DList, 1), *mk = g_new (DList, 1);
+  out->n = 0;
+  for (int i = 0; i < l->n; i++)
+    {
+      Disp d = l->d[i];
+      if (d.cap < 0)
+        {
+          out->d[out->n++] = d;
+          continue;
+        }
+      bool again = false;
+      for (int k = 0; k < i && !again; k++)
+        again = l->d[k].from == d.from && l->d[k].to == d.to && l->d[k].cap == d.cap;
+      if (again)
+        continue;
+      FePiece mover = x->b[d.from], victim = x->b[d.cap];
+      R y = *x;
+      y.b[d.from] = FE_PIECE_EMPTY;
+      y.b[d.cap] = FE_PIECE_EMPTY;
+      y.b[d.to] = (FePiece) { victim.walk, victim.colour, 0, mover.id };
+      mk->n = 0;
+      displacements (&y, rr, d.to, victim.colour, victim.colour, false, mk);
+      int base = side == FE_WHITE ? 0 : 7;
+      for (int k = 0; k < mk->n; k++)
+        {
+          int a = mk->d[k].to;
+          if (mk->d[k].cap >= 0 || (mover.walk == FE_WALK_PAWN && RK (a) == base))
+            continue;
+          bool seen = false;
+          for (int j = 0; j < k && !seen; j++)
+            seen = mk->d[j].cap < 0 && mk->d[j].to == a;
+          if (seen)
+            continue;
+          Disp nd = d;
+          nd.to = a;
+          nd.multi = false;
+          nd.nst = 0;
+          g_assert_cmpint (out->n, <, (int) G_N_ELEMENTS (out->d));
+          out->d[out->n++] = nd;
+        }
+    }
+  *l = *out;
+  g_free (out);
+  g_free (mk);
+}
+
+static bool
+departures (const RR *rr)
+{
+  return rr->mars || rr->antimars || rr->phantom;
+}
+
 /* Attack as the engine's fe_square_attacked means it: an observation the
  * filters allow, a patrol piece's only when supported (Popeye validates
  * every observation so, conditions/patrol.c); the legal-capture kind of
@@ -908,7 +1062,11 @@ in_check (const R *p, const RR *rr, int side)
             continue;
           DList *l = g_new (DList, 1);
           l->n = 0;
-          displacements (p, rr, a, by, by, true, l);
+          /* mars-circe.md §2, §4: captures from the rebirth square check */
+          if (rr->mars || rr->phantom)
+            departing_displacements (p, rr, a, by, true, l);
+          else
+            displacements (p, rr, a, by, by, true, l);
           bool check = false;
           for (int i = 0; i < l->n && !check; i++)
             check = l->d[i].cap == t && capture_ok (p, rr, &l->d[i], by)
@@ -1044,7 +1202,9 @@ typedef struct {
 /* Results of a move: each choice gives one position (or none). */
 typedef struct {
   R pos[256];
-  int key[256][4]; /* from, to, capture, promotion: the move itself */
+  /* from, to, capture, promotion, made from the rebirth square: the move
+   * itself */
+  int key[256][5];
   int n;
 } Results;
 
@@ -1097,6 +1257,15 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
   int rights = x->castling;
   for (int s = 0; s < 64; s++)
     clear_flag_if_left (&rights, x, disp, s);
+  /* take-and-make.md §3: a piece that took and made back to its square
+   * left it all the same */
+  if (rr->takemake && mv->d.cap >= 0 && mv->d.to == mv->d.from)
+    {
+      static const int flag_sq[6] = { SQ (4, 0), SQ (0, 0), SQ (7, 0), SQ (4, 7), SQ (0, 7), SQ (7, 7) };
+      for (int i = 0; i < 6; i++)
+        if (flag_sq[i] == mv->d.from)
+          rights &= ~(1 << i);
+    }
   static const int corner[4] = { SQ (0, 0), SQ (7, 0), SQ (0, 7), SQ (7, 7) };
   static const int corner_flag[4] = { FE_CASTLE_WA, FE_CASTLE_WH, FE_CASTLE_BA, FE_CASTLE_BH };
   for (int i = 0; i < 4; i++)
@@ -1155,6 +1324,7 @@ finish_rest (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, cons
   g_assert_cmpint (res->n, <, (int) G_N_ELEMENTS (res->pos));
   int *key = res->key[res->n];
   key[0] = mv->d.from, key[1] = mv->d.to, key[2] = mv->d.cap, key[3] = mv->promo;
+  key[4] = mv->d.via;
   res->pos[res->n++] = *cur;
 }
 
@@ -1178,16 +1348,122 @@ home_square (int walk, int cap, int home)
     }
 }
 
-/* Where the Circe in force sends `piece` captured on `cap` (plain, Mirror,
- * Diagram): `column` the side whose column plain Circe reads (circe.md §2.2:
- * the victim's, i.e. the capturer's opponent; a kamikaze capturer's own,
- * kamikaze.md §3); Mirror reads the other one (circe.md §6).  -1: none. */
 static int
-circe_square (const RR *rr, FePiece piece, int cap, int column)
+ref_home_square (int walk, int cap, int home)
 {
-  if (rr->circe == FE_CIRCE_DIAGRAM)
-    return rr->diagram_sq[piece.id];
-  return home_square (piece.walk, cap, rr->circe == FE_CIRCE_MIRROR ? FE_OPPONENT (column) : column);
+  return home_square (walk, cap, home);
+}
+
+/* rebirth-squares.md §2: the square of `piece` captured on `cap` by a
+ * move `from` → `to`, in `column`, by the rule `squares` (FeRebirthSquares)
+ * and the adapter; Couscous reads the table for `capturer` in the other
+ * column.  -1: none. */
+static int
+rule_square (const RR *rr, int squares, int adapter, bool couscous, FePiece piece,
+             FePiece capturer, int cap, int column, int from, int to)
+{
+  int walk = piece.walk;
+  if (couscous)
+    walk = capturer.walk, column = FE_OPPONENT (column);
+  int f = FI (cap), r = RK (cap), sq;
+  switch (squares)
+    {
+    case FE_REBIRTH_CIRCE: sq = home_square (walk, cap, column); break;
+    case FE_REBIRTH_MIRROR: sq = home_square (walk, cap, FE_OPPONENT (column)); break;
+    case FE_REBIRTH_DIAGRAM: sq = rr->diagram_sq[piece.id]; break;
+    case FE_REBIRTH_FILE: sq = SQ (f, RK (home_square (walk, cap, column))); break;
+    case FE_REBIRTH_RANK:
+      {
+        /* the column whose home squares have the rank's parity */
+        int c = (r % 2 == 0) == (column == FE_WHITE) ? column : FE_OPPONENT (column);
+        sq = SQ (FI (home_square (walk, cap, c)), r);
+        break;
+      }
+    case FE_REBIRTH_SYMMETRY: sq = SQ (7 - f, 7 - r); break;
+    case FE_REBIRTH_VERTICAL_SYMMETRY: sq = SQ (7 - f, r); break;
+    case FE_REBIRTH_HORIZONTAL_SYMMETRY: sq = SQ (f, 7 - r); break;
+    case FE_REBIRTH_ANTIPODES: sq = SQ ((f + 4) % 8, (r + 4) % 8); break;
+    case FE_REBIRTH_PWC: sq = from; break;
+    case FE_REBIRTH_EQUIPOLLENTS:
+      {
+        int nf = f + FI (to) - FI (from), nr = r + RK (to) - RK (from);
+        sq = on (nf, nr) ? SQ (nf, nr) : -1;
+        break;
+      }
+    default: sq = cap; break;
+    }
+  if (sq < 0)
+    return sq;
+  if (adapter == FE_REBIRTH_ADAPT_DIAMETRAL)
+    return SQ (7 - FI (sq), 7 - RK (sq));
+  if (adapter == FE_REBIRTH_ADAPT_VERTICAL_MIRROR)
+    return SQ (7 - FI (sq), RK (sq));
+  return sq;
+}
+
+/* rebirth-squares.md §4: the walk a piece is reborn with. */
+static int
+ref_reborn_walk (int kind, int walk, FePiece capturer)
+{
+  static const int chameleon[][2] = { { FE_WALK_KNIGHT, FE_WALK_BISHOP }, { FE_WALK_BISHOP, FE_WALK_ROOK },
+                                      { FE_WALK_ROOK, FE_WALK_QUEEN }, { FE_WALK_QUEEN, FE_WALK_KNIGHT } };
+  static const int down[][2] = { { FE_WALK_QUEEN, FE_WALK_ROOK }, { FE_WALK_ROOK, FE_WALK_BISHOP },
+                                 { FE_WALK_BISHOP, FE_WALK_KNIGHT }, { FE_WALK_KNIGHT, FE_WALK_PAWN } };
+  const int (*table)[2] = NULL;
+  bool reverse = false;
+  switch (kind)
+    {
+    case FE_REBORN_CLONE: return capturer.walk != FE_WALK_KING ? capturer.walk : walk;
+    case FE_REBORN_CHAMELEON: table = chameleon; break;
+    case FE_REBORN_EINSTEIN: table = down; break;
+    case FE_REBORN_REVERSE_EINSTEIN: table = down, reverse = true; break;
+    default: return walk;
+    }
+  for (int i = 0; i < 4; i++)
+    if (table[i][reverse ? 1 : 0] == walk)
+      return table[i][reverse ? 0 : 1];
+  return walk;
+}
+
+/* Circe's variant as a rule of rebirth-squares.md (Parrain aside). */
+static int
+circe_rule_squares (int variant)
+{
+  switch (variant)
+    {
+    case FE_CIRCE_MIRROR: return FE_REBIRTH_MIRROR;
+    case FE_CIRCE_DIAGRAM: return FE_REBIRTH_DIAGRAM;
+    case FE_CIRCE_FILE: return FE_REBIRTH_FILE;
+    case FE_CIRCE_RANK: return FE_REBIRTH_RANK;
+    case FE_CIRCE_SYMMETRY: return FE_REBIRTH_SYMMETRY;
+    case FE_CIRCE_VERTICAL_SYMMETRY: return FE_REBIRTH_VERTICAL_SYMMETRY;
+    case FE_CIRCE_HORIZONTAL_SYMMETRY: return FE_REBIRTH_HORIZONTAL_SYMMETRY;
+    case FE_CIRCE_ANTIPODES: return FE_REBIRTH_ANTIPODES;
+    case FE_CIRCE_PWC: return FE_REBIRTH_PWC;
+    case FE_CIRCE_EQUIPOLLENTS: return FE_REBIRTH_EQUIPOLLENTS;
+    default: return FE_REBIRTH_CIRCE;
+    }
+}
+
+/* Where the Circe in force sends `piece` captured on `cap` by the move
+ * `from` → `to` of `capturer`: `column` the side whose column plain Circe
+ * reads (circe.md §2.2: the victim's, i.e. the capturer's opponent; a
+ * kamikaze capturer's own, kamikaze.md §3).  -1: none. */
+static int
+circe_square (const RR *rr, FePiece piece, FePiece capturer, int cap, int column, int from, int to)
+{
+  return rule_square (rr, circe_rule_squares (rr->circe), rr->c.v[FE_COND_CIRCE][2],
+                      rr->c.v[FE_COND_CIRCE][3], piece, capturer, cap, column, from, to);
+}
+
+/* rebirth-squares.md §3: the variants whose geometry promotes a pawn
+ * reborn on its promotion rank. */
+static bool
+circe_promotes (const RR *rr)
+{
+  int v = rr->circe;
+  return v == FE_CIRCE_SYMMETRY || v == FE_CIRCE_VERTICAL_SYMMETRY || v == FE_CIRCE_ANTIPODES
+         || v == FE_CIRCE_PWC || v == FE_CIRCE_EQUIPOLLENTS || rr->c.v[FE_COND_CIRCE][3];
 }
 
 static void
@@ -1215,7 +1491,10 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
         {
           /* anticirce.md §2: the plain table, its own column; occupied:
            * illegal; on its own square: Calvet stays, Cheylan is illegal */
-          int sq = home_square (c.walk, cap, side);
+          int sq = rule_square (rr, rr->c.v[FE_COND_ANTICIRCE][1], rr->c.v[FE_COND_ANTICIRCE][2],
+                                false, c, FE_PIECE_EMPTY, cap, side, mv->d.from, mv->d.to);
+          if (sq < 0)
+            return;
           if (sq == m && rr->anticirce == 2)
             return;
           if (sq != m && has_piece (cur, sq))
@@ -1228,7 +1507,10 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
         {
           /* kamikaze.md §3: like an AntiCirce capturer, but an occupied
            * square makes it vanish */
-          int sq = circe_square (rr, c, cap, side);
+          /* rebirth-squares.md §2: Couscous reads nothing for a capturer
+           * sent to its own square (it is its own capturer) */
+          int sq = rule_square (rr, circe_rule_squares (rr->circe), rr->c.v[FE_COND_CIRCE][2], false,
+                                c, FE_PIECE_EMPTY, cap, side, mv->d.from, mv->d.to);
           cur->b[m] = FE_PIECE_EMPTY;
           if (sq == m || (sq >= 0 && !has_piece (cur, sq)))
             {
@@ -1256,13 +1538,37 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
     {
       if (cap >= 0 && (victim.walk != FE_WALK_KING || rr->circe_rex))
         {
-          int sq = circe_square (rr, victim, cap, FE_OPPONENT (side));
+          FePiece capturer = m >= 0 ? cur->b[m] : x->b[mv->d.from];
+          /* rebirth-squares.md §4: what it becomes decides its square;
+           * Turncoats turns it there, a pawn promoting by its own rank */
+          int promo_rank = victim.colour == FE_WHITE ? 7 : 0;
+          victim.walk = ref_reborn_walk (rr->c.v[FE_COND_CIRCE][4], victim.walk, x->b[mv->d.from]);
+          if (rr->c.v[FE_COND_CIRCE][5])
+            victim.colour = FE_OPPONENT (victim.colour);
+          int sq = circe_square (rr, victim, capturer, cap, FE_OPPONENT (side), mv->d.from,
+                                 mv->d.to);
           if (sq >= 0 && !has_piece (cur, sq))
             {
               /* circe.md §2.5: an imitator there forbids the move */
               for (int i = 0; i < cur->n_imit; i++)
                 if (cur->imit[i] == sq)
                   return;
+              /* rebirth-squares.md §3: a pawn reborn on its promotion
+               * rank promotes, one outcome per walk */
+              if (victim.walk == FE_WALK_PAWN && circe_promotes (rr) && RK (sq) == promo_rank)
+                {
+                  static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
+                                               FE_WALK_KNIGHT };
+                  for (int k = 0; k < 4 + rr->n_fairy; k++)
+                    {
+                      R each = *cur;
+                      FePiece p = victim;
+                      p.walk = k < 4 ? orth[k] : rr->fairy[k - 4];
+                      put (&each, sq, p);
+                      finish_rest (x, rr, mv, disp, &each, before, res);
+                    }
+                  return;
+                }
               put (cur, sq, victim);
             }
         }
@@ -1585,7 +1891,12 @@ reference_moves (const R *x, const RR *rr, Results *res)
         continue;
       DList *l = g_new (DList, 1);
       l->n = 0;
-      displacements (x, rr, s, side, side, false, l);
+      if (departures (rr))
+        departing_displacements (x, rr, s, side, false, l);
+      else
+        displacements (x, rr, s, side, side, false, l);
+      if (rr->takemake)
+        take_and_make_list (x, rr, side, l);
       for (int i = 0; i < l->n; i++)
         {
           Mv mv = { l->d[i], 0, false, false };
@@ -1744,9 +2055,9 @@ fp_engine (const FePosition *pos)
 /* A move and the position it leads to: two moves may reach one position
  * (=Q{g8=G} and =G next to a friendly magician). */
 static char *
-move_key (int from, int to, int cap, int promo, char *fp)
+move_key (int from, int to, int cap, int promo, bool via, char *fp)
 {
-  char *k = g_strdup_printf ("%d-%d*%d=%d %s", from, to, cap, promo, fp);
+  char *k = g_strdup_printf ("%d-%s%d*%d=%d %s", from, via ? "via-" : "", to, cap, promo, fp);
   g_free (fp);
   return k;
 }
@@ -1769,9 +2080,13 @@ describe (const FePosition *pos, const RR *rr)
                           rr->c.FE_P_EINSTEIN, rr->c.FE_P_EINSTEIN_SIDE, rr->c.FE_P_EINSTEIN_PROMOTIONS, rr->magic,
                           rr->magician);
   g_string_append_printf (s, "\n  circe %d rex %d anticirce %d andernach %d isardam %d (B %d rex %d) "
-                          "patrol %d koeko %d kamikaze %d",
+                          "patrol %d koeko %d kamikaze %d\n  circe cells %d %d %d %d anticirce squares %d %d "
+                          "mars %d (rex excl %d) antimars %d phantom %d take&make %d",
                           rr->circe, rr->circe_rex, rr->anticirce, rr->andernach, rr->isardam, rr->isardam_b,
-                          rr->isardam_rex, rr->patrol, rr->koeko, rr->kamikaze);
+                          rr->isardam_rex, rr->patrol, rr->koeko, rr->kamikaze, rr->c.v[FE_COND_CIRCE][2],
+                          rr->c.v[FE_COND_CIRCE][3], rr->c.v[FE_COND_CIRCE][4], rr->c.v[FE_COND_CIRCE][5],
+                          rr->c.v[FE_COND_ANTICIRCE][1], rr->c.v[FE_COND_ANTICIRCE][2], rr->mars,
+                          rr->mars_rex_exclusive, rr->antimars, rr->phantom, rr->takemake);
   g_free (fp);
   return g_string_free (s, FALSE);
 }
@@ -1837,6 +2152,7 @@ fe_ref_compare (FePosition *pos, const RR *rr, FeMoveList *legal, FeRefSeen *see
       seen->castling += (m->flags & (FE_MOVE_CASTLE_SHORT | FE_MOVE_CASTLE_LONG)) != 0;
       seen->en_passant += (m->flags & FE_MOVE_EN_PASSANT) != 0;
       seen->multi_step += (m->flags & FE_MOVE_MULTI_STEP) != 0;
+      seen->departures += (m->xflags & FE_MOVE_X_FROM_REBIRTH) != 0;
       seen->imitator_promotion += (m->flags & FE_MOVE_PROMOTE_IMITATOR) != 0;
       seen->first_rank += mover.walk == FE_WALK_PAWN && rel == 0;
       seen->promotions += promo > 0;
@@ -1848,6 +2164,7 @@ fe_ref_compare (FePosition *pos, const RR *rr, FeMoveList *legal, FeRefSeen *see
       seen->owed += pos->owed.walk != 0;
       g_ptr_array_add (mine, move_key (FE_SQ64 (m->from), FE_SQ64 (m->to),
                                        m->capture == FE_NO_SQUARE ? -1 : FE_SQ64 (m->capture), promo,
+                                       (m->xflags & FE_MOVE_X_FROM_REBIRTH) != 0,
                                        fp_engine (pos)));
       g_ptr_array_add (texts, fe_notation_move (&before, m, pos, &undo));
       fe_unmake (pos, &legal->moves[i], &undo);
@@ -1858,6 +2175,7 @@ fe_ref_compare (FePosition *pos, const RR *rr, FeMoveList *legal, FeRefSeen *see
   int res_n = res->n;
   for (int i = 0; i < res->n; i++)
     g_ptr_array_add (ref, move_key (res->key[i][0], res->key[i][1], res->key[i][2], res->key[i][3],
+                                    res->key[i][4],
                                     fp_ref (&res->pos[i])));
   g_free (res);
   if (fe_has_legal_move (pos) != (res_n > 0))
@@ -1919,7 +2237,8 @@ fe_ref_in_check (const FePosition *pos, const RR *rr, int side)
  * cells through the FE_P_* names and the builtin ids. */
 static const char *const known_conditions[] = { "madrasi", "imitator", "einstein", "magic", "magician",
                                                 "circe", "anticirce", "andernach", "isardam", "patrol",
-                                                "koeko", "kamikaze" };
+                                                "koeko", "kamikaze", "marscirce", "antimars",
+                                                "phantom", "takemake" };
 
 /* The combinations of the further conditions the reference judges: those
  * combinations.md §3 (and isardam.md §4) accepts, less those whose rules
@@ -1955,6 +2274,15 @@ ref_combination_known (const RR *rr)
     return false;
   if (rr->koeko && (rr->anticirce || rr->andernach))
     return false;
+  /* rebirth-squares.md §3: a pawn reborn promoted into an imitator is
+   * not modelled here */
+  if (rr->imitator && rr->circe > FE_CIRCE_PARRAIN)
+    return false;
+  /* mars-circe.md §5: imitators refused; Phantom with Mars refused */
+  if ((rr->mars || rr->antimars || rr->phantom || rr->takemake) && (rr->imitator || rr->magician))
+    return false;
+  if (rr->phantom && (rr->mars || rr->antimars))
+    return false;
   return true;
 }
 
@@ -1989,6 +2317,14 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
   rr->patrol = c->v[FE_COND_PATROL][0];
   rr->koeko = c->v[FE_COND_KOEKO][0];
   rr->kamikaze = c->v[FE_COND_KAMIKAZE][0];
+  rr->mars = fe_params_on (c, FE_COND_MARSCIRCE) ? 1 + c->v[FE_COND_MARSCIRCE][1] : 0;
+  rr->mars_rex_exclusive = rr->mars && c->v[FE_COND_MARSCIRCE][2];
+  rr->antimars = fe_params_on (c, FE_COND_ANTIMARS) ? 1 + c->v[FE_COND_ANTIMARS][1] : 0;
+  rr->phantom = fe_params_on (c, FE_COND_PHANTOM) ? 1 + c->v[FE_COND_PHANTOM][1] : 0;
+  rr->takemake = fe_params_on (c, FE_COND_TAKEMAKE);
+  /* the reference's departures know the table and its Mirror */
+  if (rr->mars > 2 || rr->antimars > 2 || rr->phantom > 2)
+    return FALSE;
   for (int i = 0; i < 256; i++)
     rr->diagram_sq[i] = -1;
   bool present[FE_WALK_MAX] = { false };

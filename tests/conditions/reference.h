@@ -7,7 +7,8 @@
  * solver differential (tests/solver/test-differential.c, the positions of
  * random problems).  It knows the seeds' genres (Madrasi, Imitator, Magic,
  * Magician, Einstein), the further conditions (Circe in all its forms,
- * AntiCirce, Andernach, Isardam, Patrol, KoeKo, Kamikaze), alone and in the
+ * AntiCirce, Andernach, Isardam, Patrol, KoeKo, Kamikaze, Mars Circe,
+ * AntiMars, Phantom chess, Take&Make), alone and in the
  * combinations docs/rules/combinations.md §2–§3 accepts, and every walk of
  * its own catalogue;
  * for anything else (neutral pieces, combinations the spec leaves unclear:
@@ -51,6 +52,12 @@ typedef struct {
   int patrol;         /* 1 the pieces with the attribute, 2 every piece */
   bool koeko;
   bool kamikaze;
+  /* mars-circe.md: 1 + the rebirth squares' rule (FeRebirthSquares, plain
+   * or Mirror here), 0 off; Mars's kings capture as they stand when
+   * mars_rex_exclusive */
+  int mars, antimars, phantom;
+  bool mars_rex_exclusive;
+  bool takemake; /* take-and-make.md */
   /* Diagram Circe: each piece's square in the diagram (by id; -1 none) */
   int diagram_sq[256];
   /* reference.c's own: a capture of a king played out to see whether it
@@ -67,6 +74,8 @@ typedef struct {
   int routes;
   /* moves with a Circe rebirth; moves leaving a Parrain rebirth owed */
   int rebirths, owed;
+  /* moves made as if from the rebirth square (mars-circe.md) */
+  int departures;
 } FeRefSeen;
 
 /* Reads the rules of `diagram` under `c`.  FALSE when the reference cannot

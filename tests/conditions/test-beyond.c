@@ -1,8 +1,10 @@
 /* test-beyond.c — the "(verified)" examples of the condition pages of
  * docs/rules/ (circe.md, anticirce.md, isardam.md, andernach.md, patrol.md,
- * koeko.md, kamikaze.md): Circe in all its forms, AntiCirce, Isardam,
- * Andernach, Patrol, KoeKo and Kamikaze, each a Popeye-verified fact and so
- * an oracle independent of the engine.
+ * koeko.md, kamikaze.md, rebirth-squares.md, mars-circe.md,
+ * take-and-make.md): Circe in all its forms, AntiCirce, Isardam, Andernach,
+ * Patrol, KoeKo, Kamikaze, the rebirth squares, Mars Circe, AntiMars,
+ * Phantom chess and Take&Make, each a
+ * Popeye-verified fact and so an oracle independent of the engine.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Each example is the spec's position in Popeye's input language, solved
@@ -225,6 +227,31 @@ static const Example examples[] = {
   { "Kamikaze/Circe-d7-occupied", "Circe", NULL, "~1", "White Ke1 White Kamikaze Rd1 Black Ka8 Pd5 Pd7",
     .present = "1.kRd1*d5[wkRd5->h1]" },
   { "Kamikaze/king", NULL, "NoWk", "~1", "White Kamikaze Kh1 Black Ka8 Pg2", .exact = "1.kKh1-g1|1.kKh1-h2" },
+
+  /* ---- the rebirth squares (rebirth-squares.md; Popeye's corpus) ---- */
+  { "Squares/equipollents", "EquipollentsCirce", "NoWk", "h#2", "White Rc6 Bd4 Black Se7 Ke4 Pe3",
+    .exact = "1.Se7*c6[+wRa5] Ra5-f5 2.Sc6*d4[+wBe2] Be2-d3 #", .checks = true },
+  { "Squares/couscous-promotes", "CouscousCirce", NULL, "h#2", "White Ka2 Black Ke2 Neutral Pd2 Pe6 Pf2 Pf4",
+    .exact = "1.Ke2*d2[+nPe8=nR] nRe8*e6[+nPh1=nS] 2.nSh1*f2[+nPb8=nB] nBb8*f4[+nPc1=nQ] #",
+    .checks = true },
+  { "Squares/equipollents-imitator", "EquipollentsCirce Imitator b7", "NoWk NoBk", "x1", "White Sd5 Black Pe3",
+    .exact = "1.Sd5*e3[Ic5][+bPf1=I] x|1.Sd5*e3[Ic5][+bPf1=Q] x|1.Sd5*e3[Ic5][+bPf1=S] x|"
+             "1.Sd5*e3[Ic5][+bPf1=R] x|1.Sd5*e3[Ic5][+bPf1=B] x" },
+  { "Squares/diagram-anticirce", "DiagramAntiCirce", "NoWk NoBk", "x1", "White Sc3 Black Rd5",
+    .exact = "1.Sc3*d5[wSd5->c3] x" },
+
+  /* ---- Mars Circe, AntiMars, Phantom chess (mars-circe.md) ---- */
+  { "Mars/from-rebirth", "MarsCirce", NULL, "h#2", "White Ka5 Pa7 Pb7 Black Ka4 Rb4 Pb5 Pc2",
+    .exact = "1.c2-c1=S a7-a8=Q + 2.Sc1-b3 Qa8-d1*b3 #|1.c2-c1=B b7-b8=R + 2.Bc1-a3 Rb8-a1*a3 #",
+    .checks = true },
+  { "AntiMars/quiet-from-rebirth", "AntiMarsCirce", "HalfDuplex", "~1",
+    "White Ka1 Sb8 Sd8 Rf7 Re3 Pf5 Black Kc5 Bh3 Pf3 Sd1",
+    .present = "1.Bh3*f5|1.Bh3-c8-a6|1.Bh3-c8-b7|1.Bh3-c8-e6", .absent = "Bh3-g4" },
+  /* ---- Take&Make (take-and-make.md) ---- */
+  { "TakeMake/pawn-promotes-by-make", "Take&MakeChess", NULL, "h#2", "White Kh8 Se3 Pe4 Black Kf8 Rc5 Sd4",
+    .exact = "1.Sd4-f5 Se3*f5-h6 2.Rc5-d5 e4*d5-d8=Q #|1.Rc5-d5 Se3*d5-d6 2.Sd4-f5 e4*f5-e7 #" },
+  { "Phantom/both", "PhantomChess", NULL, "~1", "White Rc1 Kc7 Pa5 Black Ka8",
+    .present = "1.Rc1-a1-a2|1.Rc1-a1-a4|1.Rc1-a1|1.Rc1-c6", .absent = "Rc1-a1-a5|Rc1-a1-b1" },
 };
 
 /* The Popeye input of an example. */
@@ -419,7 +446,14 @@ static const Refusal refusals[] = {
     "Parrain Rex inclusive" },
   { "parrain-kamikaze", "condition ParrainCirce\npieces white ke1 black ke8 white kamikaze rd1",
     "Parrain with kamikaze" },
-  { "circe-einstein-variant", "condition Circe Einstein\npieces white ke1 rd1 black ke8", "Circe Einstein" },
+  { "circe-volcanic-variant", "condition Circe Volcanic\npieces white ke1 rd1 black ke8", "Circe Volcanic" },
+  { "mars-imitator", "condition MarsCirce Imitator c3\npieces white ke1 rd1 black ke8",
+    "Mars Circe with Imitator" },
+  { "phantom-mars", "condition MarsCirce PhantomChess\npieces white ke1 rd1 black ke8",
+    "both say where the pieces move from" },
+  { "neutral-king", "pieces white ke1 neutral kd4 black rd8", "neutral king (on d4)" },
+  { "takemake-imitator", "condition Take&MakeChess Imitator c3\npieces white ke1 rd1 black ke8",
+    "Take&Make chess with Imitator" },
 };
 
 static void

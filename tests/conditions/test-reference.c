@@ -27,10 +27,11 @@
  * that the registry holds no other). */
 enum { G_MADRASI, G_IMITATOR, G_MAGIC, G_EINSTEIN, G_MAGICIAN, N_SEED_GENRES,
        G_CIRCE = N_SEED_GENRES, G_ANTICIRCE, G_ANDERNACH, G_ISARDAM, G_PATROL, G_KOEKO, G_KAMIKAZE,
-       N_GENRES };
+       G_MARS, G_ANTIMARS, G_PHANTOM, G_TAKEMAKE, N_GENRES };
 static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "einstein", "magician",
                                              "circe", "anticirce", "andernach", "isardam", "patrol",
-                                             "koeko", "kamikaze" };
+                                             "koeko", "kamikaze", "marscirce", "antimars",
+                                             "phantom", "takemake" };
 
 static const int orthodox_walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
                                       FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK };
@@ -91,15 +92,34 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
        * fe_ref_rules_init) */
       bool no_parrain = on_[G_KAMIKAZE] || on_[G_IMITATOR] || on_[G_ANTICIRCE];
       int v;
+      /* the first four forms mostly, the squares of rebirth-squares.md
+       * a third of the time (not with imitators: fe_ref_rules_init) */
       do
-        v = g_rand_int_range (r, FE_CIRCE_PLAIN, FE_CIRCE_PARRAIN + 1);
+        v = g_rand_int_range (r, 0, 3) || on_[G_IMITATOR]
+            ? g_rand_int_range (r, FE_CIRCE_PLAIN, FE_CIRCE_PARRAIN + 1)
+            : g_rand_int_range (r, FE_CIRCE_FILE, FE_CIRCE_VARIANT_COUNT);
       while ((v == FE_CIRCE_PARRAIN && no_parrain) || (on_[G_ANTICIRCE] && v != FE_CIRCE_PLAIN));
       c->v[FE_COND_CIRCE][0] = v;
       c->v[FE_COND_CIRCE][1] = v != FE_CIRCE_PARRAIN && !on_[G_IMITATOR] && !on_[G_ANTICIRCE]
                                && g_rand_int_range (r, 0, 3) == 0;
+      if (v != FE_CIRCE_PARRAIN && !on_[G_IMITATOR] && !on_[G_ANTICIRCE] && g_rand_int_range (r, 0, 4) == 0)
+        {
+          c->v[FE_COND_CIRCE][2] = g_rand_int_range (r, 0, FE_REBIRTH_ADAPT_COUNT);
+          c->v[FE_COND_CIRCE][3] = g_rand_boolean (r);
+          c->v[FE_COND_CIRCE][4] = g_rand_int_range (r, 0, FE_REBORN_COUNT);
+          c->v[FE_COND_CIRCE][5] = g_rand_int_range (r, 0, 3) == 0;
+        }
     }
   if (on_[G_ANTICIRCE])
-    c->v[FE_COND_ANTICIRCE][0] = g_rand_int_range (r, 1, 3);
+    {
+      c->v[FE_COND_ANTICIRCE][0] = g_rand_int_range (r, 1, 3);
+      /* the squares of rebirth-squares.md a third of the time */
+      if (g_rand_int_range (r, 0, 3) == 0)
+        {
+          c->v[FE_COND_ANTICIRCE][1] = g_rand_int_range (r, 0, FE_REBIRTH_SQUARES_COUNT);
+          c->v[FE_COND_ANTICIRCE][2] = g_rand_int_range (r, 0, FE_REBIRTH_ADAPT_COUNT);
+        }
+    }
   if (on_[G_ANDERNACH])
     c->v[FE_COND_ANDERNACH][0] = g_rand_int_range (r, 1, 3);
   if (on_[G_ISARDAM])
@@ -113,6 +133,25 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
   c->v[FE_COND_PATROL][0] = patrol_scope;
   c->v[FE_COND_KOEKO][0] = on_[G_KOEKO];
   c->v[FE_COND_KAMIKAZE][0] = on_[G_KAMIKAZE];
+  /* mars-circe.md: the table or its Mirror; Mars's kings sometimes
+   * exclusive */
+  if (on_[G_MARS])
+    {
+      c->v[FE_COND_MARSCIRCE][0] = 1;
+      c->v[FE_COND_MARSCIRCE][1] = g_rand_int_range (r, 0, 4) == 0 ? FE_REBIRTH_MIRROR : 0;
+      c->v[FE_COND_MARSCIRCE][2] = g_rand_int_range (r, 0, 4) == 0;
+    }
+  if (on_[G_ANTIMARS])
+    {
+      c->v[FE_COND_ANTIMARS][0] = 1;
+      c->v[FE_COND_ANTIMARS][1] = g_rand_int_range (r, 0, 4) == 0 ? FE_REBIRTH_MIRROR : 0;
+    }
+  c->v[FE_COND_TAKEMAKE][0] = on_[G_TAKEMAKE];
+  if (on_[G_PHANTOM])
+    {
+      c->v[FE_COND_PHANTOM][0] = 1;
+      c->v[FE_COND_PHANTOM][1] = g_rand_int_range (r, 0, 4) == 0 ? FE_REBIRTH_MIRROR : 0;
+    }
   /* attributes of some pieces (kings never: the reference refuses a
    * kamikaze king) */
   uint8_t attr_pool[4];
@@ -349,7 +388,9 @@ pair_allowed (int a, int b)
     return true;
   if (a == G_MAGICIAN)
     return false;
-  if (a < N_SEED_GENRES)
+  if (a < N_SEED_GENRES && b >= G_MARS)
+    return a != G_IMITATOR;
+  if (a < N_SEED_GENRES && b < G_MARS)
     {
       /* Isardam with Madrasi and Imitator, KoeKo with Imitator: refused;
        * the reference leaves imitators out with AntiCirce and kamikaze
@@ -357,6 +398,17 @@ pair_allowed (int a, int b)
       if (a == G_IMITATOR)
         return b == G_CIRCE || b == G_ANDERNACH || b == G_PATROL;
       return !(a == G_MADRASI && b == G_ISARDAM);
+    }
+  /* The parts that reshape moves (mars-circe.md §5, take-and-make.md §4):
+   * with every condition but the imitators and magician pieces; Mars with
+   * AntiMars, not Phantom with either; Take&Make with each. */
+  if (b >= G_MARS)
+    {
+      if (a == G_IMITATOR || a == G_MAGICIAN)
+        return false;
+      if (a >= G_MARS)
+        return b == G_TAKEMAKE || (a == G_MARS && b == G_ANTIMARS);
+      return true;
     }
   static const int accepted[][2] = {
     { G_CIRCE, G_ANTICIRCE }, { G_CIRCE, G_ANDERNACH }, { G_ANTICIRCE, G_ANDERNACH },
@@ -389,7 +441,8 @@ report_seen (int compared)
                   compared, seen.moves, seen.castling, seen.en_passant, seen.multi_step,
                   seen.first_rank, seen.promotions, seen.fairy_promotions,
                   seen.imitator_promotion, seen.effects, seen.routes);
-  g_test_message ("%d with a Circe rebirth, %d leaving a Parrain rebirth owed", seen.rebirths, seen.owed);
+  g_test_message ("%d with a Circe rebirth, %d leaving a Parrain rebirth owed, %d from a rebirth square",
+                  seen.rebirths, seen.owed, seen.departures);
 }
 
 /* Every pair the conditions allow together; each must have been compared
@@ -414,10 +467,13 @@ test_pairs (void)
           compared += n;
           pairs++;
         }
-  /* 9 of the seeds, 23 with one of the further conditions, 10 of two */
-  g_assert_cmpint (pairs, ==, 42);
+  /* 9 of the seeds, 23 with one of the further conditions, 10 of two;
+   * the departures and Take&Make: 4 × (3 seeds + 7 further), Mars with
+   * AntiMars, Take&Make with each departure */
+  g_assert_cmpint (pairs, ==, 42 + 40 + 1 + 3);
   g_assert_cmpint (seen.rebirths, >, 0);
   g_assert_cmpint (seen.owed, >, 0);
+  g_assert_cmpint (seen.departures, >, 0);
   g_rand_free (r);
   report_seen (compared);
   g_assert_cmpint (failures, ==, 0);
@@ -453,7 +509,11 @@ test_singles_and_more (void)
   for (unsigned genres = 1; genres < 1u << N_GENRES; genres++)
     {
       bool single = __builtin_popcount (genres) == 1;
-      bool more = __builtin_popcount (genres) > 2 && ((genres & seeds) == genres || (genres & seeds) == 0);
+      /* The parts that reshape moves join the larger sets one at a time
+       * (their pairs are all compared): the sets would explode. */
+      unsigned reshaping = genres >> G_MARS;
+      bool more = __builtin_popcount (genres) > 2 && ((genres & seeds) == genres || (genres & seeds) == 0)
+                  && __builtin_popcount (reshaping) <= 1;
       if (!allowed (genres) || !(single || more))
         continue;
       int n = run_genres (r, genres, per_set);

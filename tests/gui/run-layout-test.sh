@@ -35,15 +35,18 @@ run () { # run SCREEN W H NAME [VAR=VALUE...]: NAME.layout, NAME.png, NAME.measu
   printf '%s%s\nwindow-size %s %s\nwait-size %s %s\nlayout %s\nmessages %s\ntouch %s\nwait-file %s\nquit\n' \
     "$compose" "${extra:-}" "$w" "$h" "$w" "$h" "$work/$name.layout" "$work/$name.msg" "$work/$name.ready" "$work/$name.shot" \
     > "$work/script"
+  # Each run its own state: an earlier run's autosave (it quits with the
+  # problem unsaved) would open the recovery prompt over this one's board.
   cat > "$work/inner.sh" <<INNER
 #!/bin/sh
-env XDG_STATE_HOME="$work/state" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
+env XDG_STATE_HOME="$work/state-$name" GSETTINGS_SCHEMA_DIR="$SCHEMAS" GSETTINGS_BACKEND=memory \
     FEERIE_TEST_SCRIPT="$work/script" G_DEBUG=fatal-criticals $* timeout 150 "$FEERIE" > "$work/log" 2>&1 &
 pid=\$!
 n=0; while [ ! -e "$work/$name.ready" ] && [ \$n -lt 1200 ]; do sleep 0.1; n=\$((n + 1)); done
 import -window root "$work/$name.png" || touch "$work/$name.failed"
 touch "$work/$name.shot"
 wait \$pid
+cp "$work/log" "$work/$name.log"
 INNER
   chmod +x "$work/inner.sh"
   xvfb-run -a -s "-screen 0 ${screen}x24" dbus-run-session -- "$work/inner.sh" || fail "feerie failed at $screen $*"

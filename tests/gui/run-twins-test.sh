@@ -104,7 +104,7 @@ grep -q "^preview b .* wQh5" "$work/t1" || fail "the preview does not show the q
 grep -q "^preview b .*wQd1" "$work/t1" && fail "the preview still has the queen on d1"
 grep -qx "rows 0" "$work/t-undo" || fail "undo does not take the picked twin back"
 # Continued: c) starts from b).
-grep -qx "twin c ok: twin continued add black bc6 — bBc6" "$work/t2" || fail "the continued add twin is missing"
+grep -qx "twin c ok: twin continued add black bc6 — +bBc6" "$work/t2" || fail "the continued add twin is missing"
 grep -q "^preview c .*wQh5.*bBc6" "$work/t2" || fail "the continued twin's preview does not start from b)"
 grep -q "^preview d .*wSa1 wRb1" "$work/t2" || fail "the exchange twin's preview is wrong"
 grep -qx "twin e ok: twin rotate 90 — rotate 90" "$work/t2" || fail "the rotate twin is missing"

@@ -9,6 +9,7 @@
 #include "io/popeye.h"
 #include "core/model/walk.h"
 #include "core/backend/backend.h"
+#include "core/rules/rebirth.h"
 
 static const char *source_root;
 
@@ -371,19 +372,29 @@ test_oracle_fields (void)
 static void
 test_syntax (void)
 {
-  /* unsupported conditions with parameters; "Einstein" after Circe */
-  GPtrArray *r = read_ok ("begin\nstip #2\ncond Circe Einstein BGL 4.5 4 Wormholes e6e8 "
+  /* unsupported conditions with parameters; "Volcanic" after Circe */
+  GPtrArray *r = read_ok ("begin\nstip #2\ncond Circe Volcanic BGL 4.5 4 Wormholes e6e8 "
                           "PromOnly S SingleBox Type1 Madrasi RexIncl\n"
                           "pie white ke1 black ke8\nend\n");
   FeProblem *p = r->pdata[0];
   g_assert_cmpuint (p->unsupported->len, ==, 5);
-  g_assert_cmpstr (p->unsupported->pdata[0], ==, "Circe Einstein");
+  g_assert_cmpstr (p->unsupported->pdata[0], ==, "Circe Volcanic");
   g_assert_cmpstr (p->unsupported->pdata[1], ==, "BGL 4.5 4");
   g_assert_cmpstr (p->unsupported->pdata[2], ==, "Wormholes e6e8");
   g_assert_cmpstr (p->unsupported->pdata[3], ==, "PromOnly S");
   g_assert_cmpstr (p->unsupported->pdata[4], ==, "SingleBox Type1");
   g_assert_cmpint (p->conditions.FE_P_EINSTEIN, ==, FE_EINSTEIN_NONE);
   g_assert_true (p->conditions.FE_P_MADRASI_REX_INCLUSIVE);
+  g_free (round_trip (p, NULL));
+  g_ptr_array_unref (r);
+
+  /* "Einstein" after Circe is Circe's reborn walk, never Einstein chess
+   * (docs/rules/rebirth-squares.md §4) */
+  r = read_ok ("begin\nstip #2\ncond Circe Einstein\npie white ke1 black ke8\nend\n");
+  p = r->pdata[0];
+  g_assert_cmpuint (p->unsupported->len, ==, 0);
+  g_assert_cmpint (p->conditions.FE_P_EINSTEIN, ==, FE_EINSTEIN_NONE);
+  g_assert_cmpint (p->conditions.v[FE_COND_CIRCE][4], ==, FE_REBORN_EINSTEIN);
   g_free (round_trip (p, NULL));
   g_ptr_array_unref (r);
 

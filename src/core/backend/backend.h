@@ -78,6 +78,7 @@ typedef enum {
   FE_REFUSAL_CONDITIONS,       /* conditions read that Féerie cannot solve (Circe…) */
   FE_REFUSAL_STIPULATION,      /* a stipulation kept as written (a=>b…) */
   FE_REFUSAL_CONDITION_VALUES, /* the diagram's conditions break their rules */
+  FE_REFUSAL_PIECES,           /* pieces no backend plays yet (a neutral king) */
 } FeRefusalReason;
 
 typedef struct {

@@ -28,6 +28,31 @@ problem_refused (const FeProblem *problem, FeRefusal *refusal)
                    refusal->subject);
       return TRUE;
     }
+  /* A neutral king belongs to both sides' check (Popeye): the rules hold
+   * one king a side, so such a problem would be solved wrongly. */
+  FePosition pos;
+  FeStipulation stip;
+  FeConditionParams cond;
+  for (guint t = 0; t <= problem->twins->len; t++)
+    {
+      /* Twin by twin in order: linear however many twins. */
+      if (!fe_problem_apply_next_twin (problem, (int) t, &pos, &stip, &cond, NULL))
+        break;
+      for (int i = 0; i < 64; i++)
+        {
+          FePiece p = pos.board[FE_SQ88 (i)];
+          if (p.walk != FE_WALK_KING || p.colour != FE_NEUTRAL)
+            continue;
+          char name[3];
+          fe_square_name (FE_SQ88 (i), name);
+          refusal->reason = FE_REFUSAL_PIECES;
+          refusal->subject = g_strdup_printf ("nK%s", name);
+          g_set_error (&refusal->error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                       _ ("a neutral king (on %s) is not supported (Féerie cannot solve this problem)"),
+                       name);
+          return TRUE;
+        }
+    }
   /* The diagram's conditions, when the diagram is solved (a twin's are
    * checked when the twin is). */
   if (!problem->zero_position

@@ -30,8 +30,14 @@ anticirce_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   if (!capturer.walk)
     return true;
   /* Its own column; a neutral capturer is reborn for the side that moved
-   * it (anticirce.md §2). */
-  FeSquare sq = fe_circe_home_square (capturer.walk, m->capture, pos->side);
+   * it (anticirce.md §2); the squares by the type's rule (rebirth-squares.md). */
+  const FeConditionParams *params = &pos->rules->params;
+  FeRebirthRule rule = { .squares = params->v[FE_COND_ANTICIRCE][1],
+                         .adapter = params->v[FE_COND_ANTICIRCE][2] };
+  FeRebirthQuery q = { capturer, m->capture, pos->side, m, FE_PIECE_EMPTY };
+  FeSquare sq = fe_rebirth_square (&rule, pos->rules, &q);
+  if (sq == FE_NO_SQUARE)
+    return false;
   if (sq == m->to)
     {
       if (pos->rules->params.v[FE_COND_ANTICIRCE][0] == ANTICIRCE_CHEYLAN)
@@ -78,20 +84,50 @@ static const FeConditionParamDesc anticirce_params[] = {
     .xml_attribute = "type", .xml_values = (const char *const[]) { "none", "calvet", "cheylan" },
     .xml_default = ANTICIRCE_CALVET,
     .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("Calvet"), FE_N_("Cheylan") } },
+  FE_REBIRTH_SQUARES_PARAM,
+  { .name = "adapter", .label = FE_N_("Rebirth square turned"), .type = FE_PARAM_ENUM,
+    .n_values = FE_REBIRTH_ADAPT_COUNT, .xml_attribute = "turned",
+    .xml_values = (const char *const[]) { "none", "diametral", "vertical-mirror" },
+    .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("Diametral"),
+                                            FE_N_("Vertical mirror") } },
 };
 
 static const FeConditionKeyword anticirce_keywords[] = {
   { "AntiCirce", 0, ANTICIRCE_CALVET, 0 },
   { "Calvet", 0, ANTICIRCE_CALVET, FE_KEYWORD_AFTER_SWITCH },
   { "Cheylan", 0, ANTICIRCE_CHEYLAN, FE_KEYWORD_AFTER_SWITCH },
-  { "Mirror", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Diagram", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "File", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Symmetry", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Antipodes", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Equipollents", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "MirrorAntiCirce", 1, FE_REBIRTH_MIRROR, 0 },
+  { "DiagramAntiCirce", 1, FE_REBIRTH_DIAGRAM, 0 },
+  { "FileAntiCirce", 1, FE_REBIRTH_FILE, 0 },
+  { "SymmetryAntiCirce", 1, FE_REBIRTH_SYMMETRY, 0 },
+  { "VerticalSymmetryAntiCirce", 1, FE_REBIRTH_VERTICAL_SYMMETRY, 0 },
+  { "HorizontalSymmetryAntiCirce", 1, FE_REBIRTH_HORIZONTAL_SYMMETRY, 0 },
+  { "AntipodeanAntiCirce", 1, FE_REBIRTH_ANTIPODES, 0 },
+  { "EquipollentsAntiCirce", 1, FE_REBIRTH_EQUIPOLLENTS, 0 },
+  { "Mirror", 1, FE_REBIRTH_MIRROR, FE_KEYWORD_AFTER_SWITCH },
+  { "Diagram", 1, FE_REBIRTH_DIAGRAM, FE_KEYWORD_AFTER_SWITCH },
+  { "File", 1, FE_REBIRTH_FILE, FE_KEYWORD_AFTER_SWITCH },
+  { "Rank", 1, FE_REBIRTH_RANK, FE_KEYWORD_AFTER_SWITCH },
+  { "Symmetry", 1, FE_REBIRTH_SYMMETRY, FE_KEYWORD_AFTER_SWITCH },
+  { "VerticalSymmetry", 1, FE_REBIRTH_VERTICAL_SYMMETRY, FE_KEYWORD_AFTER_SWITCH },
+  { "HorizontalSymmetry", 1, FE_REBIRTH_HORIZONTAL_SYMMETRY, FE_KEYWORD_AFTER_SWITCH },
+  { "Antipodes", 1, FE_REBIRTH_ANTIPODES, FE_KEYWORD_AFTER_SWITCH },
+  { "Equipollents", 1, FE_REBIRTH_EQUIPOLLENTS, FE_KEYWORD_AFTER_SWITCH },
+  { "Diametral", 2, FE_REBIRTH_ADAPT_DIAMETRAL, FE_KEYWORD_AFTER_SWITCH },
+  { "VerticalMirror", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, FE_KEYWORD_AFTER_SWITCH },
   { "Couscous", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Clone", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Assassin", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "April", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Berolina", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Cage", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Einstein", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "ReversalEinstein", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Frischauf", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Parachute", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Volcanic", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Super", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Take&Make", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
 };
 
 /* Popeye refuses kamikaze pieces with AntiCirce (docs/rules/anticirce.md §4,
@@ -118,11 +154,26 @@ anticirce_describe (const FeConditionParams *params, int id, const FePosition *d
 {
   (void) diagram;
   bool cheylan = fe_params_get (params, id, 0) == ANTICIRCE_CHEYLAN;
+  int squares = fe_params_get (params, id, 1), turned = fe_params_get (params, id, 2);
   if (style->caption)
-    g_ptr_array_add (lines, g_strdup (style->translate (cheylan ? FE_N_("AntiCirce Cheylan")
-                                                                : FE_N_("AntiCirce"))));
-  else
-    g_ptr_array_add (lines, g_strdup (cheylan ? "AntiCirce Cheylan" : "AntiCirce"));
+    {
+      GString *line = g_string_new (style->translate (cheylan ? FE_N_("AntiCirce Cheylan")
+                                                              : FE_N_("AntiCirce")));
+      if (squares && squares < FE_REBIRTH_SQUARES_COUNT)
+        g_string_append_printf (line, " %s", style->translate (fe_rebirth_squares_labels[squares]));
+      if (turned == FE_REBIRTH_ADAPT_DIAMETRAL)
+        g_string_append_printf (line, " %s", style->translate (FE_N_("diametral")));
+      else if (turned == FE_REBIRTH_ADAPT_VERTICAL_MIRROR)
+        g_string_append_printf (line, " %s", style->translate (FE_N_("vertical mirror")));
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+      return;
+    }
+  GString *words = g_string_new ("AntiCirce");
+  FeRebirthRule rule = { .squares = squares, .adapter = turned };
+  fe_rebirth_append_popeye_words (words, &rule, false);
+  if (cheylan)
+    g_string_append (words, " Cheylan");
+  g_ptr_array_add (lines, g_string_free (words, FALSE));
 }
 
 const FeConditionClass fe_condition_class_anticirce = {

@@ -27,55 +27,43 @@
 #define PARRAIN_CHOICE_SHIFT 6
 #define PARRAIN_CHOICE_BITS 8
 
-static inline bool
-light (FeSquare sq)
+/* The rebirth rule of the variant in `params` (Parrain has none: its
+ * square waits for the next move). */
+static bool
+circe_rule (const FeConditionParams *params, int id, FeRebirthRule *rule)
 {
-  return (FE_FILE (sq) + FE_RANK (sq)) & 1;
+  static const uint8_t squares[FE_CIRCE_VARIANT_COUNT] = {
+    [FE_CIRCE_PLAIN] = FE_REBIRTH_CIRCE,
+    [FE_CIRCE_MIRROR] = FE_REBIRTH_MIRROR,
+    [FE_CIRCE_DIAGRAM] = FE_REBIRTH_DIAGRAM,
+    [FE_CIRCE_FILE] = FE_REBIRTH_FILE,
+    [FE_CIRCE_RANK] = FE_REBIRTH_RANK,
+    [FE_CIRCE_SYMMETRY] = FE_REBIRTH_SYMMETRY,
+    [FE_CIRCE_VERTICAL_SYMMETRY] = FE_REBIRTH_VERTICAL_SYMMETRY,
+    [FE_CIRCE_HORIZONTAL_SYMMETRY] = FE_REBIRTH_HORIZONTAL_SYMMETRY,
+    [FE_CIRCE_ANTIPODES] = FE_REBIRTH_ANTIPODES,
+    [FE_CIRCE_PWC] = FE_REBIRTH_PWC,
+    [FE_CIRCE_EQUIPOLLENTS] = FE_REBIRTH_EQUIPOLLENTS,
+  };
+  int variant = fe_params_get (params, id, 0);
+  if (variant == FE_CIRCE_OFF || variant == FE_CIRCE_PARRAIN || variant >= FE_CIRCE_VARIANT_COUNT)
+    return false;
+  *rule = (FeRebirthRule) { .squares = squares[variant],
+                            .adapter = fe_params_get (params, id, 2),
+                            .couscous = fe_params_get (params, id, 3) };
+  return true;
 }
 
-FeSquare
-fe_circe_home_square (int walk, FeSquare sq, int home)
+/* Where the victim of `m` goes: the table read in its own column (the
+ * side that did not capture, circe.md §2.4). */
+static FeSquare
+victim_square (const FePosition *pos, const FeMove *m, FePiece victim, FePiece capturer)
 {
-  int rank = home == FE_WHITE ? 0 : 7;
-  /* Rooks, bishops and knights go to the home square of the capture
-   * square's colour; a8 and h1 are light. */
-  bool l = light (sq);
-  switch (walk)
-    {
-    case FE_WALK_KING:
-      return FE_SQ (4, rank);
-    case FE_WALK_QUEEN:
-      return FE_SQ (3, rank);
-    case FE_WALK_ROOK:
-      return FE_SQ (l == (home == FE_WHITE) ? 7 : 0, rank);
-    case FE_WALK_BISHOP:
-      return FE_SQ (l == (home == FE_WHITE) ? 5 : 2, rank);
-    case FE_WALK_KNIGHT:
-      return FE_SQ (l == (home == FE_WHITE) ? 1 : 6, rank);
-    case FE_WALK_PAWN:
-      return FE_SQ (FE_FILE (sq), home == FE_WHITE ? 1 : 6);
-    default:
-      /* Other walks: the promotion square of the capture file. */
-      return FE_SQ (FE_FILE (sq), home == FE_WHITE ? 7 : 0);
-    }
-}
-
-FeSquare
-fe_circe_rebirth_square (const FePosition *pos, FePiece piece, FeSquare sq, int capturing_side)
-{
-  switch (CIRCE_VARIANT (pos->rules))
-    {
-    case FE_CIRCE_PLAIN:
-      /* The table is read by the capturing side (circe.md §2.4: a neutral
-       * victim goes to the square of the side that did not capture it). */
-      return fe_circe_home_square (piece.walk, sq, FE_OPPONENT (capturing_side));
-    case FE_CIRCE_MIRROR:
-      return fe_circe_home_square (piece.walk, sq, capturing_side);
-    case FE_CIRCE_DIAGRAM:
-      return pos->rules->diagram_square[piece.id];
-    default:
-      return FE_NO_SQUARE;
-    }
+  FeRebirthRule rule;
+  if (!circe_rule (&pos->rules->params, FE_COND_CIRCE, &rule))
+    return FE_NO_SQUARE;
+  FeRebirthQuery q = { victim, m->capture, FE_OPPONENT (pos->side), m, capturer };
+  return fe_rebirth_square (&rule, pos->rules, &q);
 }
 
 FePiece
@@ -206,15 +194,65 @@ empty_after_displacement (const FePosition *pos, const FeMove *m, FeSquare sq)
   return !pos->board[sq].walk;
 }
 
+/* Whether a pawn reborn on its promotion rank promotes there: in the
+ * variants that send pawns there by the capture's geometry
+ * (rebirth-squares.md §3, Popeye's); a Diagram pawn stays a pawn. */
+static bool
+rebirth_promotes (const FeConditionParams *params)
+{
+  switch (params->v[FE_COND_CIRCE][0])
+    {
+    case FE_CIRCE_SYMMETRY:
+    case FE_CIRCE_VERTICAL_SYMMETRY:
+    case FE_CIRCE_ANTIPODES:
+    case FE_CIRCE_PWC:
+    case FE_CIRCE_EQUIPOLLENTS:
+      return true;
+    default:
+      return params->v[FE_COND_CIRCE][3] != 0; /* Couscous */
+    }
+}
+
+/* May the victim of `m` be a pawn that promotes on its rebirth?  Where it
+ * is reborn depends on effects before the rebirth (a capturer mutated by
+ * Einstein, for Couscous), so every pawn capture of these variants offers
+ * the promotion choices, and the rebirth rejects those that turn out to
+ * mean nothing (circe_after_displacement). */
+static bool
+may_promote_on_rebirth (const FePosition *pos, const FeMove *m)
+{
+  const FeConditionParams *p = &pos->rules->params;
+  return m->capture != FE_NO_SQUARE && rebirth_promotes (p)
+         && (pos->board[m->capture].walk == FE_WALK_PAWN || p->v[FE_COND_CIRCE][4] != FE_REBORN_SAME);
+}
+
 static int
 circe_choice_count (const FePosition *pos, const FeMove *m)
 {
   FeSquare sq;
+  if (CIRCE_VARIANT (pos->rules) != FE_CIRCE_PARRAIN)
+    return !may_promote_on_rebirth (pos, m)
+           ? 1 : pos->rules->n_promotion_walks + (imitator_promotion (pos) ? 1 : 0);
   /* A pawn that cannot come back has nothing to promote to: one move. */
-  if (CIRCE_VARIANT (pos->rules) != FE_CIRCE_PARRAIN || !promotes_on_rebirth (pos, m, &sq)
-      || !empty_after_displacement (pos, m, sq))
+  if (!promotes_on_rebirth (pos, m, &sq) || !empty_after_displacement (pos, m, sq))
     return 1;
   return pos->rules->n_promotion_walks + (imitator_promotion (pos) ? 1 : 0);
+}
+
+/* The reborn pawn becomes an imitator on its square
+ * (docs/rules/imitator.md §7), after the others have moved. */
+static bool
+reborn_imitator (FePosition *pos, FeUndo *undo, FeSquare sq)
+{
+  if (fe_position_imitator_at (pos, sq) >= 0 || pos->n_imitators >= FE_MAX_IMITATORS)
+    return false;
+  int i = pos->n_imitators++;
+  pos->imitators[i] = sq;
+  pos->imitator_colour[i] = FE_NEUTRAL;
+  pos->hash ^= fe_zobrist_imitator (sq, FE_NEUTRAL);
+  undo->imitators_moved = true;
+  undo->n_rebirths++;
+  return true;
 }
 
 static bool
@@ -231,19 +269,7 @@ parrain_rebirth (FePosition *pos, const FeMove *m, FeUndo *undo)
     {
       const FeRules *r = pos->rules;
       if (choice >= r->n_promotion_walks)
-        {
-          /* The reborn pawn becomes an imitator on its square
-           * (docs/rules/imitator.md §7), after the others have moved. */
-          if (fe_position_imitator_at (pos, sq) >= 0 || pos->n_imitators >= FE_MAX_IMITATORS)
-            return false;
-          int i = pos->n_imitators++;
-          pos->imitators[i] = sq;
-          pos->imitator_colour[i] = FE_NEUTRAL;
-          pos->hash ^= fe_zobrist_imitator (sq, FE_NEUTRAL);
-          undo->imitators_moved = true;
-          undo->n_rebirths++;
-          return true;
-        }
+        return reborn_imitator (pos, undo, sq);
       piece.walk = r->promotion_walks[choice];
     }
   if (puts_back (pos, undo, piece, sq, &legal))
@@ -268,10 +294,42 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
       fe_position_set_owed (pos, owed ? victim : FE_PIECE_EMPTY, m->capture);
       return legal;
     }
+  /* No rebirth: a promotion choice is no move. */
   if (!victim.walk || (victim.walk == FE_WALK_KING && !CIRCE_REX_INCLUSIVE (r)))
-    return true;
+    return FE_CHOICE_DIGIT (m->choice, PARRAIN_CHOICE_SHIFT, PARRAIN_CHOICE_BITS) == 0;
   bool legal = true;
-  FeSquare sq = fe_circe_rebirth_square (pos, victim, m->capture, pos->side);
+  /* The capturer as it stands now (mutated, or sent to its own square by
+   * a kamikaze transfer), or as it moved if it left the board. */
+  FeSquare at = fe_mover_square (pos, m, undo);
+  FePiece capturer = at != FE_NO_SQUARE ? pos->board[at] : FE_PIECE_EMPTY;
+  /* The capturer as it moved (before a promotion or mutation): Clone's. */
+  FePiece moved = FE_PIECE_EMPTY;
+  for (int i = 0; !moved.walk && i < undo->n_changes; i++)
+    if (undo->changes[i].square == m->from)
+      moved = undo->changes[i].before;
+  if (!capturer.walk)
+    capturer = moved;
+  /* What it becomes (Clone, Chameleon, Einstein) decides its square too
+   * (rebirth-squares.md §4); Turncoats changes its colour there. */
+  victim.walk = fe_reborn_walk (r->params.v[FE_COND_CIRCE][4], victim.walk, moved);
+  /* A pawn promotes by its own colour's rank, before it turns. */
+  int side = pawn_side (victim, FE_OPPONENT (pos->side));
+  if (r->params.v[FE_COND_CIRCE][5] && victim.colour != FE_NEUTRAL)
+    victim.colour = FE_OPPONENT (victim.colour);
+  FeSquare sq = victim_square (pos, m, victim, capturer);
+  int choice = FE_CHOICE_DIGIT (m->choice, PARRAIN_CHOICE_SHIFT, PARRAIN_CHOICE_BITS);
+  bool promotes = victim.walk == FE_WALK_PAWN && sq != FE_NO_SQUARE && rebirth_promotes (&r->params)
+                  && FE_RANK (sq) == (side == FE_WHITE ? 7 : 0) && !pos->board[sq].walk;
+  /* A promotion choice where the pawn does not promote is no move. */
+  if (!promotes)
+    {
+      if (choice > 0)
+        return false;
+    }
+  else if (choice >= r->n_promotion_walks)
+    return reborn_imitator (pos, undo, sq);
+  else
+    victim.walk = r->promotion_walks[choice];
   if (puts_back (pos, undo, victim, sq, &legal))
     undo->n_rebirths++;
   return legal;
@@ -308,7 +366,6 @@ static void
 circe_notate (GString *out, const FePosition *before, const FeMove *m, const FePosition *after,
               const FeUndo *undo, int first, int end)
 {
-  (void) m;
   int n_reborn = 0;
   for (int i = first; i < end; i++)
     {
@@ -317,11 +374,20 @@ circe_notate (GString *out, const FePosition *before, const FeMove *m, const FeP
       if (undo->changes[i].before.walk || !p.walk)
         continue;
       FePiece reborn = p;
-      /* Parrain: the owed pawn, promoted on its rebirth. */
-      bool promoted = before->owed.walk == FE_WALK_PAWN && before->owed.id == p.id
-                      && p.walk != FE_WALK_PAWN;
+      /* A pawn promoted on its rebirth: Parrain's owed one, or this
+       * move's victim reborn as a pawn (after Clone, Einstein …). */
+      FePiece victim = fe_move_victim (m, undo);
+      const FeConditionParams *params = &before->rules->params;
+      int as = fe_reborn_walk (params->v[FE_COND_CIRCE][4], victim.walk, before->board[m->from]);
+      bool promoted = p.walk != FE_WALK_PAWN
+                      && ((before->owed.walk == FE_WALK_PAWN && before->owed.id == p.id)
+                          || (as == FE_WALK_PAWN && victim.id == p.id));
       if (promoted)
         reborn.walk = FE_WALK_PAWN;
+      /* Turncoats: written in the victim's colour, then "=w" (Popeye's). */
+      bool turned = victim.id == p.id && victim.colour != p.colour;
+      if (turned)
+        reborn.colour = victim.colour;
       g_string_append (out, "[+");
       fe_circe_append_piece (out, reborn);
       append_square (out, sq);
@@ -331,6 +397,8 @@ circe_notate (GString *out, const FePosition *before, const FeMove *m, const FeP
           uint8_t colour = p.colour == FE_NEUTRAL ? FE_NEUTRAL : FE_WHITE;
           fe_notation_append_piece_code (out, (FePiece) { p.walk, colour, p.attrs, 0 }, TRUE);
         }
+      if (turned)
+        g_string_append (out, p.colour == FE_WHITE ? "=w" : "=b");
       g_string_append_c (out, ']');
       n_reborn++;
     }
@@ -338,7 +406,7 @@ circe_notate (GString *out, const FePosition *before, const FeMove *m, const FeP
   if (undo->n_rebirths > n_reborn && after->n_imitators > 0)
     {
       g_string_append (out, "[+");
-      fe_circe_append_piece (out, before->owed);
+      fe_circe_append_piece (out, before->owed.walk ? before->owed : fe_move_victim (m, undo));
       append_square (out, after->imitators[after->n_imitators - 1]);
       g_string_append (out, "=I]");
     }
@@ -355,6 +423,7 @@ circe_notate (GString *out, const FePosition *before, const FeMove *m, const FeP
     .pawns_from_first_rank = circe_pawns_from_first_rank, \
     .after_displacement = circe_after_displacement, \
     .effect_order = FE_EFFECT_REBIRTH,             \
+    .captured_rebirth = circe_rule,                \
     .notate = circe_notate,                        \
   }
 const FeConditionOps fe_condition_circe = CIRCE_OPS (NULL);
@@ -363,15 +432,39 @@ static const FeConditionOps circe_rex_inclusive_ops = CIRCE_OPS (circe_check_all
 /* ---- the class ------------------------------------------------------------- */
 
 static const FeConditionParamDesc circe_params[] = {
-  { .name = "variant", .label = FE_N_("Circe"), .type = FE_PARAM_ENUM, .n_values = 5,
-    .xml_attribute = "variant",
-    .xml_values = (const char *const[]) { "none", "plain", "mirror", "diagram", "parrain" },
+  { .name = "variant", .label = FE_N_("Circe"), .type = FE_PARAM_ENUM,
+    .n_values = FE_CIRCE_VARIANT_COUNT, .xml_attribute = "variant",
+    .xml_values = (const char *const[]) { "none", "plain", "mirror", "diagram", "parrain", "file",
+                                          "rank", "symmetry", "vertical-symmetry",
+                                          "horizontal-symmetry", "antipodes", "pwc",
+                                          "equipollents" },
     .xml_default = FE_CIRCE_PLAIN,
     .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("plain"), FE_N_("Mirror"),
-                                            FE_N_("Diagram"), FE_N_("Parrain") } },
+                                            FE_N_("Diagram"), FE_N_("Parrain"), FE_N_("File"),
+                                            FE_N_("Rank"), FE_N_("Symmetry"),
+                                            FE_N_("Vertical symmetry"),
+                                            FE_N_("Horizontal symmetry"), FE_N_("Antipodes"),
+                                            FE_N_("PWC"), FE_N_("Equipollents") } },
   { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings are reborn)"),
     .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "rex-inclusive", .xml_values = (const char *const[]) { "false", "true" } },
+  { .name = "adapter", .label = FE_N_("Rebirth square turned"), .type = FE_PARAM_ENUM,
+    .n_values = FE_REBIRTH_ADAPT_COUNT, .xml_attribute = "turned",
+    .xml_values = (const char *const[]) { "none", "diametral", "vertical-mirror" },
+    .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("Diametral"),
+                                            FE_N_("Vertical mirror") } },
+  { .name = "couscous", .label = FE_N_("Couscous (the capturer's square)"),
+    .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_attribute = "couscous", .xml_values = (const char *const[]) { "false", "true" } },
+  { .name = "reborn", .label = FE_N_("Reborn as"), .type = FE_PARAM_ENUM,
+    .n_values = FE_REBORN_COUNT, .xml_attribute = "reborn",
+    .xml_values = (const char *const[]) { "same", "clone", "chameleon", "einstein",
+                                          "reverse-einstein" },
+    .value_labels = (const char *const[]) { FE_N_("itself"), FE_N_("Clone"), FE_N_("Chameleon"),
+                                            FE_N_("Einstein"), FE_N_("Reverse Einstein") } },
+  { .name = "turncoats", .label = FE_N_("Turncoats (reborn in the other colour)"),
+    .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_attribute = "turncoats", .xml_values = (const char *const[]) { "false", "true" } },
 };
 
 /* Popeye's words; after "Circe" its variant words, and those of the forms
@@ -381,35 +474,55 @@ static const FeConditionKeyword circe_keywords[] = {
   { "MirrorCirce", 0, FE_CIRCE_MIRROR, 0 },
   { "DiagramCirce", 0, FE_CIRCE_DIAGRAM, 0 },
   { "ParrainCirce", 0, FE_CIRCE_PARRAIN, 0 },
+  { "FileCirce", 0, FE_CIRCE_FILE, 0 },
+  { "RankCirce", 0, FE_CIRCE_RANK, 0 },
+  { "SymmetryCirce", 0, FE_CIRCE_SYMMETRY, 0 },
+  { "VerticalSymmetryCirce", 0, FE_CIRCE_VERTICAL_SYMMETRY, 0 },
+  { "HorizontalSymmetryCirce", 0, FE_CIRCE_HORIZONTAL_SYMMETRY, 0 },
+  { "AntipodeanCirce", 0, FE_CIRCE_ANTIPODES, 0 },
+  { "PWC", 0, FE_CIRCE_PWC, 0 },
+  { "EquipollentsCirce", 0, FE_CIRCE_EQUIPOLLENTS, 0 },
+  { "DiametralCirce", 2, FE_REBIRTH_ADAPT_DIAMETRAL, 0 },
+  { "VerticalMirrorCirce", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, 0 },
+  { "CouscousCirce", 3, 1, 0 },
   { "Mirror", 0, FE_CIRCE_MIRROR, FE_KEYWORD_AFTER_SWITCH },
   { "Diagram", 0, FE_CIRCE_DIAGRAM, FE_KEYWORD_AFTER_SWITCH },
   { "Parrain", 0, FE_CIRCE_PARRAIN, FE_KEYWORD_AFTER_SWITCH },
+  { "File", 0, FE_CIRCE_FILE, FE_KEYWORD_AFTER_SWITCH },
+  { "Rank", 0, FE_CIRCE_RANK, FE_KEYWORD_AFTER_SWITCH },
+  { "Symmetry", 0, FE_CIRCE_SYMMETRY, FE_KEYWORD_AFTER_SWITCH },
+  { "VerticalSymmetry", 0, FE_CIRCE_VERTICAL_SYMMETRY, FE_KEYWORD_AFTER_SWITCH },
+  { "HorizontalSymmetry", 0, FE_CIRCE_HORIZONTAL_SYMMETRY, FE_KEYWORD_AFTER_SWITCH },
+  { "Antipodes", 0, FE_CIRCE_ANTIPODES, FE_KEYWORD_AFTER_SWITCH },
+  { "PWC", 0, FE_CIRCE_PWC, FE_KEYWORD_AFTER_SWITCH },
+  { "Equipollents", 0, FE_CIRCE_EQUIPOLLENTS, FE_KEYWORD_AFTER_SWITCH },
+  { "Diametral", 2, FE_REBIRTH_ADAPT_DIAMETRAL, FE_KEYWORD_AFTER_SWITCH },
+  { "VerticalMirror", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, FE_KEYWORD_AFTER_SWITCH },
+  { "Couscous", 3, 1, FE_KEYWORD_AFTER_SWITCH },
   { "RexInclusive", 1, 1, FE_KEYWORD_AFTER_SWITCH },
   { "Assassin", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Clone", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Chameleon", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Turncoats", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Couscous", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "CirceClone", 4, FE_REBORN_CLONE, 0 },
+  { "ChameleonCirce", 4, FE_REBORN_CHAMELEON, 0 },
+  { "CirceTurncoats", 5, 1, 0 },
+  { "Clone", 4, FE_REBORN_CLONE, FE_KEYWORD_AFTER_SWITCH },
+  { "Chameleon", 4, FE_REBORN_CHAMELEON, FE_KEYWORD_AFTER_SWITCH },
+  { "Einstein", 4, FE_REBORN_EINSTEIN, FE_KEYWORD_AFTER_SWITCH },
+  { "ReversalEinstein", 4, FE_REBORN_REVERSE_EINSTEIN, FE_KEYWORD_AFTER_SWITCH },
+  { "Turncoats", 5, 1, FE_KEYWORD_AFTER_SWITCH },
   { "LastMove", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Equipollents", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "ContraParrain", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Cage", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Rank", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "File", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Symmetry", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Diametral", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "VerticalMirror", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "PWC", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Antipodes", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Take&Make", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Super", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "April", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Frischauf", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Einstein", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "ReversalEinstein", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Volcanic", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Parachute", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "RexExclusive", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Strict", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "WaitCapture", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "CaptureSquare", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Berolina", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
 };
 
 static gboolean
@@ -417,6 +530,14 @@ circe_validate (const FeConditionParams *params, int id, const FePosition *diagr
                 GError **error)
 {
   int variant = fe_params_get (params, id, 0);
+  /* A king reborn in the other colour would leave a side with two kings
+   * and the other with none (D64). */
+  if (variant && fe_params_get (params, id, 1) && fe_params_get (params, id, 5))
+    {
+      g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                           _ ("Circe Turncoats Rex inclusive is not supported"));
+      return FALSE;
+    }
   if (variant != FE_CIRCE_PARRAIN)
     return TRUE;
   const char *why = NULL;
@@ -441,26 +562,62 @@ static void
 circe_describe (const FeConditionParams *params, int id, const FePosition *diagram,
                 const FeDescribeStyle *style, GPtrArray *lines)
 {
-  static const char *const solver[] = { NULL, "Circe", "Circe Mirror", "Circe Diagram",
-                                        "Circe Parrain" };
-  static const char *const caption[] = { NULL, FE_N_("Circe"), FE_N_("Mirror Circe"),
-                                         FE_N_("Diagram Circe"), FE_N_("Parrain Circe") };
+  static const char *const caption[FE_CIRCE_VARIANT_COUNT] = {
+    NULL, FE_N_("Circe"), FE_N_("Mirror Circe"), FE_N_("Diagram Circe"), FE_N_("Parrain Circe"),
+    FE_N_("File Circe"), FE_N_("Rank Circe"), FE_N_("Symmetry Circe"),
+    FE_N_("Vertical symmetry Circe"), FE_N_("Horizontal symmetry Circe"),
+    FE_N_("Antipodes Circe"), FE_N_("PWC"), FE_N_("Equipollents Circe"),
+  };
+  static const char *const adapter[FE_REBIRTH_ADAPT_COUNT] = { NULL, FE_N_("diametral"),
+                                                              FE_N_("vertical mirror") };
   (void) diagram;
   int variant = fe_params_get (params, id, 0);
-  if (variant < FE_CIRCE_PLAIN || variant > FE_CIRCE_PARRAIN)
+  if (variant < FE_CIRCE_PLAIN || variant >= FE_CIRCE_VARIANT_COUNT)
     variant = FE_CIRCE_PLAIN;
-  bool rex = fe_params_get (params, id, 1);
+  int turned = MIN (fe_params_get (params, id, 2), FE_REBIRTH_ADAPT_COUNT - 1);
+  bool rex = fe_params_get (params, id, 1), couscous = fe_params_get (params, id, 3);
   if (style->caption)
-    g_ptr_array_add (lines, g_strdup_printf ("%s%s", style->translate (caption[variant]),
-                                             rex ? " RI" : ""));
-  else
-    g_ptr_array_add (lines, g_strdup_printf ("%s%s", solver[variant], rex ? " RexInclusive" : ""));
+    {
+      GString *line = g_string_new (style->translate (caption[variant]));
+      if (turned)
+        g_string_append_printf (line, " %s", style->translate (adapter[turned]));
+      if (couscous)
+        g_string_append_printf (line, " %s", style->translate (FE_N_("Couscous")));
+      static const char *const reborn_labels[FE_REBORN_COUNT] = {
+        NULL, FE_N_("Clone"), FE_N_("Chameleon"), FE_N_("Einstein"), FE_N_("Reverse Einstein")
+      };
+      int reborn = MIN (fe_params_get (params, id, 4), FE_REBORN_COUNT - 1);
+      if (reborn)
+        g_string_append_printf (line, " %s", style->translate (reborn_labels[reborn]));
+      if (fe_params_get (params, id, 5))
+        g_string_append_printf (line, " %s", style->translate (FE_N_("Turncoats")));
+      if (rex)
+        g_string_append (line, " RI");
+      g_ptr_array_add (lines, g_string_free (line, FALSE));
+      return;
+    }
+  /* The solver's header: Popeye's echo, "Circe" and the variant words. */
+  GString *words = g_string_new ("Circe");
+  FeRebirthRule rule = { 0 };
+  circe_rule (params, id, &rule);
+  fe_rebirth_append_popeye_words (words, &rule, variant == FE_CIRCE_PARRAIN);
+  static const char *const reborn_words[FE_REBORN_COUNT] = { NULL, "Clone", "Chameleon", "Einstein",
+                                                             "ReversalEinstein" };
+  int reborn = MIN (fe_params_get (params, id, 4), FE_REBORN_COUNT - 1);
+  if (reborn)
+    g_string_append_printf (words, " %s", reborn_words[reborn]);
+  if (fe_params_get (params, id, 5))
+    g_string_append (words, " Turncoats");
+  if (rex)
+    g_string_append (words, " RexInclusive");
+  g_ptr_array_add (lines, g_string_free (words, FALSE));
 }
 
 /* The hooks depend on Rex inclusive (a check hook only then). */
 static const FeConditionOps *
-circe_ops (const FeConditionParams *params, int id)
+circe_ops (const FeRules *rules, const FeConditionParams *params, int id)
 {
+  (void) rules;
   return fe_params_get (params, id, 1) ? &circe_rex_inclusive_ops : &fe_condition_circe;
 }
 

@@ -149,8 +149,9 @@ isardam_in_force (const FeConditionParams *params, int id, const FePosition *dia
 }
 
 static const FeConditionOps *
-isardam_ops (const FeConditionParams *params, int id)
+isardam_ops (const FeRules *rules, const FeConditionParams *params, int id)
 {
+  (void) rules;
   return fe_params_get (params, id, 1) ? &isardam_type_b_ops : &fe_condition_isardam;
 }
 

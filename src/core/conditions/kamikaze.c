@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * A kamikaze piece that captures leaves the board with its victim.  Under
- * a Circe (plain, Mirror, Diagram) it goes instead to its own rebirth
- * square, as an AntiCirce capturer does, and vanishes if that square is
- * taken.  Kamikaze pieces attack and check as usual; a kamikaze king
+ * a condition that reborn captured pieces (a Circe: FeRules.captured_rebirth)
+ * it goes instead to its own rebirth square by that rule, as an AntiCirce
+ * capturer does, and vanishes if that square is taken.  Kamikaze pieces attack and check as usual; a kamikaze king
  * cannot capture.
  */
 #include "core/rules/chain.h"
@@ -16,7 +16,7 @@
 static bool
 circe_in_force (const FePosition *pos)
 {
-  return pos->rules->params.v[FE_COND_CIRCE][0] != FE_CIRCE_OFF;
+  return pos->rules->any_captured_rebirth;
 }
 
 static bool
@@ -53,7 +53,8 @@ kamikaze_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
     return true;
   /* Its own rebirth square, read as if the other side had captured it
    * (Mirror applies); taken, the piece is just gone. */
-  FeSquare sq = fe_circe_rebirth_square (pos, p, m->capture, FE_OPPONENT (pos->side));
+  FeRebirthQuery q = { p, m->capture, pos->side, m, FE_PIECE_EMPTY };
+  FeSquare sq = fe_rebirth_square (&pos->rules->captured_rebirth, pos->rules, &q);
   if (sq != FE_NO_SQUARE && !pos->board[sq].walk && fe_position_imitator_at (pos, sq) < 0)
     fe_position_set (pos, undo, sq, p);
   return true;
@@ -107,10 +108,11 @@ const FeConditionOps fe_condition_kamikaze = KAMIKAZE_OPS (FE_EFFECT_TRANSFER);
 static const FeConditionOps kamikaze_removal_ops = KAMIKAZE_OPS (FE_EFFECT_REMOVAL);
 
 static const FeConditionOps *
-kamikaze_ops (const FeConditionParams *params, int id)
+kamikaze_ops (const FeRules *rules, const FeConditionParams *params, int id)
 {
+  (void) params;
   (void) id;
-  return fe_params_on (params, FE_COND_CIRCE) ? &fe_condition_kamikaze : &kamikaze_removal_ops;
+  return rules->any_captured_rebirth ? &fe_condition_kamikaze : &kamikaze_removal_ops;
 }
 
 static const FeConditionParamDesc kamikaze_params[] = {

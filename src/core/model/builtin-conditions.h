@@ -30,7 +30,11 @@
   X (ISARDAM, isardam)           \
   X (PATROL, patrol)             \
   X (KOEKO, koeko)               \
-  X (KAMIKAZE, kamikaze)
+  X (KAMIKAZE, kamikaze)         \
+  X (MARSCIRCE, marscirce)       \
+  X (ANTIMARS, antimars)         \
+  X (PHANTOM, phantom)           \
+  X (TAKEMAKE, takemake)
 
 #define FE_BUILTIN_ID_(ID, name) FE_COND_##ID,
 enum { FE_BUILTIN_CONDITIONS (FE_BUILTIN_ID_) FE_COND_BUILTIN_COUNT };

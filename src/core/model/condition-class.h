@@ -38,7 +38,7 @@ typedef enum {
 /* Room for the registered conditions and their parameters.  Registration
  * refuses a condition beyond these (fe_condition_register), never truncates. */
 #define FE_MAX_CONDITION_CLASSES 32
-#define FE_MAX_CONDITION_PARAMS 4
+#define FE_MAX_CONDITION_PARAMS 6
 #define FE_MAX_CONDITION_KEYWORDS 64
 
 /* The parameters of all conditions of a problem: a small typed value map,
@@ -195,8 +195,10 @@ struct FeConditionClass {
   /* The hooks, composed into FeRules once per problem. */
   const FeConditionOps *ops;
   /* Hooks that depend on the parameters (Circe Rex inclusive adds a check
-   * hook the plain form does without); NULL: always `ops`. */
-  const FeConditionOps *(*ops_for) (const FeConditionParams *params, int id);
+   * hook the plain form does without) or on the parts other conditions
+   * declared, already in `rules` (a kamikaze piece under a rebirth rule);
+   * NULL: always `ops`. */
+  const FeConditionOps *(*ops_for) (const FeRules *rules, const FeConditionParams *params, int id);
   /* Popeye: the condition's words (src/io/popeye-conditions.c reads and
    * writes them; it names no condition). */
   const FeConditionKeyword *popeye_keywords;
@@ -292,9 +294,10 @@ bool fe_params_empty (const FeConditionParams *p);
 /* The row of condition `id` has a non-zero cell. */
 bool fe_params_any (const FeConditionParams *p, int id);
 
-/* Conditions in force at once in one problem, at most (FeRules holds
- * their hooks; validation refuses more). */
-#define FE_MAX_CONDITIONS 8
+/* Conditions in force at once in one problem, at most: every registered
+ * one (FeRules holds their hooks), so no problem is refused for using
+ * many. */
+#define FE_MAX_CONDITIONS FE_MAX_CONDITION_CLASSES
 
 /* Whether condition `id` is in force for `diagram`: its in_force hook, or
  * its switch is on or a piece has its attribute. */

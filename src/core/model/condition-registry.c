@@ -323,7 +323,6 @@ fe_params_empty (const FeConditionParams *p)
 gboolean
 fe_conditions_validate (const FeConditionParams *params, const FePosition *diagram, GError **error)
 {
-  int n_in_force = 0;
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
@@ -337,14 +336,6 @@ fe_conditions_validate (const FeConditionParams *params, const FePosition *diagr
                          params->v[id][k], cls->params[k].n_values - 1);
             return FALSE;
           }
-      if (diagram && fe_condition_in_force (id, params, diagram))
-        n_in_force++;
-    }
-  if (n_in_force > FE_MAX_CONDITIONS)
-    {
-      g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                   _ ("%d conditions at once: at most %d"), n_in_force, FE_MAX_CONDITIONS);
-      return FALSE;
     }
   return TRUE;
 }

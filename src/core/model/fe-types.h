@@ -89,8 +89,15 @@ enum {
   FE_MOVE_NULL = 1 << 7, /* a pass, used for threats and set play */
 };
 
+/* More move flags (FeMove.xflags). */
+enum {
+  /* The piece moved as if from its rebirth square (Mars Circe, AntiMars,
+   * Phantom chess: core/rules/rebirth.h, fe_move_departure). */
+  FE_MOVE_X_FROM_REBIRTH = 1 << 0,
+};
+
 /* A move: twelve bytes. The capture square differs from the arrival for en
- * passant and for locusts. `choice` selects among a condition's alternatives
+ * passant and for locusts; `xflags` fills the byte before `choice`. `choice` selects among a condition's alternatives
  * (an Einstein mutation into one of several fairy walks, the magician
  * mutations of several pieces: 32 bits, so no combination is cut off). */
 typedef struct {
@@ -101,6 +108,7 @@ typedef struct {
   uint8_t promotion; /* FeWalk promoted to */
   uint8_t nature;    /* FeNature */
   uint8_t aux;
+  uint8_t xflags; /* FE_MOVE_X_* */
   uint32_t choice;
 } FeMove;
 
@@ -134,3 +142,6 @@ enum {
   FE_CASTLE_BA = 1 << 4,
   FE_CASTLE_BH = 1 << 5,
 };
+
+/* The move stays twelve bytes (the lists and the search copy many). */
+_Static_assert (sizeof (FeMove) == 12, "FeMove grew");

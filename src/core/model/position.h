@@ -9,8 +9,9 @@
 
 typedef struct FeRules FeRules;
 
-/* At most this many conditions act after a displacement (FE_MAX_CONDITIONS). */
-#define FE_MAX_EFFECTS 8
+/* At most this many conditions act after a displacement: every registered
+ * one may (FE_MAX_CONDITIONS, make.c asserts it). */
+#define FE_MAX_EFFECTS 32
 
 /* One logged square write; unmake replays the log backwards, so every fairy
  * side effect (mutation, recolouring, second castling piece) is undone the

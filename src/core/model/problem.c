@@ -499,6 +499,10 @@ fe_twin_describe_after (const FeProblem *problem, int index, const FePosition *p
           append_piece (s, pos.board[c->a], c->a);
           break;
         case FE_TWIN_ADD:
+          /* Popeye marks a piece added on an empty square "+wSa8"; one that
+           * replaces another is named alone. */
+          if (!pos.board[c->a].walk)
+            g_string_append_c (s, '+');
           append_piece (s, c->piece, c->a);
           break;
         case FE_TWIN_SUBSTITUTE:

@@ -391,7 +391,7 @@ fe_square_attacked (const FePosition *pos, FeSquare target, int by_side)
 }
 
 bool
-fe_in_check (const FePosition *pos, int side)
+fe_in_check_by_attack (const FePosition *pos, int side)
 {
   FeSquare k = pos->king[side];
   return k != FE_NO_SQUARE && square_attacked (pos, k, FE_OPPONENT (side), true);

@@ -22,7 +22,9 @@ bool fe_observation_allowed (const FePosition *pos, const FeCapturePath *path);
 /* Attack (docs/rules/common-model.md §3.3): a piece playable by `by_side`
  * could capture on `target`, allowed by every active condition. */
 bool fe_square_attacked (const FePosition *pos, FeSquare target, int by_side);
-bool fe_in_check (const FePosition *pos, int side);
+/* Check by attack: every condition's check but those whose captures start
+ * elsewhere (fe_in_check, movegen.h, decides which applies). */
+bool fe_in_check_by_attack (const FePosition *pos, int side);
 
 
 /* Bit FE_SQ64 of every square beyond a square (by its FE_SQ64 index) along

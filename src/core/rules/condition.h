@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/model/condition-class.h"
+#include "rebirth.h"
 
 /* Where a condition's effect comes in one move
  * (docs/rules/effect-order.md §1): FeRules runs the after_displacement hooks
@@ -63,6 +64,34 @@ typedef struct {
    * may stand next to the other and attack it. */
   bool kings_may_check;
 } FeMatingNetTraits;
+
+/* Where a piece's moves of one kind start (Mars Circe, AntiMars, Phantom
+ * chess: docs/rules/mars-circe.md): a declared part, so generation, check
+ * and notation serve every condition of the kind without a hook of its
+ * own. */
+typedef enum {
+  FE_DEPART_HERE = 0, /* from its own square (every condition's default) */
+  FE_DEPART_REBIRTH,  /* only as if from its rebirth square, vacant or its own */
+  FE_DEPART_BOTH,     /* from either */
+} FeDepartureMode;
+
+typedef struct {
+  uint8_t mode;     /* FeDepartureMode */
+  bool kings;       /* kings depart so too (else from their own square) */
+  /* From the rebirth square only to squares its own square's moves do not
+   * reach, and never back to its own (Phantom chess). */
+  bool new_arrivals;
+  FeRebirthRule rule; /* the rebirth square: of the piece where it stands */
+  /* The registry id of the condition that declared it (playback names the
+   * stage by it); filled by fe_rules_init. */
+  int condition;
+} FeDepartureRule;
+
+/* A condition's departures: for captures and for the other moves. */
+typedef struct {
+  FeDepartureRule captures;
+  FeDepartureRule quiet;
+} FeDeparture;
 
 struct FeConditionOps {
   const char *name;
@@ -140,6 +169,18 @@ struct FeConditionOps {
    * these `rules`.  NULL or false switches the analysis off wherever the
    * condition is in force (it cannot prove it loses no solution). */
   bool (*mating_net) (const FeRules *rules, FeMatingNetTraits *traits);
+  /* Where the pieces' moves start (FeDeparture); NULL: from their own
+   * squares.  Two conditions may not both set the same kind's
+   * (fe_conditions_validate). */
+  void (*departure) (const FeConditionParams *params, int id, FeDeparture *out);
+  /* The rule by which this condition reborn captured pieces (Circe's),
+   * filled into `out`; false or NULL: it reborn none.  A kamikaze capturer
+   * goes by it (FeRules.captured_rebirth). */
+  bool (*captured_rebirth) (const FeConditionParams *params, int id, FeRebirthRule *out);
+  /* A capture is followed by a move without capturing by the victim's
+   * walk from where the capturer landed (Take&Make: the core's
+   * take_and_make in movegen-check.c). */
+  bool make_after_capture;
 };
 
 /* The active rule set of one problem: composed from the parameters. */
@@ -165,7 +206,30 @@ struct FeRules {
   uint8_t diagram_square[256];
   /* Some square_blocked hook blocks a square of the diagram (rules.c). */
   bool any_blocked_hook;
+  /* The departures of the conditions in force, composed kind by kind;
+   * `any_departure` when one is not FE_DEPART_HERE.  Captures made from
+   * elsewhere make check a matter of generating captures (fe_in_check). */
+  FeDeparture departure;
+  bool any_departure;
+  bool check_by_generation;
+  /* The rebirth rule of captured pieces when a condition reborn them
+   * (Circe's): the one a kamikaze capturer goes by.  Declared by the
+   * class (FeConditionClass.captured_rebirth). */
+  FeRebirthRule captured_rebirth;
+  bool any_captured_rebirth;
+  /* Take&Make's second step (FeConditionOps.make_after_capture). */
+  bool take_and_make;
+  /* A declared part reshapes the generated moves (departures,
+   * Take&Make): generation goes through fe_gen_piece_reshaped. */
+  bool reshapes_moves;
 };
+
+/* The parts that reshape moves (FeDeparture, make_after_capture) of the
+ * conditions in force: refuses two departures of the same kind, and such
+ * a part with a condition whose pieces copy the move (imitators).  For
+ * the validate hook of a condition `id` that declares one. */
+gboolean fe_departures_validate (const FeConditionParams *params, int id,
+                                 const FePosition *diagram, GError **error);
 
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);

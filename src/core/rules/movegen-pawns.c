@@ -11,8 +11,8 @@
 static const uint8_t orthodox_promotions[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
                                                FE_WALK_KNIGHT };
 
-static void
-push_pawn_move (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags,
+void
+fe_gen_push_pawn_move (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags,
                 uint8_t nature, uint8_t aux, int promo_rank)
 {
   if (FE_RANK (to) != promo_rank)
@@ -87,7 +87,7 @@ fe_gen_pawn (Gen *g, FeSquare from, int colour)
           if (g->observe)
             capture (g, from, t, t, FE_NATURE_LEAP, 1);
           else if (fe_piece_capturable_by (b[t], g->side))
-            push_pawn_move (g, from, t, t, FE_MOVE_CAPTURE, FE_NATURE_LEAP, 1, promo_rank);
+            fe_gen_push_pawn_move (g, from, t, t, FE_MOVE_CAPTURE, FE_NATURE_LEAP, 1, promo_rank);
         }
       else if (!g->observe && pos->ep_count)
         {
@@ -108,7 +108,7 @@ fe_gen_pawn (Gen *g, FeSquare from, int colour)
       if ((t & 0x88) || b[t].walk != FE_WALK_NONE)
         break;
       if (k == 1)
-        push_pawn_move (g, from, t, FE_NO_SQUARE, 0, FE_NATURE_LEAP, 1, promo_rank);
+        fe_gen_push_pawn_move (g, from, t, FE_NO_SQUARE, 0, FE_NATURE_LEAP, 1, promo_rank);
       else
         push (g, from, t, FE_NO_SQUARE, FE_MOVE_MULTI_STEP, FE_NATURE_RIDE, k);
     }

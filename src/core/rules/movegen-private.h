@@ -20,6 +20,10 @@ typedef struct {
   FeObservationFunc observe;
   void *observe_data;
   bool stop;
+  /* Generating captures of a king to test check: Phantom chess's captures
+   * from the rebirth square all count, even to a square a move from the
+   * piece's own square reaches (Popeye's observation has no such filter). */
+  bool for_check;
 } Gen;
 
 #define V(df, dr) ((int) ((dr) * 16 + (df)))
@@ -38,6 +42,7 @@ push (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags, uint8_t n
   m->promotion = 0;
   m->nature = nature;
   m->aux = aux;
+  m->xflags = 0;
   m->choice = 0;
 }
 
@@ -75,3 +80,18 @@ void fe_gen_piece (Gen *g, FeSquare from);
 void fe_gen_pawn (Gen *g, FeSquare from, int colour);
 /* movegen-castling.c: castling of the king on `from` (generation only). */
 void fe_gen_castling (Gen *g, FeSquare from);
+
+/* movegen-check.c: may the piece on `sq` move at all (the conditions'
+ * piece_may_move)? */
+bool fe_piece_may_move (const FePosition *pos, FeSquare sq);
+/* movegen-check.c: the conditions' move filters and choices on a list. */
+void fe_apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list);
+/* movegen-check.c: the moves of the piece on `sq` as the declared parts
+ * reshape them (FeRules.reshapes_moves): the departures (fe_gen_piece's,
+ * and those made as if from its rebirth square), then Take&Make's second
+ * step after each capture. */
+void fe_gen_piece_reshaped (Gen *g, FeSquare sq);
+/* movegen-pawns.c: a pawn's move, or its promotions when it arrives on
+ * `promo_rank` (the conditions' promotion hooks consulted). */
+void fe_gen_push_pawn_move (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t flags,
+                            uint8_t nature, uint8_t aux, int promo_rank);

@@ -1,72 +1,16 @@
 /* movegen.c — pseudo-legal and legal move lists, perft.
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * The driver: runs the walks' generator (movegen-walks.c) over the side's
- * pieces, adds castling, then applies the conditions' move filters and
- * choices.  Legality shortcuts are in movegen-legality.c.
+ * The driver: runs the walks' generator (movegen-walks.c, with the
+ * departures of movegen-check.c) over the side's pieces, adds castling,
+ * then applies the conditions' move filters and choices (movegen-check.c).
+ * Legality shortcuts are in movegen-legality.c.
  */
+#include <string.h>
 #include <glib.h>
 
 #include "movegen-private.h"
 #include "core/model/walk.h"
-
-static inline bool
-piece_may_move (const FePosition *pos, FeSquare sq)
-{
-  const FeRules *r = pos->rules;
-  for (int i = 0; i < r->n_ops; i++)
-    if (r->ops[i]->piece_may_move && !r->ops[i]->piece_may_move (pos, sq))
-      return false;
-  return true;
-}
-
-static bool
-mover_removed (const FePosition *pos, const FeRules *r, const FeMove *m)
-{
-  for (int k = 0; k < r->n_ops; k++)
-    if (r->ops[k]->removes_mover && r->ops[k]->removes_mover (pos, m))
-      return true;
-  return false;
-}
-
-/* The conditions' move filters and choices, on a list of pseudo-legal
- * moves. */
-static void
-apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list)
-{
-  if (r->any_move_hook)
-    {
-      int n = 0;
-      for (int i = 0; i < list->count; i++)
-        {
-          bool ok = true;
-          for (int k = 0; k < r->n_ops && ok; k++)
-            if (r->ops[k]->move_allowed)
-              ok = r->ops[k]->move_allowed (pos, &list->moves[i]);
-          if (ok)
-            list->moves[n++] = list->moves[i];
-        }
-      list->count = n;
-    }
-  for (int k = 0; k < r->n_ops; k++)
-    {
-      if (!r->ops[k]->choice_count)
-        continue;
-      int n = list->count;
-      for (int i = 0; i < n; i++)
-        {
-          if (r->ops[k]->mutates_mover && mover_removed (pos, r, &list->moves[i]))
-            continue;
-          int c = r->ops[k]->choice_count (pos, &list->moves[i]);
-          for (int j = 1; j < c; j++)
-            {
-              FeMove alt = list->moves[i];
-              alt.choice |= (uint32_t) j << r->ops[k]->choice_shift;
-              fe_move_list_push (list, &alt);
-            }
-        }
-    }
-}
 
 void
 fe_generate_pseudo (FePosition *pos, FeMoveList *list)
@@ -83,14 +27,17 @@ fe_generate_pseudo (FePosition *pos, FeMoveList *list)
       FeSquare sq = FE_SQ88 (__builtin_ctzll (mine));
       mine &= mine - 1;
       FePiece p = pos->board[sq];
-      if (r && !piece_may_move (pos, sq))
+      if (r && !fe_piece_may_move (pos, sq))
         continue;
-      fe_gen_piece (&g, sq);
+      if (r && r->reshapes_moves)
+        fe_gen_piece_reshaped (&g, sq);
+      else
+        fe_gen_piece (&g, sq);
       if (p.colour == g.side && p.walk == FE_WALK_KING)
         fe_gen_castling (&g, sq);
     }
   if (r)
-    apply_condition_filters (pos, r, list);
+    fe_apply_condition_filters (pos, r, list);
 }
 
 void
@@ -191,16 +138,19 @@ fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
   if (!FE_ON_BOARD (from) || !fe_piece_playable_by (pos->board[from], pos->side))
     return;
   const FeRules *r = pos->rules;
-  if (r && !piece_may_move (pos, from))
+  if (r && !fe_piece_may_move (pos, from))
     return;
   FePiece copy[128];
   Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
   FePiece p = pos->board[from];
-  fe_gen_piece (&g, from);
+  if (r && r->reshapes_moves)
+    fe_gen_piece_reshaped (&g, from);
+  else
+    fe_gen_piece (&g, from);
   if (p.colour == g.side && p.walk == FE_WALK_KING)
     fe_gen_castling (&g, from);
   if (r)
-    apply_condition_filters (pos, r, list);
+    fe_apply_condition_filters (pos, r, list);
 }
 
 bool
@@ -230,13 +180,16 @@ fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
         break;
       }
   if (!fe_piece_playable_by (copy.board[path->from], copy.side)
-      || (r && !piece_may_move (&copy, path->from)))
+      || (r && !fe_piece_may_move (&copy, path->from)))
     return false;
   FePiece board[128];
-  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false };
-  fe_gen_piece (&g, path->from);
+  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true };
+  if (r && r->reshapes_moves)
+    fe_gen_piece_reshaped (&g, path->from);
+  else
+    fe_gen_piece (&g, path->from);
   if (r)
-    apply_condition_filters (&copy, r, &list);
+    fe_apply_condition_filters (&copy, r, &list);
   bool playable = false;
   for (int i = 0; i < list.count && !playable; i++)
     {
@@ -249,3 +202,4 @@ fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
     }
   return playable;
 }
+

@@ -3,7 +3,8 @@
  *
  * Layers, each calling only those below it: movelist.h and observe.h
  * (movegen-walks.c, movegen-pawns.c: the walks' geometry), attack.h
- * (attack.c), then make.c, movegen-castling.c and movegen-legality.c
+ * (attack.c), movegen-check.c (the conditions' filters, the departures
+ * and check), then make.c, movegen-castling.c and movegen-legality.c
  * (legality and check shortcuts), and movegen.c (generation) over them.
  */
 #pragma once
@@ -13,6 +14,16 @@
 #include "movelist.h"
 #include "observe.h"
 #include "core/model/position.h"
+
+/* Is `side`'s king in check?  By attack (fe_in_check_by_attack), or where
+ * a condition makes captures start elsewhere (Mars Circe, Phantom chess:
+ * FeRules.check_by_generation) by the captures the other side could make. */
+bool fe_in_check (const FePosition *pos, int side);
+
+/* The square the move's piece moved from as its walk sees it: m->from, or
+ * its rebirth square when it moved as if from there
+ * (FE_MOVE_X_FROM_REBIRTH); `pos` before the move. */
+FeSquare fe_move_departure (const FePosition *pos, const FeMove *m);
 
 /* Pseudo-legal moves of the side to move: walk rules plus the conditions'
  * pre-move filters.  Takes a mutable position because castling tests the

@@ -54,5 +54,5 @@ fe_move_equal (const FeMove *a, const FeMove *b)
 {
   return a->from == b->from && a->to == b->to && a->capture == b->capture
          && a->flags == b->flags && a->promotion == b->promotion && a->choice == b->choice
-         && a->aux == b->aux;
+         && a->aux == b->aux && a->xflags == b->xflags;
 }

@@ -3,6 +3,7 @@
  */
 #include "notation.h"
 #include "condition.h"
+#include "movegen.h"
 #include "core/model/walk.h"
 
 static void
@@ -102,6 +103,12 @@ fe_notation_append_move (GString *out, const FePosition *before, const FeMove *m
     {
       fe_notation_append_piece_code (out, mover, FALSE);
       append_square (out, m->from);
+      /* Moved as if from its rebirth square: "Rc1-a1-a2", "Qa8-d1*b3". */
+      if (m->xflags & FE_MOVE_X_FROM_REBIRTH)
+        {
+          g_string_append_c (out, '-');
+          append_square (out, fe_move_departure (before, m));
+        }
       if (m->capture != FE_NO_SQUARE && m->capture != m->to && !(m->flags & FE_MOVE_EN_PASSANT))
         {
           g_string_append_c (out, '*');

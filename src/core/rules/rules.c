@@ -26,6 +26,25 @@ add_op (FeRules *r, const FeConditionOps *op, int id)
   r->ids[i] = id;
 }
 
+/* A condition's departures, kind by kind: a kind it leaves at
+ * FE_DEPART_HERE keeps what another set (Mars Circe with AntiMars). */
+static void
+compose_departure (FeRules *r, const FeConditionOps *ops, int id)
+{
+  FeDeparture d = { 0 };
+  ops->departure (&r->params, id, &d);
+  d.captures.condition = d.quiet.condition = id;
+  if (d.captures.mode != FE_DEPART_HERE)
+    {
+      r->departure.captures = d.captures;
+      r->check_by_generation = true;
+    }
+  if (d.quiet.mode != FE_DEPART_HERE)
+    r->departure.quiet = d.quiet;
+  r->any_departure = r->departure.captures.mode != FE_DEPART_HERE
+                     || r->departure.quiet.mode != FE_DEPART_HERE;
+}
+
 void
 fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *diagram)
 {
@@ -60,14 +79,32 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
    * array the generator and make() run through, with no lookups per move.
    * A condition put in force by the diagram (magic pieces, imitators) gets
    * its switch on in r->params, so its hooks need not look again. */
+  bool in_force[FE_MAX_CONDITION_CLASSES] = { false };
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      in_force[id] = fe_condition_in_force (id, params, diagram);
+      if (in_force[id] && !r->params.v[id][0])
+        r->params.v[id][0] = 1;
+    }
+  /* The parts declared by the base hooks first (a rebirth rule, the
+   * departures), so that a condition's ops_for may read them. */
+  for (int id = 0; id < fe_condition_count (); id++)
+    {
+      const FeConditionOps *ops = fe_condition_nth (id)->ops;
+      if (!in_force[id] || !ops)
+        continue;
+      if (ops->captured_rebirth && ops->captured_rebirth (&r->params, id, &r->captured_rebirth))
+        r->any_captured_rebirth = true;
+      if (ops->departure)
+        compose_departure (r, ops, id);
+      r->take_and_make |= ops->make_after_capture;
+    }
+  r->reshapes_moves = r->any_departure || r->take_and_make;
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
-      if (!fe_condition_in_force (id, params, diagram))
-        continue;
-      if (!r->params.v[id][0])
-        r->params.v[id][0] = 1;
-      add_op (r, cls->ops_for ? cls->ops_for (&r->params, id) : cls->ops, id);
+      if (in_force[id])
+        add_op (r, cls->ops_for ? cls->ops_for (r, &r->params, id) : cls->ops, id);
     }
   for (int i = 0; i < r->n_ops; i++)
     {
@@ -82,4 +119,44 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
           for (int side = FE_WHITE; side <= FE_BLACK; side++)
             r->any_blocked_hook |= r->ops[i]->square_blocked (diagram, side, FE_SQ88 (sq));
     }
+}
+
+gboolean
+fe_departures_validate (const FeConditionParams *params, int id, const FePosition *diagram,
+                        GError **error)
+{
+  if (!fe_params_on (params, id))
+    return TRUE;
+  int captures = -1, quiet = -1;
+  for (int k = 0; k < fe_condition_count (); k++)
+    {
+      const FeConditionOps *ops = fe_condition_nth (k)->ops;
+      if (!ops || !fe_condition_in_force (k, params, diagram))
+        continue;
+      const char *why = NULL;
+      if (ops->effect_order == FE_EFFECT_IMITATORS)
+        why = _ ("%s with %s is not supported");
+      else if (ops->departure)
+        {
+          FeDeparture d = { 0 };
+          ops->departure (params, k, &d);
+          int *kinds[2] = { &captures, &quiet };
+          uint8_t modes[2] = { d.captures.mode, d.quiet.mode };
+          for (int i = 0; i < 2 && !why; i++)
+            if (modes[i] != FE_DEPART_HERE)
+              {
+                if (*kinds[i] >= 0 && *kinds[i] != k)
+                  why = _ ("%s with %s: both say where the pieces move from");
+                else
+                  *kinds[i] = k;
+              }
+        }
+      if (why && k != id)
+        {
+          g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED, why,
+                       _ (fe_condition_nth (id)->label), _ (fe_condition_nth (k)->label));
+          return FALSE;
+        }
+    }
+  return TRUE;
 }

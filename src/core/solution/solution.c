@@ -74,12 +74,35 @@ add_stage (GArray *stages, int condition, const FePosition *after, const FeUndo 
 /* The stages of a move already made: `after` and its log `undo`, `before`
  * the position it was made from (whose rules name the effects). */
 static int
-stages_of_made_move (const FePosition *before, const FePosition *after, const FeUndo *u,
-                     FeStage **stages)
+stages_of_made_move (const FePosition *before, const FeMove *move, const FePosition *after,
+                     const FeUndo *u, FeStage **stages)
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (FeStage));
+  /* A piece that moves as if from its rebirth square (Mars Circe, AntiMars,
+   * Phantom chess) goes there first, a stage of its own; the move then
+   * starts there (docs/rules/mars-circe.md §6). */
+  FeSquare via = fe_move_departure (before, move);
+  if (via != move->from)
+    {
+      const FeDepartureRule *d = move->capture != FE_NO_SQUARE ? &before->rules->departure.captures
+                                                                 : &before->rules->departure.quiet;
+      FeStage st = { .condition = d->condition, .effects = 0, .n_imitators = u->n_imitators };
+      memcpy (st.imitators, u->imitators, u->n_imitators);
+      st.n_squares = 2;
+      st.squares = g_new (FeStageSquare, 2);
+      st.squares[0] = (FeStageSquare) { move->from, FE_PIECE_EMPTY };
+      st.squares[1] = (FeStageSquare) { via, before->board[move->from] };
+      g_array_append_val (out, st);
+    }
   /* The imitators stand where they were until their own stage. */
   add_stage (out, -1, after, u, 0, u->n_displacement_changes, u->imitators, u->n_imitators, FALSE);
+  if (via != move->from)
+    {
+      /* The displacement also leaves the rebirth square. */
+      FeStage *st = &g_array_index (out, FeStage, out->len - 1);
+      st->squares = g_renew (FeStageSquare, st->squares, st->n_squares + 1);
+      st->squares[st->n_squares++] = (FeStageSquare) { via, FE_PIECE_EMPTY };
+    }
   int prev = u->n_displacement_changes;
   const FeRules *r = before->rules;
   for (int i = 0; r && i < r->n_ops; i++)
@@ -109,7 +132,7 @@ fe_move_stages (const FePosition *before, const FeMove *move, FeStage **stages)
   FePosition pos = *before;
   FeUndo u;
   fe_make (&pos, move, &u);
-  return stages_of_made_move (before, &pos, &u, stages);
+  return stages_of_made_move (before, move, &pos, &u, stages);
 }
 
 void
@@ -285,7 +308,7 @@ static void
 note_made_move (FeSolutionNode *n, const FePosition *before, const FePosition *after,
                 const FeUndo *u)
 {
-  n->n_stages = stages_of_made_move (before, after, u, &n->stages);
+  n->n_stages = stages_of_made_move (before, &n->move, after, u, &n->stages);
   FePosition probe = *after;
   if (fe_in_check (&probe, probe.side))
     n->marks |= FE_MARK_CHECK;
