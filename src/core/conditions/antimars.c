@@ -27,7 +27,7 @@ const FeConditionOps fe_condition_antimars = {
 static const FeConditionParamDesc antimars_params[] = {
   { .name = "antimars", .label = FE_N_("AntiMars Circe"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1 },
-  FE_REBIRTH_SQUARES_PARAM,
+  FE_REBIRTH_STANDING_SQUARES_PARAM,
 };
 
 static const FeConditionKeyword antimars_keywords[] = {

@@ -28,7 +28,7 @@ const FeConditionOps fe_condition_marscirce = {
 static const FeConditionParamDesc mars_params[] = {
   { .name = "marscirce", .label = FE_N_("Mars Circe"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1 },
-  FE_REBIRTH_SQUARES_PARAM,
+  FE_REBIRTH_STANDING_SQUARES_PARAM,
   { .name = "rex-exclusive", .label = FE_N_("Rex exclusive (kings capture as they stand)"),
     .type = FE_PARAM_BOOL, .n_values = 2, .xml_attribute = "rex-exclusive",
     .xml_values = (const char *const[]) { "false", "true" } },

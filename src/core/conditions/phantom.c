@@ -30,7 +30,7 @@ const FeConditionOps fe_condition_phantom = {
 static const FeConditionParamDesc phantom_params[] = {
   { .name = "phantom", .label = FE_N_("Phantom chess"), .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_default = 1 },
-  FE_REBIRTH_SQUARES_PARAM,
+  FE_REBIRTH_STANDING_SQUARES_PARAM,
 };
 
 static const FeConditionKeyword phantom_keywords[] = {

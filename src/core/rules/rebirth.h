@@ -25,6 +25,7 @@ typedef enum {
   FE_REBIRTH_VERTICAL_SYMMETRY,   /* … mirrored left to right */
   FE_REBIRTH_HORIZONTAL_SYMMETRY, /* … mirrored top to bottom */
   FE_REBIRTH_ANTIPODES,   /* four files and four ranks away */
+  /* The last three need a capture (not for a standing piece). */
   FE_REBIRTH_PWC,         /* the square the capturer left */
   FE_REBIRTH_EQUIPOLLENTS, /* the capture square moved as the capturer moved */
   FE_REBIRTH_CAPTURE_SQUARE, /* where it stands (Mars: captures as it is) */
@@ -93,10 +94,15 @@ void fe_rebirth_append_popeye_words (GString *out, const FeRebirthRule *rule, bo
 /* The "squares" parameter of a condition whose rule is one of these, and
  * the Popeye words after its switch that set it (cell `cell`): the Mars
  * family's (mars-circe.md §1). */
-#define FE_REBIRTH_SQUARES_PARAM                                              \
+#define FE_REBIRTH_SQUARES_PARAM_N(n)                                         \
   { .name = "squares", .label = FE_N_ ("Rebirth squares"), .type = FE_PARAM_ENUM, \
-    .n_values = FE_REBIRTH_SQUARES_COUNT, .xml_attribute = "squares",            \
+    .n_values = (n), .xml_attribute = "squares",                                 \
     .xml_values = fe_rebirth_squares_xml, .value_labels = fe_rebirth_squares_labels }
+#define FE_REBIRTH_SQUARES_PARAM FE_REBIRTH_SQUARES_PARAM_N (FE_REBIRTH_SQUARES_COUNT)
+/* A standing piece's square (the Mars family): the rules that need a
+ * capture (PWC, Equipollents, the capture square: the last three) are
+ * left out. */
+#define FE_REBIRTH_STANDING_SQUARES_PARAM FE_REBIRTH_SQUARES_PARAM_N (FE_REBIRTH_PWC)
 #define FE_REBIRTH_SQUARES_KEYWORDS(cell)                                      \
   { "Mirror", cell, FE_REBIRTH_MIRROR, FE_KEYWORD_AFTER_SWITCH },                \
   { "File", cell, FE_REBIRTH_FILE, FE_KEYWORD_AFTER_SWITCH },                    \
