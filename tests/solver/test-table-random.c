@@ -83,11 +83,12 @@ test_table_on_off (void)
   int problems = fe_test_count (150, 1500);
   int compared = 0, with_solutions = 0;
   int per_genre[FE_MAX_CONDITION_CLASSES] = { 0 };
-  /* Past the count, draw on (four times as many at most) for the genres
-   * no problem was compared in yet: refusals and the time limit (slow
-   * under the sanitizers) must not leave a condition out. */
+  /* Past the count, draw on (four times as many, and a few dozen a
+   * condition, at most) for the genres no problem was compared in yet:
+   * refusals (an illegal random diagram, quickly refused) and the time
+   * limit (slow under the sanitizers) must not leave a condition out. */
   int k = 0;
-  for (; k < 4 * problems; k++)
+  for (; k < 4 * problems + 48 * fe_condition_count (); k++)
     {
       int genre = k % fe_condition_count ();
       if (k >= problems)
@@ -235,9 +236,10 @@ test_battle_aids (void)
   int wanted = fe_test_count (48, 300);
   int found = 0, tried = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 }, per_genre[FE_MAX_CONDITION_CLASSES] = { 0 };
-  /* Past the count, on for the conditions none was found in yet. */
+  /* Past the count, on for the conditions none was found in yet (a few
+   * dozen tries each more: a random diagram is often illegal, quickly). */
   gboolean missing = TRUE;
-  while ((found < wanted || missing) && tried < 40 * wanted)
+  while ((found < wanted || missing) && tried < 40 * wanted + 96 * fe_condition_count ())
     {
       int genre = tried % fe_condition_count ();
       /* Every stipulation in turn, so the rare ones are not starved. */
