@@ -1010,6 +1010,88 @@ take_and_make_list (const R *x, const RR *rr, int side, DList *l)
   g_free (mk);
 }
 
+/* make-and-take.md §2: the captures of the piece on `s` are those it
+ * makes, by its own walk, from where a move without capturing by a
+ * victim's walk and side took it; one enemy piece at a time, as the rule
+ * reads (the engine goes walk by walk). */
+static void
+make_and_take_list (const R *x, const RR *rr, int s, int side, bool observe, DList *l)
+{
+  DList *out = g_new (DList, 1), *mk = g_new (DList, 1), *tk = g_new (DList, 1);
+  out->n = 0;
+  for (int i = 0; i < l->n; i++)
+    if (l->d[i].cap < 0)
+      out->d[out->n++] = l->d[i];
+  FePiece mover = x->b[s];
+  for (int v = 0; v < 64; v++)
+    {
+      FePiece victim = x->b[v];
+      if (!victim.walk || victim.colour == side)
+        continue;
+      R y = *x;
+      y.b[s] = (FePiece) { victim.walk, victim.colour, 0, mover.id };
+      mk->n = 0;
+      displacements (&y, rr, s, victim.colour, victim.colour, false, mk);
+      /* §3: for check, a king's make from its side's king square may be
+       * either castling its rights allow, the rook going along */
+      int rank = victim.colour == FE_WHITE ? 0 : 7, n_plain = mk->n;
+      int rook_from[2] = { -1, -1 };
+      if (observe && victim.walk == FE_WALK_KING && s == SQ (4, rank))
+        for (int c = 0; c < 2; c++)
+          {
+            int corner = c ? SQ (0, rank) : SQ (7, rank);
+            int flag = (c ? 1 << 1 : 1 << 2) << (victim.colour == FE_WHITE ? 0 : 3);
+            bool clear = (x->castling & flag) && x->b[corner].walk == FE_WALK_ROOK
+                         && x->b[corner].colour == victim.colour;
+            for (int f = c ? 1 : 5; clear && f <= (c ? 3 : 6); f++)
+              clear = !x->b[SQ (f, rank)].walk;
+            if (clear)
+              {
+                rook_from[mk->n - n_plain] = corner;
+                mk->d[mk->n] = (Disp) { .from = s, .cap = -1 };
+                mk->d[mk->n++].to = SQ (c ? 2 : 6, rank);
+              }
+          }
+      for (int k = 0; k < mk->n; k++)
+        {
+          int a = mk->d[k].to;
+          if (mk->d[k].cap >= 0)
+            continue;
+          R z = *x;
+          z.b[s] = FE_PIECE_EMPTY;
+          if (k >= n_plain)
+            {
+              int corner = rook_from[k - n_plain];
+              z.b[corner == SQ (0, rank) ? SQ (3, rank) : SQ (5, rank)] = z.b[corner];
+              z.b[corner] = FE_PIECE_EMPTY;
+            }
+          z.b[a] = mover;
+          tk->n = 0;
+          displacements (&z, rr, a, side, side, observe, tk);
+          for (int t = 0; t < tk->n; t++)
+            {
+              Disp d = tk->d[t];
+              if (d.cap != v)
+                continue;
+              bool again = false;
+              for (int j = 0; j < out->n && !again; j++)
+                again = out->d[j].cap == v && out->d[j].to == d.to;
+              if (again)
+                continue;
+              d.from = s;
+              d.multi = false;
+              d.nst = 0;
+              g_assert_cmpint (out->n, <, (int) G_N_ELEMENTS (out->d));
+              out->d[out->n++] = d;
+            }
+        }
+    }
+  *l = *out;
+  g_free (out);
+  g_free (mk);
+  g_free (tk);
+}
+
 static bool
 departures (const RR *rr)
 {
@@ -1067,6 +1149,8 @@ in_check (const R *p, const RR *rr, int side)
             departing_displacements (p, rr, a, by, true, l);
           else
             displacements (p, rr, a, by, by, true, l);
+          if (rr->maketake)
+            make_and_take_list (p, rr, a, by, true, l);
           bool check = false;
           for (int i = 0; i < l->n && !check; i++)
             check = l->d[i].cap == t && capture_ok (p, rr, &l->d[i], by)
@@ -1897,6 +1981,8 @@ reference_moves (const R *x, const RR *rr, Results *res)
         displacements (x, rr, s, side, side, false, l);
       if (rr->takemake)
         take_and_make_list (x, rr, side, l);
+      if (rr->maketake)
+        make_and_take_list (x, rr, s, side, false, l);
       for (int i = 0; i < l->n; i++)
         {
           Mv mv = { l->d[i], 0, false, false };
@@ -2081,12 +2167,13 @@ describe (const FePosition *pos, const RR *rr)
                           rr->magician);
   g_string_append_printf (s, "\n  circe %d rex %d anticirce %d andernach %d isardam %d (B %d rex %d) "
                           "patrol %d koeko %d kamikaze %d\n  circe cells %d %d %d %d anticirce squares %d %d "
-                          "mars %d (rex excl %d) antimars %d phantom %d take&make %d",
+                          "mars %d (rex excl %d) antimars %d phantom %d take&make %d make&take %d",
                           rr->circe, rr->circe_rex, rr->anticirce, rr->andernach, rr->isardam, rr->isardam_b,
                           rr->isardam_rex, rr->patrol, rr->koeko, rr->kamikaze, rr->c.v[FE_COND_CIRCE][2],
                           rr->c.v[FE_COND_CIRCE][3], rr->c.v[FE_COND_CIRCE][4], rr->c.v[FE_COND_CIRCE][5],
                           rr->c.v[FE_COND_ANTICIRCE][1], rr->c.v[FE_COND_ANTICIRCE][2], rr->mars,
-                          rr->mars_rex_exclusive, rr->antimars, rr->phantom, rr->takemake);
+                          rr->mars_rex_exclusive, rr->antimars, rr->phantom, rr->takemake,
+                          rr->maketake);
   g_free (fp);
   return g_string_free (s, FALSE);
 }
@@ -2238,7 +2325,7 @@ fe_ref_in_check (const FePosition *pos, const RR *rr, int side)
 static const char *const known_conditions[] = { "madrasi", "imitator", "einstein", "magic", "magician",
                                                 "circe", "anticirce", "andernach", "isardam", "patrol",
                                                 "koeko", "kamikaze", "marscirce", "antimars",
-                                                "phantom", "takemake" };
+                                                "phantom", "takemake", "maketake" };
 
 /* The combinations of the further conditions the reference judges: those
  * combinations.md §3 (and isardam.md §4) accepts, less those whose rules
@@ -2279,7 +2366,11 @@ ref_combination_known (const RR *rr)
   if (rr->imitator && rr->circe > FE_CIRCE_PARRAIN)
     return false;
   /* mars-circe.md §5: imitators refused; Phantom with Mars refused */
-  if ((rr->mars || rr->antimars || rr->phantom || rr->takemake) && (rr->imitator || rr->magician))
+  if ((rr->mars || rr->antimars || rr->phantom || rr->takemake || rr->maketake)
+      && (rr->imitator || rr->magician))
+    return false;
+  /* make-and-take.md §4: with Mars, Phantom or Take&Make refused */
+  if (rr->maketake && (rr->mars || rr->phantom || rr->takemake))
     return false;
   if (rr->phantom && (rr->mars || rr->antimars))
     return false;
@@ -2322,6 +2413,7 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
   rr->antimars = fe_params_on (c, FE_COND_ANTIMARS) ? 1 + c->v[FE_COND_ANTIMARS][1] : 0;
   rr->phantom = fe_params_on (c, FE_COND_PHANTOM) ? 1 + c->v[FE_COND_PHANTOM][1] : 0;
   rr->takemake = fe_params_on (c, FE_COND_TAKEMAKE);
+  rr->maketake = fe_params_on (c, FE_COND_MAKETAKE);
   /* the reference's departures know the table and its Mirror */
   if (rr->mars > 2 || rr->antimars > 2 || rr->phantom > 2)
     return FALSE;

@@ -454,6 +454,12 @@ static const Refusal refusals[] = {
   { "neutral-king", "pieces white ke1 neutral kd4 black rd8", "neutral king (on d4)" },
   { "takemake-imitator", "condition Take&MakeChess Imitator c3\npieces white ke1 rd1 black ke8",
     "Take&Make chess with Imitator" },
+  { "maketake-takemake", "condition Make&TakeChess Take&MakeChess\npieces white ke1 rd1 black ke8",
+    "both add a step to a capture" },
+  { "maketake-mars", "condition Make&TakeChess MarsCirce\npieces white ke1 rd1 black ke8",
+    "both say where the pieces move from" },
+  { "maketake-imitator", "condition Make&TakeChess Imitator c3\npieces white ke1 rd1 black ke8",
+    "Make&Take chess with Imitator" },
 };
 
 static void

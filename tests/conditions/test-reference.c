@@ -27,11 +27,11 @@
  * that the registry holds no other). */
 enum { G_MADRASI, G_IMITATOR, G_MAGIC, G_EINSTEIN, G_MAGICIAN, N_SEED_GENRES,
        G_CIRCE = N_SEED_GENRES, G_ANTICIRCE, G_ANDERNACH, G_ISARDAM, G_PATROL, G_KOEKO, G_KAMIKAZE,
-       G_MARS, G_ANTIMARS, G_PHANTOM, G_TAKEMAKE, N_GENRES };
+       G_MARS, G_ANTIMARS, G_PHANTOM, G_TAKEMAKE, G_MAKETAKE, N_GENRES };
 static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "einstein", "magician",
                                              "circe", "anticirce", "andernach", "isardam", "patrol",
                                              "koeko", "kamikaze", "marscirce", "antimars",
-                                             "phantom", "takemake" };
+                                             "phantom", "takemake", "maketake" };
 
 static const int orthodox_walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
                                       FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK };
@@ -147,6 +147,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
       c->v[FE_COND_ANTIMARS][1] = g_rand_int_range (r, 0, 4) == 0 ? FE_REBIRTH_MIRROR : 0;
     }
   c->v[FE_COND_TAKEMAKE][0] = on_[G_TAKEMAKE];
+  c->v[FE_COND_MAKETAKE][0] = on_[G_MAKETAKE];
   if (on_[G_PHANTOM])
     {
       c->v[FE_COND_PHANTOM][0] = 1;
@@ -329,7 +330,10 @@ static int
 run_genres (GRand *r, unsigned genres, int count)
 {
   int n = 0, before = failures;
-  for (int k = 0; k < count && failures < before + 5; k++)
+  /* `count` draws, and more (up to four times as many) while fewer
+   * positions than that were compared: under some conditions (Make&Take,
+   * where any piece may check) most random diagrams are illegal. */
+  for (int k = 0; (k < count || (n < count && k < 4 * count)) && failures < before + 5; k++)
     {
       FePosition pos;
       FeRules rules;
@@ -399,13 +403,16 @@ pair_allowed (int a, int b)
         return b == G_CIRCE || b == G_ANDERNACH || b == G_PATROL;
       return !(a == G_MADRASI && b == G_ISARDAM);
     }
-  /* The parts that reshape moves (mars-circe.md §5, take-and-make.md §4):
-   * with every condition but the imitators and magician pieces; Mars with
-   * AntiMars, not Phantom with either; Take&Make with each. */
+  /* The parts that reshape moves (mars-circe.md §5, take-and-make.md §4,
+   * make-and-take.md §4): with every condition but the imitators and
+   * magician pieces; Mars with AntiMars, not Phantom with either;
+   * Take&Make with each; Make&Take with AntiMars alone. */
   if (b >= G_MARS)
     {
       if (a == G_IMITATOR || a == G_MAGICIAN)
         return false;
+      if (b == G_MAKETAKE)
+        return a < G_MARS || a == G_ANTIMARS;
       if (a >= G_MARS)
         return b == G_TAKEMAKE || (a == G_MARS && b == G_ANTIMARS);
       return true;
@@ -469,8 +476,9 @@ test_pairs (void)
         }
   /* 9 of the seeds, 23 with one of the further conditions, 10 of two;
    * the departures and Take&Make: 4 × (3 seeds + 7 further), Mars with
-   * AntiMars, Take&Make with each departure */
-  g_assert_cmpint (pairs, ==, 42 + 40 + 1 + 3);
+   * AntiMars, Take&Make with each departure; Make&Take: 3 seeds + 7
+   * further + AntiMars */
+  g_assert_cmpint (pairs, ==, 42 + 40 + 1 + 3 + 11);
   g_assert_cmpint (seen.rebirths, >, 0);
   g_assert_cmpint (seen.owed, >, 0);
   g_assert_cmpint (seen.departures, >, 0);

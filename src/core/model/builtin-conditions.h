@@ -34,7 +34,8 @@
   X (MARSCIRCE, marscirce)       \
   X (ANTIMARS, antimars)         \
   X (PHANTOM, phantom)           \
-  X (TAKEMAKE, takemake)
+  X (TAKEMAKE, takemake)         \
+  X (MAKETAKE, maketake)
 
 #define FE_BUILTIN_ID_(ID, name) FE_COND_##ID,
 enum { FE_BUILTIN_CONDITIONS (FE_BUILTIN_ID_) FE_COND_BUILTIN_COUNT };

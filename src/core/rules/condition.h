@@ -181,6 +181,11 @@ struct FeConditionOps {
    * walk from where the capturer landed (Take&Make: the core's
    * take_and_make in movegen-check.c). */
   bool make_after_capture;
+  /* A capture is preceded by a move without capturing by the victim's
+   * walk, played as the victim's side would, from the capturer's square;
+   * the capture is made from where that move arrived (Make&Take: the
+   * core's make_and_take in movegen-check.c). */
+  bool make_before_capture;
 };
 
 /* The active rule set of one problem: composed from the parameters. */
@@ -219,12 +224,15 @@ struct FeRules {
   bool any_captured_rebirth;
   /* Take&Make's second step (FeConditionOps.make_after_capture). */
   bool take_and_make;
+  /* Make&Take's first step (FeConditionOps.make_before_capture). */
+  bool make_and_take;
   /* A declared part reshapes the generated moves (departures,
    * Take&Make): generation goes through fe_gen_piece_reshaped. */
   bool reshapes_moves;
 };
 
-/* The parts that reshape moves (FeDeparture, make_after_capture) of the
+/* The parts that reshape moves (FeDeparture, make_after_capture,
+ * make_before_capture) of the
  * conditions in force: refuses two departures of the same kind, and such
  * a part with a condition whose pieces copy the move (imitators).  For
  * the validate hook of a condition `id` that declares one. */

@@ -207,6 +207,149 @@ take_and_make (Gen *g, int start)
   g_free (takes);
 }
 
+/* ---- Make&Take (docs/rules/make-and-take.md) ------------------------- */
+
+/* One make: where the capturer arrives and, for a castling make, the
+ * partner rook's way (FE_NO_SQUARE: none). */
+typedef struct {
+  FeSquare to, rook_from, rook_to;
+} Make;
+
+/* The makes by a king's walk from the victim side's king square include
+ * its castlings, as if the capturer were that side's unmoved king: the
+ * rook's right in force and the squares between empty (Popeye's; no
+ * king stands there to be in check). */
+static int
+castling_makes (const FePosition *pos, const FePiece *board, FeSquare sq, int victim_side,
+                Make *out)
+{
+  int rank = victim_side == FE_WHITE ? 0 : 7, n = 0;
+  if (sq != FE_SQ (4, rank))
+    return 0;
+  static const struct { int corner, king_to, rook_to; uint8_t white_flag; } kinds[2] = {
+    { 7, 6, 5, FE_CASTLE_WH }, { 0, 2, 3, FE_CASTLE_WA } };
+  for (int k = 0; k < 2; k++)
+    {
+      uint8_t flag = victim_side == FE_WHITE ? kinds[k].white_flag : (uint8_t) (kinds[k].white_flag << 3);
+      FeSquare corner = FE_SQ (kinds[k].corner, rank);
+      if (!(pos->castling & flag) || !fe_piece_playable_by (board[corner], victim_side))
+        continue;
+      bool clear = true;
+      int step = kinds[k].corner > 4 ? 1 : -1;
+      for (int f = 4 + step; f != kinds[k].corner && clear; f += step)
+        clear = board[FE_SQ (f, rank)].walk == FE_WALK_NONE;
+      if (clear)
+        out[n++] = (Make) { FE_SQ (kinds[k].king_to, rank), corner, FE_SQ (kinds[k].rook_to, rank) };
+    }
+  return n;
+}
+
+/* The captures among the moves of the piece on `sq` from `start` on give
+ * way to the moves that first make a move without capturing by a victim's
+ * walk, played as the victim's side, and then capture a piece of that walk
+ * from where the make arrived.  The move is written from the capturer's
+ * square to the capture (`Kb4*a2`): makes that lead to the same capture are
+ * one move. */
+static void
+make_and_take (Gen *g, FeSquare sq, int start)
+{
+  FeMoveList *list = g->list;
+  const FePosition *pos = g->pos;
+  int n = start;
+  for (int i = start; i < list->count; i++)
+    if (list->moves[i].capture == FE_NO_SQUARE)
+      list->moves[n++] = list->moves[i];
+  list->count = n;
+  int victim_side = FE_OPPONENT (g->side);
+  FePiece mover = pos->board[sq];
+  bool walks[FE_WALK_MAX] = { false };
+  if (g->target)
+    walks[g->board[*g->target].walk] = true;
+  else
+    {
+      uint64_t theirs = pos->occupied[victim_side] | pos->occupied[FE_NEUTRAL];
+      while (theirs)
+        {
+          FeSquare v = FE_SQ88 (__builtin_ctzll (theirs));
+          theirs &= theirs - 1;
+          if (fe_piece_capturable_by (pos->board[v], g->side))
+            walks[pos->board[v].walk] = true;
+        }
+    }
+  FePosition moved = *pos;
+  FePiece board[128];
+  memcpy (board, g->board, sizeof board);
+  moved.board[sq] = board[sq] = FE_PIECE_EMPTY;
+  FE_MOVE_LIST (makes);
+  FE_MOVE_LIST (takes);
+  for (int w = 1; w < FE_WALK_MAX; w++)
+    {
+      if (!walks[w])
+        continue;
+      FePiece stand = { (uint8_t) w, (uint8_t) victim_side, 0, mover.id };
+      moved.board[sq] = board[sq] = stand;
+      fe_move_list_reset (&makes);
+      Gen make = { &moved, victim_side, &makes, board, NULL, NULL, false, false, NULL };
+      fe_gen_piece (&make, sq);
+      moved.board[sq] = board[sq] = FE_PIECE_EMPTY;
+      Make castlings[2];
+      /* A castling make is tried for check only: a move made of one
+       * (a king captured under Circe Rex inclusive) is not played here. */
+      int n_castlings = w == FE_WALK_KING && g->target
+                        ? castling_makes (pos, board, sq, victim_side, castlings) : 0;
+      for (int i = 0; i < makes.count + n_castlings; i++)
+        {
+          Make mk = { FE_NO_SQUARE, FE_NO_SQUARE, FE_NO_SQUARE };
+          if (i < makes.count)
+            {
+              mk.to = makes.moves[i].to;
+              if (makes.moves[i].capture != FE_NO_SQUARE)
+                continue;
+              bool seen = false;
+              for (int k = 0; k < i && !seen; k++)
+                seen = makes.moves[k].capture == FE_NO_SQUARE && makes.moves[k].to == mk.to;
+              if (seen)
+                continue;
+            }
+          else
+            mk = castlings[i - makes.count];
+          FeSquare a = mk.to;
+          FePiece rook = FE_PIECE_EMPTY;
+          if (mk.rook_from != FE_NO_SQUARE)
+            {
+              rook = board[mk.rook_from];
+              moved.board[mk.rook_from] = board[mk.rook_from] = FE_PIECE_EMPTY;
+              moved.board[mk.rook_to] = board[mk.rook_to] = rook;
+            }
+          moved.board[a] = board[a] = mover;
+          fe_move_list_reset (&takes);
+          Gen take = { &moved, g->side, &takes, board, NULL, NULL, false, g->for_check, NULL };
+          fe_gen_piece (&take, a);
+          moved.board[a] = board[a] = FE_PIECE_EMPTY;
+          if (mk.rook_from != FE_NO_SQUARE)
+            {
+              moved.board[mk.rook_to] = board[mk.rook_to] = FE_PIECE_EMPTY;
+              moved.board[mk.rook_from] = board[mk.rook_from] = rook;
+            }
+          for (int t = 0; t < takes.count; t++)
+            {
+              FeMove m = takes.moves[t];
+              if (m.capture == FE_NO_SQUARE || board[m.capture].walk != w
+                  || (g->target && m.capture != *g->target))
+                continue;
+              m.from = sq;
+              m.flags &= (uint8_t) ~FE_MOVE_MULTI_STEP;
+              bool again = false;
+              for (int k = start; k < list->count && !again; k++)
+                again = list->moves[k].capture == m.capture && list->moves[k].to == m.to
+                        && list->moves[k].promotion == m.promotion;
+              if (!again)
+                fe_move_list_push (list, &m);
+            }
+        }
+    }
+}
+
 void
 fe_gen_piece_reshaped (Gen *g, FeSquare sq)
 {
@@ -219,6 +362,8 @@ fe_gen_piece_reshaped (Gen *g, FeSquare sq)
   /* A king is taken without a make: check is plain attack (Popeye's). */
   if (r->take_and_make && !g->for_check)
     take_and_make (g, start);
+  if (r->make_and_take)
+    make_and_take (g, sq, start);
 }
 
 /* The conditions' move filters and choices, on a list of pseudo-legal
@@ -274,7 +419,8 @@ in_check_by_generation (const FePosition *pos, int side)
   const FeRules *r = copy.rules;
   FE_MOVE_LIST (list);
   FePiece board[128];
-  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true };
+  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true,
+            &king };
   uint64_t theirs = copy.occupied[copy.side] | copy.occupied[FE_NEUTRAL];
   while (theirs)
     {

@@ -24,6 +24,9 @@ typedef struct {
    * from the rebirth square all count, even to a square a move from the
    * piece's own square reaches (Popeye's observation has no such filter). */
   bool for_check;
+  /* When set, only captures of the piece on this square are wanted (a
+   * check's king, a capture's probe): Make&Take makes only by its walk. */
+  const FeSquare *target;
 } Gen;
 
 #define V(df, dr) ((int) ((dr) * 16 + (df)))

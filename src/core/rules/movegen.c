@@ -183,7 +183,9 @@ fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
       || (r && !fe_piece_may_move (&copy, path->from)))
     return false;
   FePiece board[128];
-  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true };
+  FeSquare target = path->to;
+  Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true,
+            &target };
   if (r && r->reshapes_moves)
     fe_gen_piece_reshaped (&g, path->from);
   else

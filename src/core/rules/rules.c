@@ -98,8 +98,11 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       if (ops->departure)
         compose_departure (r, ops, id);
       r->take_and_make |= ops->make_after_capture;
+      r->make_and_take |= ops->make_before_capture;
     }
-  r->reshapes_moves = r->any_departure || r->take_and_make;
+  /* Captures made from elsewhere than the capturer's square. */
+  r->check_by_generation |= r->make_and_take;
+  r->reshapes_moves = r->any_departure || r->take_and_make || r->make_and_take;
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
@@ -127,19 +130,28 @@ fe_departures_validate (const FeConditionParams *params, int id, const FePositio
 {
   if (!fe_params_on (params, id))
     return TRUE;
-  int captures = -1, quiet = -1;
+  int captures = -1, quiet = -1, shape = -1;
   for (int k = 0; k < fe_condition_count (); k++)
     {
       const FeConditionOps *ops = fe_condition_nth (k)->ops;
       if (!ops || !fe_condition_in_force (k, params, diagram))
         continue;
       const char *why = NULL;
-      if (ops->effect_order == FE_EFFECT_IMITATORS)
+      bool shapes = ops->make_after_capture || ops->make_before_capture;
+      if (shapes && shape >= 0 && shape != k)
+        why = _ ("%s with %s: both add a step to a capture");
+      else if (shapes)
+        shape = k;
+      if (!why && ops->effect_order == FE_EFFECT_IMITATORS)
         why = _ ("%s with %s is not supported");
-      else if (ops->departure)
+      else if (!why && (ops->departure || ops->make_before_capture))
         {
           FeDeparture d = { 0 };
-          ops->departure (params, k, &d);
+          if (ops->departure)
+            ops->departure (params, k, &d);
+          /* Make&Take's captures start where its make arrived. */
+          if (ops->make_before_capture)
+            d.captures.mode = FE_DEPART_REBIRTH;
           int *kinds[2] = { &captures, &quiet };
           uint8_t modes[2] = { d.captures.mode, d.quiet.mode };
           for (int i = 0; i < 2 && !why; i++)
