@@ -130,7 +130,7 @@ emit_line (Sx *x, FeGoal goal)
   g_string_free (text, TRUE);
   g_free (undo);
   if (count)
-    fe_solution_add_line (x->tree, nodes, count, x->role, 0);
+    fe_solution_add_line (x->tree, nodes, count, x->role, x->reci_depth ? FE_NOTE_RECI : 0);
   g_free (nodes);
 }
 
@@ -507,7 +507,9 @@ sx_write_lines (Sx *x, const FeSNode *expr, const SxLast *last)
       break;
     case FE_SNODE_AND:
       sx_write_lines (x, expr->a, last);
+      x->reci_depth++;
       sx_write_lines (x, expr->b, last);
+      x->reci_depth--;
       break;
     case FE_SNODE_OR:
       sx_write_lines (x, sx_holds (x, expr->a, last) ? expr->a : expr->b, last);

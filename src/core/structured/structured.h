@@ -62,6 +62,9 @@ typedef struct {
   /* The line being written and its role (solution, short, set play). */
   GArray *line; /* of SxEntry */
   FeSolutionRole role;
+  /* Writing the second half of an "&" (a reciprocal end): its lines are
+   * noted FE_NOTE_RECI, laid out as the plain reciprocal's are. */
+  int reci_depth;
   /* Results of nodes' moves, by position: NULL without a table
    * (hash_mb < 0, as test-differential compares). */
   SxSlot *table;
