@@ -178,11 +178,17 @@ read_keyword (P *p, const Tok *t, int cid, int w, FeConditionTarget *target, gbo
     }
   guint after_keyword = p->i;
   row[kw->param] = kw->value;
+  bool switched = false;
   if (kw->flags & FE_KEYWORD_NEEDS_SWITCH)
     note_modifier (p, cid, t);
   else if (kw->param != 0 && !(kw->flags & FE_KEYWORD_MODIFIER) && !row[0])
-    row[0] = MAX (cls->params[0].xml_default, 1);
-  if (kw->param != 0)
+    {
+      row[0] = MAX (cls->params[0].xml_default, 1);
+      switched = true;
+    }
+  /* A word that also switched the condition on ("AntiSuperCirce") is
+   * followed by the switch's words ("Cheylan") as the switch's is. */
+  if (kw->param != 0 && !switched)
     return TRUE;
   /* Words that may follow the switch's, abbreviable: "Madrasi RexInc". */
   for (int j = 0; j < cls->n_popeye_keywords && py_peek (p); j++)
@@ -204,6 +210,8 @@ read_keyword (P *p, const Tok *t, int cid, int w, FeConditionTarget *target, gbo
             }
           row[after->param] = after->value;
           p->i++;
+          /* The next word may be any of them again ("Super April"). */
+          j = -1;
         }
     }
   return TRUE;

@@ -1281,14 +1281,17 @@ typedef struct {
   Disp d;
   int promo;          /* walk, 0 none, -1 imitator */
   bool castle_short, castle_long;
+  /* rebirth-squares.md §7 (AntiSuper): 1 + the square chosen, 0 not yet; the walk
+   * a pawn sent to its last rank becomes */
+  int super_sq, super_promo;
 } Mv;
 
 /* Results of a move: each choice gives one position (or none). */
 typedef struct {
-  R pos[256];
+  R pos[8192];
   /* from, to, capture, promotion, made from the rebirth square: the move
    * itself */
-  int key[256][5];
+  int key[8192][5];
   int n;
 } Results;
 
@@ -1547,7 +1550,8 @@ circe_promotes (const RR *rr)
 {
   int v = rr->circe;
   return v == FE_CIRCE_SYMMETRY || v == FE_CIRCE_VERTICAL_SYMMETRY || v == FE_CIRCE_ANTIPODES
-         || v == FE_CIRCE_PWC || v == FE_CIRCE_EQUIPOLLENTS || rr->c.v[FE_COND_CIRCE][3];
+         || v == FE_CIRCE_PWC || v == FE_CIRCE_EQUIPOLLENTS || v == FE_CIRCE_SUPER
+         || rr->c.v[FE_COND_CIRCE][3];
 }
 
 static void
@@ -1555,6 +1559,35 @@ put (R *cur, int sq, FePiece piece)
 {
   cur->b[sq] = piece;
   cur->touched |= UINT64_C (1) << sq;
+}
+
+/* Circe's rebirth of `victim` on the empty square `sq`, then the rest of
+ * the move. */
+static void
+reborn_on (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Views *before,
+           Results *res, FePiece victim, int sq, int promo_rank)
+{
+  /* circe.md §2.5: an imitator there forbids the move */
+  for (int i = 0; i < cur->n_imit; i++)
+    if (cur->imit[i] == sq)
+      return;
+  /* rebirth-squares.md §3: a pawn reborn on its promotion rank promotes,
+   * one outcome per walk */
+  if (victim.walk == FE_WALK_PAWN && circe_promotes (rr) && RK (sq) == promo_rank)
+    {
+      static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT };
+      for (int k = 0; k < 4 + rr->n_fairy; k++)
+        {
+          R each = *cur;
+          FePiece p = victim;
+          p.walk = k < 4 ? orth[k] : rr->fairy[k - 4];
+          put (&each, sq, p);
+          finish_rest (x, rr, mv, disp, &each, before, res);
+        }
+      return;
+    }
+  put (cur, sq, victim);
+  finish_rest (x, rr, mv, disp, cur, before, res);
 }
 
 /* effect-order.md §1 steps 7–9: the capturer's transfer (AntiCirce, a
@@ -1571,12 +1604,34 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
   if (cap >= 0 && m >= 0)
     {
       FePiece c = cur->b[m];
+      if (rr->anticirce && rr->c.v[FE_COND_ANTICIRCE][1] == FE_REBIRTH_ANY && !mv->super_sq)
+        {
+          /* rebirth-squares.md §7: every square, and every walk for a pawn sent
+           * to its last rank; each choice its own outcome */
+          static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT };
+          for (int s2 = 0; s2 < 64; s2++)
+            {
+              bool last = c.walk == FE_WALK_PAWN && RK (s2) == (side == FE_WHITE ? 7 : 0);
+              for (int k = 0; k < (last ? 4 + rr->n_fairy : 1); k++)
+                {
+                  Mv chosen = *mv;
+                  chosen.super_sq = 1 + s2;
+                  chosen.super_promo = last ? (k < 4 ? orth[k] : rr->fairy[k - 4]) : 0;
+                  R next = *cur;
+                  effects (x, rr, &chosen, disp, &next, before, res);
+                }
+            }
+          return;
+        }
       if (rr->anticirce)
         {
           /* anticirce.md §2: the plain table, its own column; occupied:
            * illegal; on its own square: Calvet stays, Cheylan is illegal */
-          int sq = rule_square (rr, rr->c.v[FE_COND_ANTICIRCE][1], rr->c.v[FE_COND_ANTICIRCE][2],
-                                false, c, FE_PIECE_EMPTY, cap, side, mv->d.from, mv->d.to);
+          int sq = mv->super_sq ? mv->super_sq - 1
+                   : rule_square (rr, rr->c.v[FE_COND_ANTICIRCE][1], rr->c.v[FE_COND_ANTICIRCE][2],
+                                  false, c, FE_PIECE_EMPTY, cap, side, mv->d.from, mv->d.to);
+          if (mv->super_promo)
+            c.walk = mv->super_promo;
           if (sq < 0)
             return;
           if (sq == m && rr->anticirce == 2)
@@ -1629,31 +1684,26 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
           victim.walk = ref_reborn_walk (rr->c.v[FE_COND_CIRCE][4], victim.walk, x->b[mv->d.from]);
           if (rr->c.v[FE_COND_CIRCE][5])
             victim.colour = FE_OPPONENT (victim.colour);
+          if (rr->circe == FE_CIRCE_SUPER)
+            {
+              /* rebirth-squares.md §7: reborn nowhere, or on any empty square the
+               * capturer's side chooses; each an outcome */
+              R none = *cur;
+              finish_rest (x, rr, mv, disp, &none, before, res);
+              for (int s2 = 0; s2 < 64; s2++)
+                if (!has_piece (cur, s2))
+                  {
+                    R each = *cur;
+                    reborn_on (x, rr, mv, disp, &each, before, res, victim, s2, promo_rank);
+                  }
+              return;
+            }
           int sq = circe_square (rr, victim, capturer, cap, FE_OPPONENT (side), mv->d.from,
                                  mv->d.to);
           if (sq >= 0 && !has_piece (cur, sq))
             {
-              /* circe.md §2.5: an imitator there forbids the move */
-              for (int i = 0; i < cur->n_imit; i++)
-                if (cur->imit[i] == sq)
-                  return;
-              /* rebirth-squares.md §3: a pawn reborn on its promotion
-               * rank promotes, one outcome per walk */
-              if (victim.walk == FE_WALK_PAWN && circe_promotes (rr) && RK (sq) == promo_rank)
-                {
-                  static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
-                                               FE_WALK_KNIGHT };
-                  for (int k = 0; k < 4 + rr->n_fairy; k++)
-                    {
-                      R each = *cur;
-                      FePiece p = victim;
-                      p.walk = k < 4 ? orth[k] : rr->fairy[k - 4];
-                      put (&each, sq, p);
-                      finish_rest (x, rr, mv, disp, &each, before, res);
-                    }
-                  return;
-                }
-              put (cur, sq, victim);
+              reborn_on (x, rr, mv, disp, cur, before, res, victim, sq, promo_rank);
+              return;
             }
         }
       finish_rest (x, rr, mv, disp, cur, before, res);

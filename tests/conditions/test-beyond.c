@@ -458,6 +458,10 @@ static const Refusal refusals[] = {
     "both add a step to a capture" },
   { "maketake-mars", "condition Make&TakeChess MarsCirce\npieces white ke1 rd1 black ke8",
     "both say where the pieces move from" },
+  { "super-rex-inclusive", "condition SuperCirce RexInclusive\npieces white ke1 rd1 black ke8",
+    "Super-Circe Rex inclusive" },
+  { "super-kamikaze", "condition SuperCirce\npieces white ke1 black ke8 white kamikaze rd1",
+    "Super-Circe with kamikaze" },
   { "maketake-imitator", "condition Make&TakeChess Imitator c3\npieces white ke1 rd1 black ke8",
     "Make&Take chess with Imitator" },
 };

@@ -21,6 +21,32 @@ typedef enum {
   ANTICIRCE_CHEYLAN,
 } AntiCirceType;
 
+/* AntiCirce Super's choice (rebirth-squares.md §7): the square (0 … 63) plus
+ * 64 × the walk a pawn sent to its promotion rank becomes, in the digit
+ * above Circe's (Circe and AntiCirce combine). */
+#define SUPER_CHOICE_SHIFT 19
+#define SUPER_CHOICE_BITS 13
+
+static FeRebirthRule
+anticirce_rule (const FeConditionParams *params)
+{
+  return (FeRebirthRule) { .squares = params->v[FE_COND_ANTICIRCE][1],
+                           .adapter = params->v[FE_COND_ANTICIRCE][2] };
+}
+
+/* Every square for a capture under Super, times the promotions of a pawn
+ * that captures without promoting (it may be sent to its last rank). */
+static int
+anticirce_choice_count (const FePosition *pos, const FeMove *m)
+{
+  FeRebirthRule rule = anticirce_rule (&pos->rules->params);
+  if (m->capture == FE_NO_SQUARE || fe_rebirth_choices (&rule) == 1)
+    return 1;
+  bool pawn = pos->board[m->from].walk == FE_WALK_PAWN && !m->promotion
+              && !(m->flags & FE_MOVE_PROMOTE_IMITATOR);
+  return fe_rebirth_choices (&rule) * (pawn ? pos->rules->n_promotion_walks : 1);
+}
+
 static bool
 anticirce_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
 {
@@ -32,11 +58,21 @@ anticirce_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   /* Its own column; a neutral capturer is reborn for the side that moved
    * it (anticirce.md §2); the squares by the type's rule (rebirth-squares.md). */
   const FeConditionParams *params = &pos->rules->params;
-  FeRebirthRule rule = { .squares = params->v[FE_COND_ANTICIRCE][1],
-                         .adapter = params->v[FE_COND_ANTICIRCE][2] };
-  FeRebirthQuery q = { capturer, m->capture, pos->side, m, FE_PIECE_EMPTY };
+  FeRebirthRule rule = anticirce_rule (params);
+  int choice = FE_CHOICE_DIGIT (m->choice, SUPER_CHOICE_SHIFT, SUPER_CHOICE_BITS);
+  FeRebirthQuery q = { capturer, m->capture, pos->side, m, FE_PIECE_EMPTY, choice % 64 };
   FeSquare sq = fe_rebirth_square (&rule, pos->rules, &q);
   if (sq == FE_NO_SQUARE)
+    return false;
+  /* A pawn sent to its promotion rank promotes there (Super: the walk is
+   * the choice's); any other promotion choice is no move. */
+  int promotion = choice / 64;
+  int pawn_side = capturer.colour == FE_NEUTRAL ? pos->side : capturer.colour;
+  bool promotes = fe_rebirth_choices (&rule) > 1 && capturer.walk == FE_WALK_PAWN
+                  && FE_RANK (sq) == (pawn_side == FE_WHITE ? 7 : 0);
+  if (promotes)
+    capturer.walk = pos->rules->promotion_walks[promotion];
+  else if (promotion)
     return false;
   if (sq == m->to)
     {
@@ -64,16 +100,34 @@ static void
 anticirce_notate (GString *out, const FePosition *before, const FeMove *m,
                   const FePosition *after, const FeUndo *undo, int first, int end)
 {
-  (void) before;
   if (end <= first)
     return;
   FeSquare sq = undo->changes[end - 1].square;
-  fe_circe_append_transfer (out, fe_notation_piece_at (after, undo, sq, end), m->to, sq);
+  FePiece now = fe_notation_piece_at (after, undo, sq, end);
+  /* A pawn promoted where it was sent: "[wPa7->d8=Q]" (Popeye's). */
+  FePiece mover = before->board[m->from];
+  bool promoted = mover.walk == FE_WALK_PAWN && !m->promotion && now.walk != FE_WALK_PAWN
+                  && !(m->flags & FE_MOVE_PROMOTE_IMITATOR);
+  FePiece written = now;
+  if (promoted)
+    written.walk = FE_WALK_PAWN;
+  fe_circe_append_transfer (out, written, m->to, sq);
+  if (promoted)
+    {
+      /* Inside the bracket, before its close. */
+      g_string_truncate (out, out->len - 1);
+      g_string_append_c (out, '=');
+      uint8_t colour = now.colour == FE_NEUTRAL ? FE_NEUTRAL : FE_WHITE;
+      fe_notation_append_piece_code (out, (FePiece) { now.walk, colour, now.attrs, 0 }, TRUE);
+      g_string_append_c (out, ']');
+    }
 }
 
 const FeConditionOps fe_condition_anticirce = {
   .name = "anticirce",
   .check_allowed = anticirce_check_allowed,
+  .choice_count = anticirce_choice_count,
+  .choice_shift = SUPER_CHOICE_SHIFT,
   .after_displacement = anticirce_after_displacement,
   .effect_order = FE_EFFECT_TRANSFER,
   .notate = anticirce_notate,
@@ -126,7 +180,8 @@ static const FeConditionKeyword anticirce_keywords[] = {
   { "Frischauf", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Parachute", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Volcanic", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Super", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Super", 1, FE_REBIRTH_ANY, FE_KEYWORD_AFTER_SWITCH },
+  { "AntiSuperCirce", 1, FE_REBIRTH_ANY, 0 },
   { "Take&Make", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
 };
 

@@ -25,7 +25,10 @@
  * the digit above Einstein's, where magician pieces keep theirs (Parrain and
  * magician pieces are refused together, circe_validate). */
 #define PARRAIN_CHOICE_SHIFT 6
-#define PARRAIN_CHOICE_BITS 8
+#define PARRAIN_CHOICE_BITS 13
+/* Super-Circe's choice of square, in the same digit below the promotion:
+ * 0 none (the piece is gone), 1 + 0 … 63 a square (rebirth-squares.md §7). */
+#define SUPER_RADIX 65
 
 /* The rebirth rule of the variant in `params` (Parrain has none: its
  * square waits for the next move). */
@@ -44,6 +47,7 @@ circe_rule (const FeConditionParams *params, int id, FeRebirthRule *rule)
     [FE_CIRCE_ANTIPODES] = FE_REBIRTH_ANTIPODES,
     [FE_CIRCE_PWC] = FE_REBIRTH_PWC,
     [FE_CIRCE_EQUIPOLLENTS] = FE_REBIRTH_EQUIPOLLENTS,
+    [FE_CIRCE_SUPER] = FE_REBIRTH_ANY,
   };
   int variant = fe_params_get (params, id, 0);
   if (variant == FE_CIRCE_OFF || variant == FE_CIRCE_PARRAIN || variant >= FE_CIRCE_VARIANT_COUNT)
@@ -57,13 +61,22 @@ circe_rule (const FeConditionParams *params, int id, FeRebirthRule *rule)
 /* Where the victim of `m` goes: the table read in its own column (the
  * side that did not capture, circe.md §2.4). */
 static FeSquare
-victim_square (const FePosition *pos, const FeMove *m, FePiece victim, FePiece capturer)
+victim_square (const FePosition *pos, const FeMove *m, FePiece victim, FePiece capturer,
+               int square_choice)
 {
   FeRebirthRule rule;
   if (!circe_rule (&pos->rules->params, FE_COND_CIRCE, &rule))
     return FE_NO_SQUARE;
-  FeRebirthQuery q = { victim, m->capture, FE_OPPONENT (pos->side), m, capturer };
+  FeRebirthQuery q = { victim, m->capture, FE_OPPONENT (pos->side), m, capturer, square_choice };
   return fe_rebirth_square (&rule, pos->rules, &q);
+}
+
+/* The radix of the square choice: Super's 65, 1 for the rules that name
+ * one square. */
+static int
+square_radix (const FeConditionParams *params)
+{
+  return params->v[FE_COND_CIRCE][0] == FE_CIRCE_SUPER ? SUPER_RADIX : 1;
 }
 
 FePiece
@@ -207,6 +220,7 @@ rebirth_promotes (const FeConditionParams *params)
     case FE_CIRCE_ANTIPODES:
     case FE_CIRCE_PWC:
     case FE_CIRCE_EQUIPOLLENTS:
+    case FE_CIRCE_SUPER:
       return true;
     default:
       return params->v[FE_COND_CIRCE][3] != 0; /* Couscous */
@@ -231,8 +245,11 @@ circe_choice_count (const FePosition *pos, const FeMove *m)
 {
   FeSquare sq;
   if (CIRCE_VARIANT (pos->rules) != FE_CIRCE_PARRAIN)
-    return !may_promote_on_rebirth (pos, m)
-           ? 1 : pos->rules->n_promotion_walks + (imitator_promotion (pos) ? 1 : 0);
+    {
+      int squares = m->capture != FE_NO_SQUARE ? square_radix (&pos->rules->params) : 1;
+      return squares * (!may_promote_on_rebirth (pos, m)
+                        ? 1 : pos->rules->n_promotion_walks + (imitator_promotion (pos) ? 1 : 0));
+    }
   /* A pawn that cannot come back has nothing to promote to: one move. */
   if (!promotes_on_rebirth (pos, m, &sq) || !empty_after_displacement (pos, m, sq))
     return 1;
@@ -316,8 +333,16 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   int side = pawn_side (victim, FE_OPPONENT (pos->side));
   if (r->params.v[FE_COND_CIRCE][5] && victim.colour != FE_NEUTRAL)
     victim.colour = FE_OPPONENT (victim.colour);
-  FeSquare sq = victim_square (pos, m, victim, capturer);
-  int choice = FE_CHOICE_DIGIT (m->choice, PARRAIN_CHOICE_SHIFT, PARRAIN_CHOICE_BITS);
+  int digit = FE_CHOICE_DIGIT (m->choice, PARRAIN_CHOICE_SHIFT, PARRAIN_CHOICE_BITS);
+  int radix = square_radix (&r->params), square_choice = digit % radix, choice = digit / radix;
+  /* Super: the choice to reborn it nowhere (once: no promotion then). */
+  if (radix > 1 && square_choice == 0)
+    return choice == 0;
+  FeSquare sq = victim_square (pos, m, victim, capturer, square_choice - 1);
+  /* Super: a square taken is no choice (not a piece gone: that is the
+   * choice above). */
+  if (radix > 1 && (pos->board[sq].walk || fe_position_imitator_at (pos, sq) >= 0))
+    return false;
   bool promotes = victim.walk == FE_WALK_PAWN && sq != FE_NO_SQUARE && rebirth_promotes (&r->params)
                   && FE_RANK (sq) == (side == FE_WHITE ? 7 : 0) && !pos->board[sq].walk;
   /* A promotion choice where the pawn does not promote is no move. */
@@ -437,14 +462,15 @@ static const FeConditionParamDesc circe_params[] = {
     .xml_values = (const char *const[]) { "none", "plain", "mirror", "diagram", "parrain", "file",
                                           "rank", "symmetry", "vertical-symmetry",
                                           "horizontal-symmetry", "antipodes", "pwc",
-                                          "equipollents" },
+                                          "equipollents", "super" },
     .xml_default = FE_CIRCE_PLAIN,
     .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("plain"), FE_N_("Mirror"),
                                             FE_N_("Diagram"), FE_N_("Parrain"), FE_N_("File"),
                                             FE_N_("Rank"), FE_N_("Symmetry"),
                                             FE_N_("Vertical symmetry"),
                                             FE_N_("Horizontal symmetry"), FE_N_("Antipodes"),
-                                            FE_N_("PWC"), FE_N_("Equipollents") } },
+                                            FE_N_("PWC"), FE_N_("Equipollents"),
+                                            FE_N_("Super (any square)") } },
   { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings are reborn)"),
     .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "rex-inclusive", .xml_values = (const char *const[]) { "false", "true" } },
@@ -482,6 +508,7 @@ static const FeConditionKeyword circe_keywords[] = {
   { "AntipodeanCirce", 0, FE_CIRCE_ANTIPODES, 0 },
   { "PWC", 0, FE_CIRCE_PWC, 0 },
   { "EquipollentsCirce", 0, FE_CIRCE_EQUIPOLLENTS, 0 },
+  { "SuperCirce", 0, FE_CIRCE_SUPER, 0 },
   { "DiametralCirce", 2, FE_REBIRTH_ADAPT_DIAMETRAL, 0 },
   { "VerticalMirrorCirce", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, 0 },
   { "CouscousCirce", 3, 1, 0 },
@@ -513,7 +540,7 @@ static const FeConditionKeyword circe_keywords[] = {
   { "ContraParrain", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Cage", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Take&Make", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Super", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Super", 0, FE_CIRCE_SUPER, FE_KEYWORD_AFTER_SWITCH },
   { "April", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Frischauf", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Volcanic", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
@@ -538,17 +565,24 @@ circe_validate (const FeConditionParams *params, int id, const FePosition *diagr
                            _ ("Circe Turncoats Rex inclusive is not supported"));
       return FALSE;
     }
-  if (variant != FE_CIRCE_PARRAIN)
+  /* Parrain's owed piece, Super's chosen square: neither with Rex
+   * inclusive, a kamikaze capturer's own rebirth or magician pieces (their
+   * choices share the move's digits; D66). */
+  if (variant != FE_CIRCE_PARRAIN && variant != FE_CIRCE_SUPER)
     return TRUE;
+  bool super = variant == FE_CIRCE_SUPER;
   const char *why = NULL;
   if (fe_params_get (params, id, 1))
-    why = _ ("Circe Parrain Rex inclusive is not supported");
+    why = super ? _ ("Super-Circe Rex inclusive is not supported")
+                : _ ("Circe Parrain Rex inclusive is not supported");
   else if (fe_params_on (params, FE_COND_MAGICIAN)
            || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGICIAN)))
-    why = _ ("Circe Parrain with magician pieces is not supported");
+    why = super ? _ ("Super-Circe with magician pieces is not supported")
+                : _ ("Circe Parrain with magician pieces is not supported");
   else if (fe_params_on (params, FE_COND_KAMIKAZE)
            || (diagram && fe_position_has_attribute (diagram, FE_ATTR_KAMIKAZE)))
-    why = _ ("Circe Parrain with kamikaze pieces is not supported");
+    why = super ? _ ("Super-Circe with kamikaze pieces is not supported")
+                : _ ("Circe Parrain with kamikaze pieces is not supported");
   if (why)
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED, why);
@@ -566,7 +600,7 @@ circe_describe (const FeConditionParams *params, int id, const FePosition *diagr
     NULL, FE_N_("Circe"), FE_N_("Mirror Circe"), FE_N_("Diagram Circe"), FE_N_("Parrain Circe"),
     FE_N_("File Circe"), FE_N_("Rank Circe"), FE_N_("Symmetry Circe"),
     FE_N_("Vertical symmetry Circe"), FE_N_("Horizontal symmetry Circe"),
-    FE_N_("Antipodes Circe"), FE_N_("PWC"), FE_N_("Equipollents Circe"),
+    FE_N_("Antipodes Circe"), FE_N_("PWC"), FE_N_("Equipollents Circe"), FE_N_("Super-Circe"),
   };
   static const char *const adapter[FE_REBIRTH_ADAPT_COUNT] = { NULL, FE_N_("diametral"),
                                                               FE_N_("vertical mirror") };

@@ -24,6 +24,7 @@ typedef enum {
   FE_CIRCE_ANTIPODES,
   FE_CIRCE_PWC,
   FE_CIRCE_EQUIPOLLENTS,
+  FE_CIRCE_SUPER,   /* any empty square, or none: the capturer's choice */
   FE_CIRCE_VARIANT_COUNT
 } FeCirceVariant;
 

@@ -135,6 +135,21 @@ fe_condition_popeye_words (int id, const FeConditionParams *c, GString *popeye, 
             }
         }
     }
+  /* A word of another cell switched it on ("AntiSuperCirce"): the switch's
+   * own value follows as its word ("Cheylan"), which the reader takes
+   * after such a word too. */
+  if (written && !(written & 1u) && row[0] && row[0] != cls->params[0].xml_default)
+    for (int k = 0; k < cls->n_popeye_keywords; k++)
+      {
+        const FeConditionKeyword *after = &cls->popeye_keywords[k];
+        if ((after->flags & FE_KEYWORD_AFTER_SWITCH) && after->param == 0 && after->value == row[0]
+            && !(after->flags & (FE_KEYWORD_REFUSED | FE_KEYWORD_ARGS)))
+          {
+            g_string_append_printf (after->flags & FE_KEYWORD_EXTENSION ? ext : popeye, " %s",
+                                    after->word);
+            break;
+          }
+      }
 }
 
 bool

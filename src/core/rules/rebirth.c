@@ -6,13 +6,14 @@
 
 const char *const fe_rebirth_squares_xml[FE_REBIRTH_SQUARES_COUNT] = {
   "plain", "mirror", "diagram", "file", "rank", "symmetry", "vertical-symmetry",
-  "horizontal-symmetry", "antipodes", "pwc", "equipollents", "capture-square",
+  "horizontal-symmetry", "antipodes", "pwc", "equipollents", "capture-square", "super",
 };
 
 const char *const fe_rebirth_squares_labels[FE_REBIRTH_SQUARES_COUNT] = {
   FE_N_ ("plain"), FE_N_ ("Mirror"), FE_N_ ("Diagram"), FE_N_ ("File"), FE_N_ ("Rank"),
   FE_N_ ("Symmetry"), FE_N_ ("Vertical symmetry"), FE_N_ ("Horizontal symmetry"),
   FE_N_ ("Antipodes"), FE_N_ ("PWC"), FE_N_ ("Equipollents"), FE_N_ ("Capture square"),
+  FE_N_ ("Super (any square)"),
 };
 
 static inline bool
@@ -142,6 +143,9 @@ fe_rebirth_square (const FeRebirthRule *rule, const FeRules *rules, const FeRebi
                              FE_RANK (q->move->to) - FE_RANK (q->move->from))
                    : FE_NO_SQUARE;
       break;
+    case FE_REBIRTH_ANY:
+      /* Chosen: no adapter turns it. */
+      return q->choice >= 0 && q->choice < 64 ? FE_SQ (q->choice % 8, q->choice / 8) : FE_NO_SQUARE;
     case FE_REBIRTH_CAPTURE_SQUARE:
     default:
       sq = c;
@@ -175,6 +179,8 @@ fe_rebirth_append_popeye_words (GString *out, const FeRebirthRule *rule, bool pa
     { FE_REBIRTH_RANK, "Rank" },
     { FE_REBIRTH_FILE, "File" },
   };
+  if (rule->squares == FE_REBIRTH_ANY)
+    g_string_append (out, " Super");
   for (size_t i = 0; i < G_N_ELEMENTS (before_couscous); i++)
     if (rule->squares == before_couscous[i].squares)
       g_string_append_printf (out, " %s", before_couscous[i].word);

@@ -29,6 +29,9 @@ typedef enum {
   FE_REBIRTH_PWC,         /* the square the capturer left */
   FE_REBIRTH_EQUIPOLLENTS, /* the capture square moved as the capturer moved */
   FE_REBIRTH_CAPTURE_SQUARE, /* where it stands (Mars: captures as it is) */
+  /* Any empty square, the capturing side's choice (Super): a choice of
+   * the move (FeRebirthQuery.choice), FE_REBIRTH_CHOICES of them. */
+  FE_REBIRTH_ANY,
   FE_REBIRTH_SQUARES_COUNT
 } FeRebirthSquares;
 
@@ -74,7 +77,16 @@ typedef struct {
    * departures. */
   const FeMove *move;
   FePiece capturer;  /* Couscous: the piece that captured */
+  int choice;        /* FE_REBIRTH_ANY: the square chosen, 0 (a1) … 63 (h8) */
 } FeRebirthQuery;
+
+/* How many squares the rule lets the move choose among: 64 for
+ * FE_REBIRTH_ANY (those taken make the choice illegal), else 1. */
+static inline int
+fe_rebirth_choices (const FeRebirthRule *rule)
+{
+  return rule->squares == FE_REBIRTH_ANY ? 64 : 1;
+}
 
 /* The square of circe.md §2.2 for a piece of `walk` captured on `sq`, in
  * the column of the pieces at home on `home`'s side (FE_WHITE: e1, d1,
