@@ -519,8 +519,8 @@ pawn (Ctx *c, const RR *rr, int from)
        * (circe.md §4.1): one square, and captures. */
       if (einstein_side (rr, c->side) || rr->magician)
         max = 3;
-      else if (rr->circe == FE_CIRCE_PARRAIN)
-        max = 1;
+      else if (rr->circe == FE_CIRCE_PARRAIN || rr->circe == FE_CIRCE_CAGE)
+        max = 1; /* Cage too (rebirth-squares.md §7) */
       else
         return;
     }
@@ -1295,6 +1295,8 @@ typedef struct {
   int n;
 } Results;
 
+static bool caged (const R *y, const RR *rr, int sq);
+
 static void
 clear_flag_if_left (int *rights, const R *before, const R *after, int sq)
 {
@@ -1551,7 +1553,7 @@ circe_promotes (const RR *rr)
   int v = rr->circe;
   return v == FE_CIRCE_SYMMETRY || v == FE_CIRCE_VERTICAL_SYMMETRY || v == FE_CIRCE_ANTIPODES
          || v == FE_CIRCE_PWC || v == FE_CIRCE_EQUIPOLLENTS || v == FE_CIRCE_SUPER
-         || rr->c.v[FE_COND_CIRCE][3];
+         || v == FE_CIRCE_CAGE || rr->c.v[FE_COND_CIRCE][3];
 }
 
 static void
@@ -1604,7 +1606,9 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
   if (cap >= 0 && m >= 0)
     {
       FePiece c = cur->b[m];
-      if (rr->anticirce && rr->c.v[FE_COND_ANTICIRCE][1] == FE_REBIRTH_ANY && !mv->super_sq)
+      int anti_squares = rr->c.v[FE_COND_ANTICIRCE][1];
+      if (rr->anticirce && (anti_squares == FE_REBIRTH_ANY || anti_squares == FE_REBIRTH_CAGE)
+          && !mv->super_sq)
         {
           /* rebirth-squares.md §7: every square, and every walk for a pawn sent
            * to its last rank; each choice its own outcome */
@@ -1641,6 +1645,9 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
           cur->b[m] = FE_PIECE_EMPTY;
           put (cur, sq, c);
           m = sq;
+          /* rebirth-squares.md §7: Cage, only where it is caged */
+          if (anti_squares == FE_REBIRTH_CAGE && !caged (cur, rr, sq))
+            return;
         }
       else if (rr->circe && rr->kamikaze && (c.attrs & FE_ATTR_KAMIKAZE))
         {
@@ -1684,6 +1691,36 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
           victim.walk = ref_reborn_walk (rr->c.v[FE_COND_CIRCE][4], victim.walk, x->b[mv->d.from]);
           if (rr->c.v[FE_COND_CIRCE][5])
             victim.colour = FE_OPPONENT (victim.colour);
+          if (rr->circe == FE_CIRCE_CAGE)
+            {
+              /* rebirth-squares.md §7: on each square where it is caged
+               * (a pawn on its last rank promoted first), or nowhere when
+               * there is none */
+              bool any = false;
+              for (int s2 = 0; s2 < 64; s2++)
+                {
+                  if (has_piece (cur, s2))
+                    continue;
+                  static const int orth[4] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP,
+                                               FE_WALK_KNIGHT };
+                  bool last = victim.walk == FE_WALK_PAWN && RK (s2) == promo_rank;
+                  for (int k = 0; k < (last ? 4 + rr->n_fairy : 1); k++)
+                    {
+                      R each = *cur;
+                      FePiece p = victim;
+                      if (last)
+                        p.walk = k < 4 ? orth[k] : rr->fairy[k - 4];
+                      put (&each, s2, p);
+                      if (!caged (&each, rr, s2))
+                        continue;
+                      any = true;
+                      finish_rest (x, rr, mv, disp, &each, before, res);
+                    }
+                }
+              if (!any)
+                finish_rest (x, rr, mv, disp, cur, before, res);
+              return;
+            }
           if (rr->circe == FE_CIRCE_SUPER)
             {
               /* rebirth-squares.md §7: reborn nowhere, or on any empty square the
@@ -2008,9 +2045,10 @@ capture_takes_king (const R *p, const RR *rr, const Disp *d, int by)
   return takes;
 }
 
-/* All legal moves' results from x. */
+/* All legal moves' results from x; `only` >= 0: those of the piece on
+ * that square without capturing (a cage's test). */
 static void
-reference_moves (const R *x, const RR *rr, Results *res)
+reference_moves_of (const R *x, const RR *rr, Results *res, int only)
 {
   res->n = 0;
   int side = x->side;
@@ -2021,7 +2059,7 @@ reference_moves (const R *x, const RR *rr, Results *res)
   for (int s = 0; s < 64; s++)
     {
       FePiece p = x->b[s];
-      if (!p.walk || p.colour != side || paralysed (x, rr, s, side))
+      if (!p.walk || p.colour != side || paralysed (x, rr, s, side) || (only >= 0 && s != only))
         continue;
       DList *l = g_new (DList, 1);
       l->n = 0;
@@ -2036,6 +2074,8 @@ reference_moves (const R *x, const RR *rr, Results *res)
       for (int i = 0; i < l->n; i++)
         {
           Mv mv = { l->d[i], 0, false, false };
+          if (only >= 0 && mv.d.cap >= 0)
+            continue;
           if (mv.d.cap >= 0 && ((p.attrs & FE_ATTR_MAGICIAN) || (x->b[mv.d.cap].attrs & FE_ATTR_MAGICIAN)))
             continue;
           /* patrol.md §2: a patrol piece captures when supported */
@@ -2090,6 +2130,28 @@ reference_moves (const R *x, const RR *rr, Results *res)
         }
     }
   g_free (before);
+}
+
+static void
+reference_moves (const R *x, const RR *rr, Results *res)
+{
+  reference_moves_of (x, rr, res, -1);
+}
+
+/* rebirth-squares.md §7: the piece on `sq` of `y` has no legal move
+ * without capturing, its side to move. */
+static bool
+caged (const R *y, const RR *rr, int sq)
+{
+  R z = *y;
+  z.side = y->b[sq].colour;
+  z.mover = -1;
+  z.touched = 0;
+  Results *res = g_new (Results, 1);
+  reference_moves_of (&z, rr, res, sq);
+  bool none = res->n == 0;
+  g_free (res);
+  return none;
 }
 
 /* ---- comparison -------------------------------------------------------- */

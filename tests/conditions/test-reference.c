@@ -98,7 +98,8 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
         v = g_rand_int_range (r, 0, 3) || on_[G_IMITATOR]
             ? g_rand_int_range (r, FE_CIRCE_PLAIN, FE_CIRCE_PARRAIN + 1)
             : g_rand_int_range (r, FE_CIRCE_FILE, FE_CIRCE_VARIANT_COUNT);
-      while ((v == FE_CIRCE_PARRAIN && no_parrain) || (on_[G_ANTICIRCE] && v != FE_CIRCE_PLAIN));
+      while ((v == FE_CIRCE_PARRAIN && no_parrain) || (on_[G_ANTICIRCE] && v != FE_CIRCE_PLAIN)
+             || (v == FE_CIRCE_CAGE && g_rand_int_range (r, 0, 4)));
       c->v[FE_COND_CIRCE][0] = v;
       c->v[FE_COND_CIRCE][1] = v != FE_CIRCE_PARRAIN && !on_[G_IMITATOR] && !on_[G_ANTICIRCE]
                                && g_rand_int_range (r, 0, 3) == 0;
@@ -116,7 +117,13 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
       /* the squares of rebirth-squares.md a third of the time */
       if (g_rand_int_range (r, 0, 3) == 0)
         {
-          c->v[FE_COND_ANTICIRCE][1] = g_rand_int_range (r, 0, FE_REBIRTH_SQUARES_COUNT);
+          /* Cage a quarter as often as the others: each capture tries
+           * 64 squares, each a legal-move test in the reference */
+          int sq;
+          do
+            sq = g_rand_int_range (r, 0, FE_REBIRTH_SQUARES_COUNT);
+          while (sq == FE_REBIRTH_CAGE && g_rand_int_range (r, 0, 4));
+          c->v[FE_COND_ANTICIRCE][1] = sq;
           c->v[FE_COND_ANTICIRCE][2] = g_rand_int_range (r, 0, FE_REBIRTH_ADAPT_COUNT);
         }
     }

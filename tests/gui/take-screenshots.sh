@@ -108,6 +108,21 @@ action solve
 wait-solve
 action go-forward
 action go-forward"
+# Issue 36: a Super-Circe rebirth on the square the capturer chose, and a
+# Make&Take capture (the king steps as the pawn it takes, then takes it).
+printf 'begin\nstipulation ~1\ncondition SuperCirce\npieces white kh1 rd1 black ka8 sd7\nend\n' \
+  > "$work/supercirce.inp"
+printf 'begin\nstipulation #2\ncondition Make&TakeChess\npieces white kb4 ra4 pb2c5 black ka1 rb1 be8 pa2f7\nend\n' \
+  > "$work/maketake.inp"
+shoot playback-supercirce "open $work/supercirce.inp
+action solve
+wait-solve
+select Rd1*d7[+bSf5]
+action go-forward"
+shoot playback-maketake "open $work/maketake.inp
+action solve
+wait-solve
+action go-forward"
 # Position-to-position play (issue 21): an a=>b problem solved, the
 # board showing the target B with the start/target toggle pressed.
 shoot atob-target "open $ORACLE/beyond/bsp_atob_00/problem.inp

@@ -80,13 +80,16 @@ anticirce_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
         return false;
       /* Calvet: it stays, and the transfer is written all the same. */
       fe_position_set (pos, undo, sq, capturer);
-      return true;
     }
-  if (pos->board[sq].walk || fe_position_imitator_at (pos, sq) >= 0)
-    return false;
-  fe_position_set (pos, undo, m->to, FE_PIECE_EMPTY);
-  fe_position_set (pos, undo, sq, capturer);
-  return true;
+  else
+    {
+      if (pos->board[sq].walk || fe_position_imitator_at (pos, sq) >= 0)
+        return false;
+      fe_position_set (pos, undo, m->to, FE_PIECE_EMPTY);
+      fe_position_set (pos, undo, sq, capturer);
+    }
+  /* Cage: only where it is caged; without a cage the capture is none. */
+  return rule.squares != FE_REBIRTH_CAGE || fe_rebirth_caged (pos, sq);
 }
 
 static bool
@@ -174,7 +177,7 @@ static const FeConditionKeyword anticirce_keywords[] = {
   { "Assassin", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "April", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Berolina", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Cage", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Cage", 1, FE_REBIRTH_CAGE, FE_KEYWORD_AFTER_SWITCH },
   { "Einstein", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "ReversalEinstein", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Frischauf", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },

@@ -48,6 +48,7 @@ circe_rule (const FeConditionParams *params, int id, FeRebirthRule *rule)
     [FE_CIRCE_PWC] = FE_REBIRTH_PWC,
     [FE_CIRCE_EQUIPOLLENTS] = FE_REBIRTH_EQUIPOLLENTS,
     [FE_CIRCE_SUPER] = FE_REBIRTH_ANY,
+    [FE_CIRCE_CAGE] = FE_REBIRTH_CAGE,
   };
   int variant = fe_params_get (params, id, 0);
   if (variant == FE_CIRCE_OFF || variant == FE_CIRCE_PARRAIN || variant >= FE_CIRCE_VARIANT_COUNT)
@@ -76,7 +77,35 @@ victim_square (const FePosition *pos, const FeMove *m, FePiece victim, FePiece c
 static int
 square_radix (const FeConditionParams *params)
 {
-  return params->v[FE_COND_CIRCE][0] == FE_CIRCE_SUPER ? SUPER_RADIX : 1;
+  int variant = params->v[FE_COND_CIRCE][0];
+  return variant == FE_CIRCE_SUPER || variant == FE_CIRCE_CAGE ? SUPER_RADIX : 1;
+}
+
+/* Cage (rebirth-squares.md §7): is there a square, empty and without an
+ * imitator, where `victim` (a pawn there promoting as it would) would be
+ * caged?  The "nowhere" choice is one only when there is none. */
+static bool
+some_cage (const FePosition *pos, FePiece victim, int pawn_side)
+{
+  const FeRules *r = pos->rules;
+  for (int i = 0; i < 64; i++)
+    {
+      FeSquare sq = FE_SQ (i % 8, i / 8);
+      if (pos->board[sq].walk || fe_position_imitator_at (pos, sq) >= 0)
+        continue;
+      bool promotes = victim.walk == FE_WALK_PAWN && FE_RANK (sq) == (pawn_side == FE_WHITE ? 7 : 0);
+      for (int k = 0; k < (promotes ? r->n_promotion_walks : 1); k++)
+        {
+          FePosition probe = *pos;
+          FePiece p = victim;
+          if (promotes)
+            p.walk = r->promotion_walks[k];
+          fe_position_write (&probe, sq, p, true);
+          if (fe_rebirth_caged (&probe, sq))
+            return true;
+        }
+    }
+  return false;
 }
 
 FePiece
@@ -221,6 +250,7 @@ rebirth_promotes (const FeConditionParams *params)
     case FE_CIRCE_PWC:
     case FE_CIRCE_EQUIPOLLENTS:
     case FE_CIRCE_SUPER:
+    case FE_CIRCE_CAGE:
       return true;
     default:
       return params->v[FE_COND_CIRCE][3] != 0; /* Couscous */
@@ -335,9 +365,11 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
     victim.colour = FE_OPPONENT (victim.colour);
   int digit = FE_CHOICE_DIGIT (m->choice, PARRAIN_CHOICE_SHIFT, PARRAIN_CHOICE_BITS);
   int radix = square_radix (&r->params), square_choice = digit % radix, choice = digit / radix;
-  /* Super: the choice to reborn it nowhere (once: no promotion then). */
+  /* Super: the choice to reborn it nowhere (once: no promotion then);
+   * Cage: only where no cage is. */
+  bool cage = CIRCE_VARIANT (r) == FE_CIRCE_CAGE;
   if (radix > 1 && square_choice == 0)
-    return choice == 0;
+    return choice == 0 && (!cage || !some_cage (pos, victim, side));
   FeSquare sq = victim_square (pos, m, victim, capturer, square_choice - 1);
   /* Super: a square taken is no choice (not a piece gone: that is the
    * choice above). */
@@ -356,7 +388,11 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   else
     victim.walk = r->promotion_walks[choice];
   if (puts_back (pos, undo, victim, sq, &legal))
-    undo->n_rebirths++;
+    {
+      undo->n_rebirths++;
+      if (cage && !fe_rebirth_caged (pos, sq))
+        return false;
+    }
   return legal;
 }
 
@@ -382,7 +418,10 @@ static int
 circe_pawns_from_first_rank (const FePosition *pos, int side)
 {
   (void) side;
-  return CIRCE_VARIANT (pos->rules) == FE_CIRCE_PARRAIN ? 1 : 0;
+  /* Cage too (Popeye's: a pawn caged on its first rank is freed by a
+   * step; rebirth-squares.md §7). */
+  int variant = CIRCE_VARIANT (pos->rules);
+  return variant == FE_CIRCE_PARRAIN || variant == FE_CIRCE_CAGE ? 1 : 0;
 }
 
 /* "[+bBc8]": each rebirth in its own bracket; a reborn pawn's promotion
@@ -462,7 +501,7 @@ static const FeConditionParamDesc circe_params[] = {
     .xml_values = (const char *const[]) { "none", "plain", "mirror", "diagram", "parrain", "file",
                                           "rank", "symmetry", "vertical-symmetry",
                                           "horizontal-symmetry", "antipodes", "pwc",
-                                          "equipollents", "super" },
+                                          "equipollents", "super", "cage" },
     .xml_default = FE_CIRCE_PLAIN,
     .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("plain"), FE_N_("Mirror"),
                                             FE_N_("Diagram"), FE_N_("Parrain"), FE_N_("File"),
@@ -470,7 +509,7 @@ static const FeConditionParamDesc circe_params[] = {
                                             FE_N_("Vertical symmetry"),
                                             FE_N_("Horizontal symmetry"), FE_N_("Antipodes"),
                                             FE_N_("PWC"), FE_N_("Equipollents"),
-                                            FE_N_("Super (any square)") } },
+                                            FE_N_("Super (any square)"), FE_N_("Cage") } },
   { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings are reborn)"),
     .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "rex-inclusive", .xml_values = (const char *const[]) { "false", "true" } },
@@ -509,6 +548,7 @@ static const FeConditionKeyword circe_keywords[] = {
   { "PWC", 0, FE_CIRCE_PWC, 0 },
   { "EquipollentsCirce", 0, FE_CIRCE_EQUIPOLLENTS, 0 },
   { "SuperCirce", 0, FE_CIRCE_SUPER, 0 },
+  { "CageCirce", 0, FE_CIRCE_CAGE, 0 },
   { "DiametralCirce", 2, FE_REBIRTH_ADAPT_DIAMETRAL, 0 },
   { "VerticalMirrorCirce", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, 0 },
   { "CouscousCirce", 3, 1, 0 },
@@ -538,7 +578,7 @@ static const FeConditionKeyword circe_keywords[] = {
   { "Turncoats", 5, 1, FE_KEYWORD_AFTER_SWITCH },
   { "LastMove", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "ContraParrain", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
-  { "Cage", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Cage", 0, FE_CIRCE_CAGE, FE_KEYWORD_AFTER_SWITCH },
   { "Take&Make", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Super", 0, FE_CIRCE_SUPER, FE_KEYWORD_AFTER_SWITCH },
   { "April", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
@@ -568,9 +608,9 @@ circe_validate (const FeConditionParams *params, int id, const FePosition *diagr
   /* Parrain's owed piece, Super's chosen square: neither with Rex
    * inclusive, a kamikaze capturer's own rebirth or magician pieces (their
    * choices share the move's digits; D66). */
-  if (variant != FE_CIRCE_PARRAIN && variant != FE_CIRCE_SUPER)
+  if (variant != FE_CIRCE_PARRAIN && variant != FE_CIRCE_SUPER && variant != FE_CIRCE_CAGE)
     return TRUE;
-  bool super = variant == FE_CIRCE_SUPER;
+  bool super = variant != FE_CIRCE_PARRAIN;
   const char *why = NULL;
   if (fe_params_get (params, id, 1))
     why = super ? _ ("Super-Circe Rex inclusive is not supported")
@@ -601,6 +641,7 @@ circe_describe (const FeConditionParams *params, int id, const FePosition *diagr
     FE_N_("File Circe"), FE_N_("Rank Circe"), FE_N_("Symmetry Circe"),
     FE_N_("Vertical symmetry Circe"), FE_N_("Horizontal symmetry Circe"),
     FE_N_("Antipodes Circe"), FE_N_("PWC"), FE_N_("Equipollents Circe"), FE_N_("Super-Circe"),
+    FE_N_("Cage Circe"),
   };
   static const char *const adapter[FE_REBIRTH_ADAPT_COUNT] = { NULL, FE_N_("diametral"),
                                                               FE_N_("vertical mirror") };

@@ -34,4 +34,5 @@ const FeConditionClass fe_condition_class_maketake = {
   .ops = &fe_condition_maketake,
   .popeye_keywords = maketake_keywords,
   .n_popeye_keywords = G_N_ELEMENTS (maketake_keywords),
+  .stage_label = FE_N_("the capturer moves as the piece it takes"),
 };

@@ -224,8 +224,10 @@ struct FeRules {
   bool any_captured_rebirth;
   /* Take&Make's second step (FeConditionOps.make_after_capture). */
   bool take_and_make;
-  /* Make&Take's first step (FeConditionOps.make_before_capture). */
+  /* Make&Take's first step (FeConditionOps.make_before_capture), and the
+   * registry id of the condition that declares it (its playback stage). */
   bool make_and_take;
+  int make_and_take_condition;
   /* A declared part reshapes the generated moves (departures,
    * Take&Make): generation goes through fe_gen_piece_reshaped. */
   bool reshapes_moves;

@@ -350,6 +350,44 @@ make_and_take (Gen *g, FeSquare sq, int start)
     }
 }
 
+FeSquare
+fe_move_make_square (const FePosition *pos, const FeMove *m)
+{
+  const FeRules *r = pos->rules;
+  if (!r || !r->make_and_take || m->capture == FE_NO_SQUARE)
+    return FE_NO_SQUARE;
+  FePosition moved = *pos;
+  FePiece mover = pos->board[m->from], victim = pos->board[m->capture];
+  int victim_side = FE_OPPONENT (pos->side);
+  FePiece board[128];
+  const FePiece *seen = fe_gen_board (&moved, pos->side, board);
+  if (seen != board)
+    memcpy (board, seen, sizeof board);
+  FE_MOVE_LIST (makes);
+  FE_MOVE_LIST (takes);
+  moved.board[m->from] = board[m->from]
+    = (FePiece) { victim.walk, (uint8_t) victim_side, 0, mover.id };
+  Gen make = { &moved, victim_side, &makes, board, NULL, NULL, false, false, NULL };
+  fe_gen_piece (&make, m->from);
+  moved.board[m->from] = board[m->from] = FE_PIECE_EMPTY;
+  for (int i = 0; i < makes.count; i++)
+    {
+      FeSquare a = makes.moves[i].to;
+      if (makes.moves[i].capture != FE_NO_SQUARE)
+        continue;
+      moved.board[a] = board[a] = mover;
+      fe_move_list_reset (&takes);
+      Gen take = { &moved, pos->side, &takes, board, NULL, NULL, false, false, NULL };
+      fe_gen_piece (&take, a);
+      moved.board[a] = board[a] = FE_PIECE_EMPTY;
+      for (int t = 0; t < takes.count; t++)
+        if (takes.moves[t].capture == m->capture && takes.moves[t].to == m->to
+            && takes.moves[t].promotion == m->promotion)
+          return a;
+    }
+  return FE_NO_SQUARE;
+}
+
 void
 fe_gen_piece_reshaped (Gen *g, FeSquare sq)
 {

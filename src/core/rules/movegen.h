@@ -24,6 +24,10 @@ bool fe_in_check (const FePosition *pos, int side);
  * its rebirth square when it moved as if from there
  * (FE_MOVE_X_FROM_REBIRTH); `pos` before the move. */
 FeSquare fe_move_departure (const FePosition *pos, const FeMove *m);
+/* Make&Take (docs/rules/make-and-take.md): the square a capture's make
+ * arrives on, the first that leads to this capture; FE_NO_SQUARE for a
+ * move without one.  `pos` before the move. */
+FeSquare fe_move_make_square (const FePosition *pos, const FeMove *m);
 
 /* Pseudo-legal moves of the side to move: walk rules plus the conditions'
  * pre-move filters.  Takes a mutable position because castling tests the

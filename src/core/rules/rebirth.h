@@ -32,6 +32,9 @@ typedef enum {
   /* Any empty square, the capturing side's choice (Super): a choice of
    * the move (FeRebirthQuery.choice), FE_REBIRTH_CHOICES of them. */
   FE_REBIRTH_ANY,
+  /* Any empty square where the piece is caged (fe_rebirth_caged): Cage,
+   * a choice as Super's. */
+  FE_REBIRTH_CAGE,
   FE_REBIRTH_SQUARES_COUNT
 } FeRebirthSquares;
 
@@ -85,8 +88,12 @@ typedef struct {
 static inline int
 fe_rebirth_choices (const FeRebirthRule *rule)
 {
-  return rule->squares == FE_REBIRTH_ANY ? 64 : 1;
+  return rule->squares == FE_REBIRTH_ANY || rule->squares == FE_REBIRTH_CAGE ? 64 : 1;
 }
+
+/* Cage (rebirth-squares.md §7): the piece on `sq` has no legal move
+ * without capturing, its side to move, in `pos` as it stands. */
+bool fe_rebirth_caged (const FePosition *pos, FeSquare sq);
 
 /* The square of circe.md §2.2 for a piece of `walk` captured on `sq`, in
  * the column of the pieces at home on `home`'s side (FE_WHITE: e1, d1,

@@ -98,7 +98,11 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       if (ops->departure)
         compose_departure (r, ops, id);
       r->take_and_make |= ops->make_after_capture;
-      r->make_and_take |= ops->make_before_capture;
+      if (ops->make_before_capture)
+        {
+          r->make_and_take = true;
+          r->make_and_take_condition = id;
+        }
     }
   /* Captures made from elsewhere than the capturer's square. */
   r->check_by_generation |= r->make_and_take;

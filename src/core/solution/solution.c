@@ -82,11 +82,22 @@ stages_of_made_move (const FePosition *before, const FeMove *move, const FePosit
    * Phantom chess) goes there first, a stage of its own; the move then
    * starts there (docs/rules/mars-circe.md §6). */
   FeSquare via = fe_move_departure (before, move);
+  int via_condition = -1;
   if (via != move->from)
     {
       const FeDepartureRule *d = move->capture != FE_NO_SQUARE ? &before->rules->departure.captures
                                                                  : &before->rules->departure.quiet;
-      FeStage st = { .condition = d->condition, .effects = 0, .n_imitators = u->n_imitators };
+      via_condition = d->condition;
+    }
+  else if ((via = fe_move_make_square (before, move)) != FE_NO_SQUARE)
+    /* Make&Take: the capturer's make, as the piece it takes, is a stage
+     * of its own, the take then starts there (make-and-take.md §1). */
+    via_condition = before->rules->make_and_take_condition;
+  else
+    via = move->from;
+  if (via != move->from)
+    {
+      FeStage st = { .condition = via_condition, .effects = 0, .n_imitators = u->n_imitators };
       memcpy (st.imitators, u->imitators, u->n_imitators);
       st.n_squares = 2;
       st.squares = g_new (FeStageSquare, 2);
