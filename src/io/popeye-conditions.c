@@ -225,13 +225,18 @@ read_unsupported (P *p, const Kw *kw, gboolean in_twin)
   gboolean circe = strstr (kw->name, "Circe") || strstr (kw->name, "circe")
                    || !strcmp (kw->name, "ContraParrain");
   Tok *a;
+  /* Circe April names the walks it applies to ("April b s"): short words
+   * that would otherwise read as commands ("b" for "begin"). */
+  gboolean walks_follow = FALSE;
   while ((a = py_peek (p)))
     {
       int v = py_kw_lookup (variant_words, G_N_ELEMENTS (variant_words), a, NULL);
       int c = py_kw_lookup (p->conditions, p->n_conditions, a, NULL);
       gboolean exact_cond = c >= 0 && (int) strlen (p->conditions[c].name) == a->len;
       gboolean param = FALSE;
-      if (v >= 0 && (circe || !exact_cond))
+      if (walks_follow && a->len <= 2 && v < 0 && !exact_cond)
+        param = TRUE;
+      else if (v >= 0 && (circe || !exact_cond))
         param = TRUE;
       else if (c >= 0 || py_command_of (a) >= 0 || (in_twin && py_is_twin_word (a)))
         param = FALSE;
@@ -240,6 +245,8 @@ read_unsupported (P *p, const Kw *kw, gboolean in_twin)
         param = TRUE;
       if (!param)
         break;
+      if (v >= 0)
+        walks_follow = !g_ascii_strcasecmp (variant_words[v].name, "April");
       g_string_append_printf (s, " %.*s", a->len, a->s);
       p->i++;
     }

@@ -388,6 +388,23 @@ test_syntax (void)
   g_free (round_trip (p, NULL));
   g_ptr_array_unref (r);
 
+  /* April names walks; "b" after it is not "begin"; AntiSuperCirce takes
+   * the switch's words after it ("Cheylan"), and the writer gives them
+   * back */
+  r = read_ok ("begin\nstip x1\ncond anticirce super april b\npie white ke1 black ke8\nend\n");
+  p = r->pdata[0];
+  g_assert_cmpuint (p->unsupported->len, ==, 1);
+  g_assert_cmpstr (p->unsupported->pdata[0], ==, "AntiCirce super april b");
+  g_ptr_array_unref (r);
+  r = read_ok ("begin\nstip h#2\ncond AntiSuperCirce Cheylan\npie white ke1 black ke8\nend\n");
+  p = r->pdata[0];
+  g_assert_cmpuint (p->unsupported->len, ==, 0);
+  g_assert_cmpint (p->conditions.v[FE_COND_ANTICIRCE][1], ==, FE_REBIRTH_ANY);
+  g_assert_cmpint (p->conditions.v[FE_COND_ANTICIRCE][0], ==, 2);
+  g_autofree char *written = round_trip (p, NULL);
+  g_assert_nonnull (strstr (written, "AntiSuperCirce Cheylan"));
+  g_ptr_array_unref (r);
+
   /* "Einstein" after Circe is Circe's reborn walk, never Einstein chess
    * (docs/rules/rebirth-squares.md §4) */
   r = read_ok ("begin\nstip #2\ncond Circe Einstein\npie white ke1 black ke8\nend\n");
