@@ -1553,7 +1553,7 @@ circe_promotes (const RR *rr)
   int v = rr->circe;
   return v == FE_CIRCE_SYMMETRY || v == FE_CIRCE_VERTICAL_SYMMETRY || v == FE_CIRCE_ANTIPODES
          || v == FE_CIRCE_PWC || v == FE_CIRCE_EQUIPOLLENTS || v == FE_CIRCE_SUPER
-         || v == FE_CIRCE_CAGE || rr->c.v[FE_COND_CIRCE][3];
+         || v == FE_CIRCE_CAGE || v == FE_CIRCE_TAKE_MAKE || rr->c.v[FE_COND_CIRCE][3];
 }
 
 static void
@@ -1691,6 +1691,36 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
           victim.walk = ref_reborn_walk (rr->c.v[FE_COND_CIRCE][4], victim.walk, x->b[mv->d.from]);
           if (rr->c.v[FE_COND_CIRCE][5])
             victim.colour = FE_OPPONENT (victim.colour);
+          if (rr->circe == FE_CIRCE_TAKE_MAKE)
+            {
+              /* rebirth-squares.md §8: on each square the reborn piece
+               * reaches from the capture square by a move without
+               * capturing, its side's (Couscous: the capturer's walk);
+               * none: no capture */
+              int colour = FE_OPPONENT (side);
+              R y = *cur;
+              FePiece maker = victim;
+              maker.colour = colour;
+              if (rr->c.v[FE_COND_CIRCE][3])
+                maker.walk = capturer.walk;
+              y.b[cap] = maker;
+              DList *l = g_new (DList, 1);
+              l->n = 0;
+              if (!paralysed (&y, rr, cap, colour))
+                displacements (&y, rr, cap, colour, colour, false, l);
+              uint64_t done = 0;
+              for (int i = 0; i < l->n; i++)
+                {
+                  int a = l->d[i].to;
+                  if (l->d[i].cap >= 0 || (done >> a & 1) || has_piece (cur, a))
+                    continue;
+                  done |= UINT64_C (1) << a;
+                  R each = *cur;
+                  reborn_on (x, rr, mv, disp, &each, before, res, victim, a, promo_rank);
+                }
+              g_free (l);
+              return;
+            }
           if (rr->circe == FE_CIRCE_CAGE)
             {
               /* rebirth-squares.md §7: on each square where it is caged
@@ -2147,11 +2177,14 @@ caged (const R *y, const RR *rr, int sq)
   z.side = y->b[sq].colour;
   z.mover = -1;
   z.touched = 0;
-  Results *res = g_new (Results, 1);
+  /* One buffer for every test (megabytes: the tests run with
+   * MALLOC_PERTURB_, which writes each allocation); a cage's test makes
+   * no capture, so it never calls itself. */
+  static Results *res;
+  if (!res)
+    res = g_new (Results, 1);
   reference_moves_of (&z, rr, res, sq);
-  bool none = res->n == 0;
-  g_free (res);
-  return none;
+  return res->n == 0;
 }
 
 /* ---- comparison -------------------------------------------------------- */

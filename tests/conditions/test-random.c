@@ -14,6 +14,8 @@
 #include "core/solution/board-text.h"
 #include "core/check/check.h"
 #include "core/model/walk.h"
+#include "core/conditions/circe.h"
+#include "core/rules/rebirth.h"
 
 /* A random position under random conditions from the registry; imitators
  * now and then (they put the Imitator in force). */
@@ -22,6 +24,14 @@ random_position (GRand *r, FePosition *pos, FeRules *rules, FeConditionParams *p
 {
   int focus = g_rand_int_range (r, -1, fe_condition_count ());
   uint8_t attribute = fe_test_random_conditions (r, params, focus);
+  /* A square chosen among 64 (Super, Cage, Circe Take&Make) makes a
+   * random solve and its replays take minutes: those rules are judged by
+   * test-reference (every choice) and the world problems; here the plain
+   * forms stand in for them. */
+  if (params->v[FE_COND_CIRCE][0] >= FE_CIRCE_SUPER)
+    params->v[FE_COND_CIRCE][0] = FE_CIRCE_PLAIN;
+  if (params->v[FE_COND_ANTICIRCE][1] >= FE_REBIRTH_ANY)
+    params->v[FE_COND_ANTICIRCE][1] = FE_REBIRTH_CIRCE;
 
   fe_position_init (pos);
   fe_test_random_kings (r, pos);
@@ -156,7 +166,7 @@ test_random_solving (void)
     { "reci-h#2", "#" }, { "ser-r#2", "#", TRUE } };
   GRand *r = g_rand_new_with_seed (1126);
   int problems = g_test_slow () ? 3000 : 600;
-  int solved = 0, with_solution = 0, lines = 0, compared = 0;
+  int solved = 0, with_solution = 0, lines = 0, compared = 0, too_long = 0;
   int per_stip[G_N_ELEMENTS (stips)] = { 0 };
   /* `problems` draws, and more (up to twice as many) while fewer than an
    * eighth had a solution: the registry's conditions make some diagrams
@@ -185,6 +195,17 @@ test_random_solving (void)
       gboolean ok = fe_solve (pb, &config, out, &stats, &error);
       solved += ok;
       g_clear_error (&error);
+      /* The replays below cost a legal-move search per move of every
+       * line: a solution of thousands of lines (a rebirth on any square,
+       * Super-Circe's) is left to the solver's own tests. */
+      int printed = 0;
+      for (const char *c = out->str; *c; c++)
+        printed += *c == '\n';
+      if (ok && printed > 400)
+        {
+          too_long++;
+          ok = FALSE;
+        }
       if (ok)
         {
           FePosition start = pb->diagram;
@@ -251,7 +272,8 @@ test_random_solving (void)
       fe_problem_free (pb);
     }
   g_test_message ("%d of %d problems solved, %d with a solution, %d lines replayed, "
-                  "%d compared with brute force", solved, drawn, with_solution, lines, compared);
+                  "%d compared with brute force, %d too long to replay", solved, drawn,
+                  with_solution, lines, compared, too_long);
   g_assert_cmpint (solved, >, problems / 3);
   /* The replay must have had something to check in most stipulations. */
   int covered = 0;

@@ -121,7 +121,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
            * 64 squares, each a legal-move test in the reference */
           int sq;
           do
-            sq = g_rand_int_range (r, 0, FE_REBIRTH_SQUARES_COUNT);
+            sq = g_rand_int_range (r, 0, FE_REBIRTH_TAKE_MAKE);
           while (sq == FE_REBIRTH_CAGE && g_rand_int_range (r, 0, 4));
           c->v[FE_COND_ANTICIRCE][1] = sq;
           c->v[FE_COND_ANTICIRCE][2] = g_rand_int_range (r, 0, FE_REBIRTH_ADAPT_COUNT);

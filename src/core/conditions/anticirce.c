@@ -141,7 +141,9 @@ static const FeConditionParamDesc anticirce_params[] = {
     .xml_attribute = "type", .xml_values = (const char *const[]) { "none", "calvet", "cheylan" },
     .xml_default = ANTICIRCE_CALVET,
     .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("Calvet"), FE_N_("Cheylan") } },
-  FE_REBIRTH_SQUARES_PARAM,
+  /* Every square rule but Take&Make's (Popeye's AntiCirce Take&Make is
+   * another rule, not solved yet). */
+  FE_REBIRTH_SQUARES_PARAM_N (FE_REBIRTH_TAKE_MAKE),
   { .name = "adapter", .label = FE_N_("Rebirth square turned"), .type = FE_PARAM_ENUM,
     .n_values = FE_REBIRTH_ADAPT_COUNT, .xml_attribute = "turned",
     .xml_values = (const char *const[]) { "none", "diametral", "vertical-mirror" },

@@ -49,6 +49,7 @@ circe_rule (const FeConditionParams *params, int id, FeRebirthRule *rule)
     [FE_CIRCE_EQUIPOLLENTS] = FE_REBIRTH_EQUIPOLLENTS,
     [FE_CIRCE_SUPER] = FE_REBIRTH_ANY,
     [FE_CIRCE_CAGE] = FE_REBIRTH_CAGE,
+    [FE_CIRCE_TAKE_MAKE] = FE_REBIRTH_TAKE_MAKE,
   };
   int variant = fe_params_get (params, id, 0);
   if (variant == FE_CIRCE_OFF || variant == FE_CIRCE_PARRAIN || variant >= FE_CIRCE_VARIANT_COUNT)
@@ -78,7 +79,8 @@ static int
 square_radix (const FeConditionParams *params)
 {
   int variant = params->v[FE_COND_CIRCE][0];
-  return variant == FE_CIRCE_SUPER || variant == FE_CIRCE_CAGE ? SUPER_RADIX : 1;
+  return variant == FE_CIRCE_SUPER || variant == FE_CIRCE_CAGE || variant == FE_CIRCE_TAKE_MAKE
+         ? SUPER_RADIX : 1;
 }
 
 /* Cage (rebirth-squares.md §7): is there a square, empty and without an
@@ -251,6 +253,7 @@ rebirth_promotes (const FeConditionParams *params)
     case FE_CIRCE_EQUIPOLLENTS:
     case FE_CIRCE_SUPER:
     case FE_CIRCE_CAGE:
+    case FE_CIRCE_TAKE_MAKE:
       return true;
     default:
       return params->v[FE_COND_CIRCE][3] != 0; /* Couscous */
@@ -368,13 +371,27 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
   /* Super: the choice to reborn it nowhere (once: no promotion then);
    * Cage: only where no cage is. */
   bool cage = CIRCE_VARIANT (r) == FE_CIRCE_CAGE;
+  bool take_make = CIRCE_VARIANT (r) == FE_CIRCE_TAKE_MAKE;
+  /* Take&Make: no square a make reaches, no capture. */
   if (radix > 1 && square_choice == 0)
-    return choice == 0 && (!cage || !some_cage (pos, victim, side));
+    return choice == 0 && !take_make && (!cage || !some_cage (pos, victim, side));
   FeSquare sq = victim_square (pos, m, victim, capturer, square_choice - 1);
   /* Super: a square taken is no choice (not a piece gone: that is the
    * choice above). */
   if (radix > 1 && (pos->board[sq].walk || fe_position_imitator_at (pos, sq) >= 0))
     return false;
+  /* Take&Make: a square the reborn piece's make from the capture square
+   * reaches, played by its side, by its walk (Couscous: the capturer's). */
+  if (take_make)
+    {
+      FePiece maker = victim;
+      if (maker.colour != FE_NEUTRAL)
+        maker.colour = (uint8_t) side;
+      if (r->params.v[FE_COND_CIRCE][3] && capturer.walk)
+        maker.walk = capturer.walk;
+      if (!fe_rebirth_make_reaches (pos, maker, side, m->capture, sq))
+        return false;
+    }
   bool promotes = victim.walk == FE_WALK_PAWN && sq != FE_NO_SQUARE && rebirth_promotes (&r->params)
                   && FE_RANK (sq) == (side == FE_WHITE ? 7 : 0) && !pos->board[sq].walk;
   /* A promotion choice where the pawn does not promote is no move. */
@@ -501,7 +518,7 @@ static const FeConditionParamDesc circe_params[] = {
     .xml_values = (const char *const[]) { "none", "plain", "mirror", "diagram", "parrain", "file",
                                           "rank", "symmetry", "vertical-symmetry",
                                           "horizontal-symmetry", "antipodes", "pwc",
-                                          "equipollents", "super", "cage" },
+                                          "equipollents", "super", "cage", "take-and-make" },
     .xml_default = FE_CIRCE_PLAIN,
     .value_labels = (const char *const[]) { FE_N_("none"), FE_N_("plain"), FE_N_("Mirror"),
                                             FE_N_("Diagram"), FE_N_("Parrain"), FE_N_("File"),
@@ -509,7 +526,8 @@ static const FeConditionParamDesc circe_params[] = {
                                             FE_N_("Vertical symmetry"),
                                             FE_N_("Horizontal symmetry"), FE_N_("Antipodes"),
                                             FE_N_("PWC"), FE_N_("Equipollents"),
-                                            FE_N_("Super (any square)"), FE_N_("Cage") } },
+                                            FE_N_("Super (any square)"), FE_N_("Cage"),
+                                            FE_N_("Take&Make") } },
   { .name = "rex-inclusive", .label = FE_N_("Rex inclusive (kings are reborn)"),
     .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "rex-inclusive", .xml_values = (const char *const[]) { "false", "true" } },
@@ -549,6 +567,7 @@ static const FeConditionKeyword circe_keywords[] = {
   { "EquipollentsCirce", 0, FE_CIRCE_EQUIPOLLENTS, 0 },
   { "SuperCirce", 0, FE_CIRCE_SUPER, 0 },
   { "CageCirce", 0, FE_CIRCE_CAGE, 0 },
+  { "CirceTake&Make", 0, FE_CIRCE_TAKE_MAKE, 0 },
   { "DiametralCirce", 2, FE_REBIRTH_ADAPT_DIAMETRAL, 0 },
   { "VerticalMirrorCirce", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, 0 },
   { "CouscousCirce", 3, 1, 0 },
@@ -579,7 +598,7 @@ static const FeConditionKeyword circe_keywords[] = {
   { "LastMove", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "ContraParrain", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Cage", 0, FE_CIRCE_CAGE, FE_KEYWORD_AFTER_SWITCH },
-  { "Take&Make", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Take&Make", 0, FE_CIRCE_TAKE_MAKE, FE_KEYWORD_AFTER_SWITCH },
   { "Super", 0, FE_CIRCE_SUPER, FE_KEYWORD_AFTER_SWITCH },
   { "April", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
   { "Frischauf", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
@@ -608,21 +627,31 @@ circe_validate (const FeConditionParams *params, int id, const FePosition *diagr
   /* Parrain's owed piece, Super's chosen square: neither with Rex
    * inclusive, a kamikaze capturer's own rebirth or magician pieces (their
    * choices share the move's digits; D66). */
-  if (variant != FE_CIRCE_PARRAIN && variant != FE_CIRCE_SUPER && variant != FE_CIRCE_CAGE)
+  static const char *const refusals[3][3] = {
+    { FE_N_ ("Circe Parrain Rex inclusive is not supported"),
+      FE_N_ ("Circe Parrain with magician pieces is not supported"),
+      FE_N_ ("Circe Parrain with kamikaze pieces is not supported") },
+    { FE_N_ ("Super-Circe Rex inclusive is not supported"),
+      FE_N_ ("Super-Circe with magician pieces is not supported"),
+      FE_N_ ("Super-Circe with kamikaze pieces is not supported") },
+    { FE_N_ ("Circe Take&Make Rex inclusive is not supported"),
+      FE_N_ ("Circe Take&Make with magician pieces is not supported"),
+      FE_N_ ("Circe Take&Make with kamikaze pieces is not supported") },
+  };
+  int row = variant == FE_CIRCE_PARRAIN ? 0
+            : variant == FE_CIRCE_SUPER || variant == FE_CIRCE_CAGE ? 1
+            : variant == FE_CIRCE_TAKE_MAKE ? 2 : -1;
+  if (row < 0)
     return TRUE;
-  bool super = variant != FE_CIRCE_PARRAIN;
   const char *why = NULL;
   if (fe_params_get (params, id, 1))
-    why = super ? _ ("Super-Circe Rex inclusive is not supported")
-                : _ ("Circe Parrain Rex inclusive is not supported");
+    why = _ (refusals[row][0]);
   else if (fe_params_on (params, FE_COND_MAGICIAN)
            || (diagram && fe_position_has_attribute (diagram, FE_ATTR_MAGICIAN)))
-    why = super ? _ ("Super-Circe with magician pieces is not supported")
-                : _ ("Circe Parrain with magician pieces is not supported");
+    why = _ (refusals[row][1]);
   else if (fe_params_on (params, FE_COND_KAMIKAZE)
            || (diagram && fe_position_has_attribute (diagram, FE_ATTR_KAMIKAZE)))
-    why = super ? _ ("Super-Circe with kamikaze pieces is not supported")
-                : _ ("Circe Parrain with kamikaze pieces is not supported");
+    why = _ (refusals[row][2]);
   if (why)
     {
       g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED, why);
@@ -641,7 +670,7 @@ circe_describe (const FeConditionParams *params, int id, const FePosition *diagr
     FE_N_("File Circe"), FE_N_("Rank Circe"), FE_N_("Symmetry Circe"),
     FE_N_("Vertical symmetry Circe"), FE_N_("Horizontal symmetry Circe"),
     FE_N_("Antipodes Circe"), FE_N_("PWC"), FE_N_("Equipollents Circe"), FE_N_("Super-Circe"),
-    FE_N_("Cage Circe"),
+    FE_N_("Cage Circe"), FE_N_("Circe Take&Make"),
   };
   static const char *const adapter[FE_REBIRTH_ADAPT_COUNT] = { NULL, FE_N_("diametral"),
                                                               FE_N_("vertical mirror") };

@@ -26,6 +26,7 @@ typedef enum {
   FE_CIRCE_EQUIPOLLENTS,
   FE_CIRCE_SUPER,   /* any empty square, or none: the capturer's choice */
   FE_CIRCE_CAGE,    /* a square where it is caged, or none if there is none */
+  FE_CIRCE_TAKE_MAKE, /* a square its make from the capture square reaches */
   FE_CIRCE_VARIANT_COUNT
 } FeCirceVariant;
 

@@ -153,6 +153,18 @@ fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
     fe_apply_condition_filters (pos, r, list);
 }
 
+void
+fe_generate_walk_from (FePosition *pos, FeSquare from, FeMoveList *list)
+{
+  fe_move_list_reset (list);
+  if (!FE_ON_BOARD (from) || !fe_piece_playable_by (pos->board[from], pos->side)
+      || (pos->rules && !fe_piece_may_move (pos, from)))
+    return;
+  FePiece copy[128];
+  Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
+  fe_gen_piece (&g, from);
+}
+
 bool
 fe_capture_playable (const FePosition *pos, const FeCapturePath *path,
                      FeCaptureOutcome outcome)

@@ -36,6 +36,11 @@ void fe_generate_pseudo (FePosition *pos, FeMoveList *list);
 /* The pseudo-legal moves of the side to move's piece on `from` only (the
  * same moves fe_generate_pseudo lists for it, perhaps in another order). */
 void fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list);
+/* The moves of the piece on `from` by its walk alone, played by pos->side
+ * as it stands: no departure, filter or choice of the conditions, no
+ * castling — empty when a condition keeps the piece from moving
+ * (paralysis).  A rebirth rule's make (Circe Take&Make). */
+void fe_generate_walk_from (FePosition *pos, FeSquare from, FeMoveList *list);
 /* Legal moves: pseudo-legal ones after which the mover is not in check. */
 void fe_generate_legal (FePosition *pos, FeMoveList *list);
 /* Is there at least one legal move? (stops at the first) */

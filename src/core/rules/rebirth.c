@@ -3,18 +3,18 @@
  */
 #include "rebirth.h"
 #include "condition.h"
-#include "movegen.h"
 
 const char *const fe_rebirth_squares_xml[FE_REBIRTH_SQUARES_COUNT] = {
   "plain", "mirror", "diagram", "file", "rank", "symmetry", "vertical-symmetry",
   "horizontal-symmetry", "antipodes", "pwc", "equipollents", "capture-square", "super", "cage",
+  "take-and-make",
 };
 
 const char *const fe_rebirth_squares_labels[FE_REBIRTH_SQUARES_COUNT] = {
   FE_N_ ("plain"), FE_N_ ("Mirror"), FE_N_ ("Diagram"), FE_N_ ("File"), FE_N_ ("Rank"),
   FE_N_ ("Symmetry"), FE_N_ ("Vertical symmetry"), FE_N_ ("Horizontal symmetry"),
   FE_N_ ("Antipodes"), FE_N_ ("PWC"), FE_N_ ("Equipollents"), FE_N_ ("Capture square"),
-  FE_N_ ("Super (any square)"), FE_N_ ("Cage"),
+  FE_N_ ("Super (any square)"), FE_N_ ("Cage"), FE_N_ ("Take&Make"),
 };
 
 static inline bool
@@ -146,6 +146,7 @@ fe_rebirth_square (const FeRebirthRule *rule, const FeRules *rules, const FeRebi
       break;
     case FE_REBIRTH_ANY:
     case FE_REBIRTH_CAGE:
+    case FE_REBIRTH_TAKE_MAKE:
       /* Chosen: no adapter turns it. */
       return q->choice >= 0 && q->choice < 64 ? FE_SQ (q->choice % 8, q->choice / 8) : FE_NO_SQUARE;
     case FE_REBIRTH_CAPTURE_SQUARE:
@@ -185,6 +186,8 @@ fe_rebirth_append_popeye_words (GString *out, const FeRebirthRule *rule, bool pa
     g_string_append (out, " Super");
   if (rule->squares == FE_REBIRTH_CAGE)
     g_string_append (out, " Cage");
+  if (rule->squares == FE_REBIRTH_TAKE_MAKE)
+    g_string_append (out, " Take&Make");
   for (size_t i = 0; i < G_N_ELEMENTS (before_couscous); i++)
     if (rule->squares == before_couscous[i].squares)
       g_string_append_printf (out, " %s", before_couscous[i].word);
@@ -204,24 +207,4 @@ fe_rebirth_append_popeye_words (GString *out, const FeRebirthRule *rule, bool pa
     g_string_append (out, " Diametral");
   if (rule->adapter == FE_REBIRTH_ADAPT_VERTICAL_MIRROR)
     g_string_append (out, " VerticalMirror");
-}
-
-bool
-fe_rebirth_caged (const FePosition *pos, FeSquare sq)
-{
-  FePosition at = *pos;
-  FePiece p = at.board[sq];
-  if (p.colour != FE_NEUTRAL)
-    at.side = p.colour;
-  FE_MOVE_LIST (list);
-  fe_generate_pseudo_from (&at, sq, &list);
-  for (int i = 0; i < list.count; i++)
-    {
-      FeUndo undo;
-      if (list.moves[i].capture != FE_NO_SQUARE || !fe_make_legal (&at, &list.moves[i], &undo))
-        continue;
-      fe_unmake (&at, &list.moves[i], &undo);
-      return false;
-    }
-  return true;
 }

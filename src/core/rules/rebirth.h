@@ -35,6 +35,9 @@ typedef enum {
   /* Any empty square where the piece is caged (fe_rebirth_caged): Cage,
    * a choice as Super's. */
   FE_REBIRTH_CAGE,
+  /* A square the piece reaches from the capture square by a move without
+   * capturing, its side's (Circe Take&Make): a choice as Super's. */
+  FE_REBIRTH_TAKE_MAKE,
   FE_REBIRTH_SQUARES_COUNT
 } FeRebirthSquares;
 
@@ -88,12 +91,19 @@ typedef struct {
 static inline int
 fe_rebirth_choices (const FeRebirthRule *rule)
 {
-  return rule->squares == FE_REBIRTH_ANY || rule->squares == FE_REBIRTH_CAGE ? 64 : 1;
+  return rule->squares == FE_REBIRTH_ANY || rule->squares == FE_REBIRTH_CAGE
+         || rule->squares == FE_REBIRTH_TAKE_MAKE ? 64 : 1;
 }
 
 /* Cage (rebirth-squares.md §7): the piece on `sq` has no legal move
  * without capturing, its side to move, in `pos` as it stands. */
 bool fe_rebirth_caged (const FePosition *pos, FeSquare sq);
+
+/* Circe Take&Make (rebirth-squares.md §8): does `piece`, put on `from`
+ * (whatever stands there), reach `to` by a move without capturing, played
+ * by `side`, in `pos` as it stands? */
+bool fe_rebirth_make_reaches (const FePosition *pos, FePiece piece, int side, FeSquare from,
+                              FeSquare to);
 
 /* The square of circe.md §2.2 for a piece of `walk` captured on `sq`, in
  * the column of the pieces at home on `home`'s side (FE_WHITE: e1, d1,
