@@ -56,6 +56,16 @@ static const char *const popeye_conditions[] = {
   "SuperGuards", "Wormholes", "MarineChess", "UltramarineChess", "BackHome", "FaceToFace",
   "BackToBack", "CheekToCheek", "ChameleonSequence", "AntiCloneCirce", "LastCapture",
   "TotalInvisible", "SeriesCapture", "Rokagogo", "Maximummer",
+  /* Popeye 4.104's later names. */
+  "SnekChess", "SnekCircleChess", "ArgentinianChess", "LostPieces", "PartialParalysis",
+  "VerticalSymmetryCirce", "HorizontalSymmetryCirce", "VerticalSymmetryAntiCirce",
+  "HorizontalSymmetryAntiCirce", "ImmuneVerticalSymmetry", "ImmuneHorizontalSymmetry",
+  "LeseMajeste", "Breton", "PointReflection", "NannaChess", "MasandGeneralised", "Bolero",
+  "BoleroInverse", "Influencer", "RoleExchange", "BlackMaxDister", "BlackMinDister",
+  "WhiteMaxDister", "WhiteMinDister", "DarkSide", "Leffie", "Pepo", "CASTChess", "Bicaptures",
+  "FuddledMen", "TransmissionMenace", "PowerTransfer", "MultiCaptures", "AntiGuards",
+  "FrankfurtChess", "Anda", "AndaInverse", "HalfInChess", "AllInChess", "MainlyInChess",
+  "AliceChess", "Immobilio", "PADChess", "DangerCirce", "#C",
 };
 
 /* Words that may follow an unsupported condition as its parameters: the

@@ -1092,6 +1092,35 @@ make_and_take_list (const R *x, const RR *rr, int s, int side, bool observe, DLi
   g_free (tk);
 }
 
+/* danger-circe.md §2: a piece the other side attacks goes to its Circe
+ * square (its own column), empty or held by a piece of the other side. */
+static bool attacked (const R *p, const RR *rr, int t, int by);
+static int home_square (int walk, int cap, int home);
+
+static void
+danger_list (const R *x, const RR *rr, int s, int side, DList *l)
+{
+  FePiece p = x->b[s];
+  if (!attacked (x, rr, s, FE_OPPONENT (side)))
+    return;
+  int to = home_square (p.walk, s, side);
+  if (to == s)
+    return;
+  for (int i = 0; i < x->n_imit; i++)
+    if (x->imit[i] == to)
+      return;
+  FePiece t = x->b[to];
+  if (t.walk && t.colour == side)
+    return;
+  g_assert_cmpint (l->n, <, (int) G_N_ELEMENTS (l->d));
+  Disp *d = &l->d[l->n++];
+  memset (d, 0, sizeof *d);
+  d->from = s;
+  d->to = to;
+  d->cap = t.walk ? to : -1;
+  d->kind = K_LEAP;
+}
+
 static bool
 departures (const RR *rr)
 {
@@ -1151,10 +1180,21 @@ in_check (const R *p, const RR *rr, int side)
             displacements (p, rr, a, by, by, true, l);
           if (rr->maketake)
             make_and_take_list (p, rr, a, by, true, l);
+          if (rr->danger)
+            danger_list (p, rr, a, by, l);
           bool check = false;
           for (int i = 0; i < l->n && !check; i++)
-            check = l->d[i].cap == t && capture_ok (p, rr, &l->d[i], by)
-                    && (!legal_capture_kind (rr) || capture_takes_king (p, rr, &l->d[i], by));
+            if (rr->assassin)
+              {
+                /* rebirth-squares.md §9: any capture that, played, takes
+                 * the king off (a piece reborn on its square) */
+                check = l->d[i].cap >= 0 && p->b[l->d[i].cap].walk && p->b[l->d[i].cap].colour == side
+                        && capture_ok (p, rr, &l->d[i], by)
+                        && (l->d[i].cap == t || capture_takes_king (p, rr, &l->d[i], by));
+              }
+            else
+              check = l->d[i].cap == t && capture_ok (p, rr, &l->d[i], by)
+                      && (!legal_capture_kind (rr) || capture_takes_king (p, rr, &l->d[i], by));
           g_free (l);
           if (check)
             return true;
@@ -1772,6 +1812,19 @@ effects (const R *x, const RR *rr, const Mv *mv, const R *disp, R *cur, const Vi
               reborn_on (x, rr, mv, disp, cur, before, res, victim, sq, promo_rank);
               return;
             }
+          /* rebirth-squares.md §9: Assassin takes the piece there off,
+           * not the capturing side's king (no move) */
+          if (sq >= 0 && rr->assassin)
+            {
+              FePiece there = cur->b[sq];
+              if (there.walk == FE_WALK_KING && there.colour == side)
+                return;
+              cur->b[sq] = FE_PIECE_EMPTY;
+              if (cur->mover == sq)
+                cur->mover = -1;
+              reborn_on (x, rr, mv, disp, cur, before, res, victim, sq, promo_rank);
+              return;
+            }
         }
       finish_rest (x, rr, mv, disp, cur, before, res);
       return;
@@ -2101,6 +2154,8 @@ reference_moves_of (const R *x, const RR *rr, Results *res, int only)
         take_and_make_list (x, rr, side, l);
       if (rr->maketake)
         make_and_take_list (x, rr, s, side, false, l);
+      if (rr->danger)
+        danger_list (x, rr, s, side, l);
       for (int i = 0; i < l->n; i++)
         {
           Mv mv = { l->d[i], 0, false, false };
@@ -2312,13 +2367,13 @@ describe (const FePosition *pos, const RR *rr)
                           rr->magician);
   g_string_append_printf (s, "\n  circe %d rex %d anticirce %d andernach %d isardam %d (B %d rex %d) "
                           "patrol %d koeko %d kamikaze %d\n  circe cells %d %d %d %d anticirce squares %d %d "
-                          "mars %d (rex excl %d) antimars %d phantom %d take&make %d make&take %d",
+                          "mars %d (rex excl %d) antimars %d phantom %d take&make %d make&take %d assassin %d danger %d",
                           rr->circe, rr->circe_rex, rr->anticirce, rr->andernach, rr->isardam, rr->isardam_b,
                           rr->isardam_rex, rr->patrol, rr->koeko, rr->kamikaze, rr->c.v[FE_COND_CIRCE][2],
                           rr->c.v[FE_COND_CIRCE][3], rr->c.v[FE_COND_CIRCE][4], rr->c.v[FE_COND_CIRCE][5],
                           rr->c.v[FE_COND_ANTICIRCE][1], rr->c.v[FE_COND_ANTICIRCE][2], rr->mars,
                           rr->mars_rex_exclusive, rr->antimars, rr->phantom, rr->takemake,
-                          rr->maketake);
+                          rr->maketake, rr->assassin, rr->danger);
   g_free (fp);
   return g_string_free (s, FALSE);
 }
@@ -2470,7 +2525,7 @@ fe_ref_in_check (const FePosition *pos, const RR *rr, int side)
 static const char *const known_conditions[] = { "madrasi", "imitator", "einstein", "magic", "magician",
                                                 "circe", "anticirce", "andernach", "isardam", "patrol",
                                                 "koeko", "kamikaze", "marscirce", "antimars",
-                                                "phantom", "takemake", "maketake" };
+                                                "phantom", "takemake", "maketake", "dangercirce" };
 
 /* The combinations of the further conditions the reference judges: those
  * combinations.md §3 (and isardam.md §4) accepts, less those whose rules
@@ -2519,6 +2574,14 @@ ref_combination_known (const RR *rr)
     return false;
   if (rr->phantom && (rr->mars || rr->antimars))
     return false;
+  /* rebirth-squares.md §9 (D67) */
+  if (rr->assassin && (parrain || rr->circe >= FE_CIRCE_SUPER || rr->circe_rex || rr->kamikaze || rr->imitator || rr->anticirce
+                      || rr->isardam || rr->koeko || rr->c.FE_P_EINSTEIN))
+    return false;
+  /* danger-circe.md §3 */
+  if (rr->danger && (rr->imitator || rr->mars || rr->antimars || rr->phantom || rr->takemake
+                     || rr->maketake))
+    return false;
   return true;
 }
 
@@ -2559,6 +2622,8 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
   rr->phantom = fe_params_on (c, FE_COND_PHANTOM) ? 1 + c->v[FE_COND_PHANTOM][1] : 0;
   rr->takemake = fe_params_on (c, FE_COND_TAKEMAKE);
   rr->maketake = fe_params_on (c, FE_COND_MAKETAKE);
+  rr->assassin = rr->circe && c->v[FE_COND_CIRCE][6];
+  rr->danger = fe_params_on (c, FE_COND_DANGERCIRCE);
   /* the reference's departures know the table and its Mirror */
   if (rr->mars > 2 || rr->antimars > 2 || rr->phantom > 2)
     return FALSE;

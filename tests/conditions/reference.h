@@ -59,6 +59,8 @@ typedef struct {
   bool mars_rex_exclusive;
   bool takemake; /* take-and-make.md */
   bool maketake; /* make-and-take.md */
+  bool assassin; /* rebirth-squares.md §9: Circe Assassin */
+  bool danger;   /* danger-circe.md */
   /* Diagram Circe: each piece's square in the diagram (by id; -1 none) */
   int diagram_sq[256];
   /* reference.c's own: a capture of a king played out to see whether it

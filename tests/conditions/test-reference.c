@@ -27,11 +27,13 @@
  * that the registry holds no other). */
 enum { G_MADRASI, G_IMITATOR, G_MAGIC, G_EINSTEIN, G_MAGICIAN, N_SEED_GENRES,
        G_CIRCE = N_SEED_GENRES, G_ANTICIRCE, G_ANDERNACH, G_ISARDAM, G_PATROL, G_KOEKO, G_KAMIKAZE,
-       G_MARS, G_ANTIMARS, G_PHANTOM, G_TAKEMAKE, G_MAKETAKE, N_GENRES };
+       G_MARS, G_ANTIMARS, G_PHANTOM, G_TAKEMAKE, G_MAKETAKE, G_DANGER,
+       N_GENRES };
 static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "einstein", "magician",
                                              "circe", "anticirce", "andernach", "isardam", "patrol",
                                              "koeko", "kamikaze", "marscirce", "antimars",
-                                             "phantom", "takemake", "maketake" };
+                                             "phantom", "takemake", "maketake",
+                                             "dangercirce" };
 
 static const int orthodox_walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
                                       FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK };
@@ -110,6 +112,14 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
           c->v[FE_COND_CIRCE][4] = g_rand_int_range (r, 0, FE_REBORN_COUNT);
           c->v[FE_COND_CIRCE][5] = g_rand_int_range (r, 0, 3) == 0;
         }
+      /* Assassin (rebirth-squares.md §9): not with Parrain, Rex
+       * inclusive, kamikaze pieces, imitators, AntiCirce, Isardam,
+       * KoeKo or Einstein, nor with the squares of the capturer's choosing (D67) */
+      if (v != FE_CIRCE_PARRAIN && v < FE_CIRCE_SUPER && !c->v[FE_COND_CIRCE][1] && !on_[G_KAMIKAZE]
+          && !on_[G_IMITATOR]
+          && !on_[G_ANTICIRCE] && !on_[G_ISARDAM] && !on_[G_KOEKO] && !on_[G_EINSTEIN]
+          && g_rand_int_range (r, 0, 4) == 0)
+        c->v[FE_COND_CIRCE][6] = 1;
     }
   if (on_[G_ANTICIRCE])
     {
@@ -118,11 +128,12 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
       if (g_rand_int_range (r, 0, 3) == 0)
         {
           /* Cage a quarter as often as the others: each capture tries
-           * 64 squares, each a legal-move test in the reference */
+           * 64 squares, each a legal-move test in the reference; not
+           * with Danger Circe, whose check (by generation) multiplies it */
           int sq;
           do
             sq = g_rand_int_range (r, 0, FE_REBIRTH_TAKE_MAKE);
-          while (sq == FE_REBIRTH_CAGE && g_rand_int_range (r, 0, 4));
+          while (sq == FE_REBIRTH_CAGE && (g_rand_int_range (r, 0, 4) || on_[G_DANGER]));
           c->v[FE_COND_ANTICIRCE][1] = sq;
           c->v[FE_COND_ANTICIRCE][2] = g_rand_int_range (r, 0, FE_REBIRTH_ADAPT_COUNT);
         }
@@ -155,6 +166,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
     }
   c->v[FE_COND_TAKEMAKE][0] = on_[G_TAKEMAKE];
   c->v[FE_COND_MAKETAKE][0] = on_[G_MAKETAKE];
+  c->v[FE_COND_DANGERCIRCE][0] = on_[G_DANGER];
   if (on_[G_PHANTOM])
     {
       c->v[FE_COND_PHANTOM][0] = 1;
@@ -399,6 +411,10 @@ pair_allowed (int a, int b)
     return true;
   if (a == G_MAGICIAN)
     return false;
+  /* Danger Circe (danger-circe.md §3): not with the imitators or the
+   * parts that reshape moves */
+  if (b == G_DANGER)
+    return a != G_IMITATOR && (a < G_MARS || a > G_MAKETAKE);
   if (a < N_SEED_GENRES && b >= G_MARS)
     return a != G_IMITATOR;
   if (a < N_SEED_GENRES && b < G_MARS)
@@ -484,8 +500,8 @@ test_pairs (void)
   /* 9 of the seeds, 23 with one of the further conditions, 10 of two;
    * the departures and Take&Make: 4 × (3 seeds + 7 further), Mars with
    * AntiMars, Take&Make with each departure; Make&Take: 3 seeds + 7
-   * further + AntiMars */
-  g_assert_cmpint (pairs, ==, 42 + 40 + 1 + 3 + 11);
+   * further + AntiMars; Danger Circe: 3 seeds + 7 further */
+  g_assert_cmpint (pairs, ==, 42 + 40 + 1 + 3 + 11 + 10);
   g_assert_cmpint (seen.rebirths, >, 0);
   g_assert_cmpint (seen.owed, >, 0);
   g_assert_cmpint (seen.departures, >, 0);

@@ -56,7 +56,9 @@ circe_rule (const FeConditionParams *params, int id, FeRebirthRule *rule)
     return false;
   *rule = (FeRebirthRule) { .squares = squares[variant],
                             .adapter = fe_params_get (params, id, 2),
-                            .couscous = fe_params_get (params, id, 3) };
+                            .couscous = fe_params_get (params, id, 3),
+                            .occupied = fe_params_get (params, id, 6)
+                                        ? FE_REBIRTH_OCCUPIED_ASSASSIN : FE_REBIRTH_OCCUPIED_VANISH };
   return true;
 }
 
@@ -147,13 +149,26 @@ fe_circe_append_transfer (GString *out, FePiece piece, FeSquare from, FeSquare t
 }
 
 /* Reborn pieces may not stand on an imitator (docs/rules/circe.md §2.5):
- * the move that would put one there is illegal. */
+ * the move that would put one there is illegal.  Assassin
+ * (rebirth-squares.md §9): the piece on the square is taken off, unless
+ * it is the capturing side's king (the move is illegal). */
 static bool
 puts_back (FePosition *pos, FeUndo *undo, FePiece piece, FeSquare sq, bool *legal)
 {
   *legal = true;
-  if (!FE_ON_BOARD (sq) || pos->board[sq].walk)
+  if (!FE_ON_BOARD (sq))
     return false;
+  if (pos->board[sq].walk)
+    {
+      if (!pos->rules->params.v[FE_COND_CIRCE][6])
+        return false;
+      FePiece there = pos->board[sq];
+      if (there.walk == FE_WALK_KING && there.colour == pos->side)
+        {
+          *legal = false;
+          return false;
+        }
+    }
   if (fe_position_imitator_at (pos, sq) >= 0)
     {
       *legal = false;
@@ -452,7 +467,9 @@ circe_notate (GString *out, const FePosition *before, const FeMove *m, const FeP
     {
       FeSquare sq = undo->changes[i].square;
       FePiece p = fe_notation_piece_at (after, undo, sq, end);
-      if (undo->changes[i].before.walk || !p.walk)
+      /* A rebirth fills an empty square, or under Assassin takes one
+       * (the piece taken off is not written, Popeye's). */
+      if ((undo->changes[i].before.walk && !before->rules->params.v[FE_COND_CIRCE][6]) || !p.walk)
         continue;
       FePiece reborn = p;
       /* A pawn promoted on its rebirth: Parrain's owed one, or this
@@ -548,6 +565,9 @@ static const FeConditionParamDesc circe_params[] = {
   { .name = "turncoats", .label = FE_N_("Turncoats (reborn in the other colour)"),
     .type = FE_PARAM_BOOL, .n_values = 2,
     .xml_attribute = "turncoats", .xml_values = (const char *const[]) { "false", "true" } },
+  { .name = "assassin", .label = FE_N_("Assassin (the piece on the rebirth square is taken off)"),
+    .type = FE_PARAM_BOOL, .n_values = 2,
+    .xml_attribute = "assassin", .xml_values = (const char *const[]) { "false", "true" } },
 };
 
 /* Popeye's words; after "Circe" its variant words, and those of the forms
@@ -586,7 +606,8 @@ static const FeConditionKeyword circe_keywords[] = {
   { "VerticalMirror", 2, FE_REBIRTH_ADAPT_VERTICAL_MIRROR, FE_KEYWORD_AFTER_SWITCH },
   { "Couscous", 3, 1, FE_KEYWORD_AFTER_SWITCH },
   { "RexInclusive", 1, 1, FE_KEYWORD_AFTER_SWITCH },
-  { "Assassin", 0, 0, FE_KEYWORD_AFTER_SWITCH | FE_KEYWORD_REFUSED },
+  { "Assassin", 6, 1, FE_KEYWORD_AFTER_SWITCH },
+  { "CirceAssassin", 6, 1, 0 },
   { "CirceClone", 4, FE_REBORN_CLONE, 0 },
   { "ChameleonCirce", 4, FE_REBORN_CHAMELEON, 0 },
   { "CirceTurncoats", 5, 1, 0 },
@@ -616,6 +637,37 @@ circe_validate (const FeConditionParams *params, int id, const FePosition *diagr
                 GError **error)
 {
   int variant = fe_params_get (params, id, 0);
+  /* Assassin's check is played capture by capture on the rebirth rule:
+   * not with Parrain's owed piece, a king reborn, the variants whose
+   * squares are empty ones, nor with the conditions below (D67). */
+  if (variant && fe_params_get (params, id, 6))
+    {
+      const char *why = variant == FE_CIRCE_PARRAIN ? _ ("Circe Parrain Assassin is not supported")
+                        : square_radix (params) > 1
+                        ? _ ("Circe Assassin with a square of the capturer's choosing is not supported")
+                        : fe_params_get (params, id, 1) ? _ ("Circe Assassin Rex inclusive is not supported")
+                        : NULL;
+      for (int k = 0; !why && k < fe_condition_count (); k++)
+        {
+          /* A kamikaze capturer reborn by the same rule, imitators,
+           * AntiCirce, Einstein, a test of the final position. */
+          const FeConditionOps *ops = fe_condition_nth (k)->ops;
+          bool refused = k == FE_COND_KAMIKAZE || k == FE_COND_IMITATOR || k == FE_COND_ANTICIRCE
+                         || k == FE_COND_EINSTEIN || (ops && ops->effect_order == FE_EFFECT_LEGALITY);
+          if (refused && fe_condition_in_force (k, params, diagram))
+            {
+              g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                           _ ("%s with %s is not supported"), _ ("Circe Assassin"),
+                           _ (fe_condition_nth (k)->label));
+              return FALSE;
+            }
+        }
+      if (why)
+        {
+          g_set_error_literal (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED, why);
+          return FALSE;
+        }
+    }
   /* A king reborn in the other colour would leave a side with two kings
    * and the other with none (D64). */
   if (variant && fe_params_get (params, id, 1) && fe_params_get (params, id, 5))
@@ -695,6 +747,8 @@ circe_describe (const FeConditionParams *params, int id, const FePosition *diagr
         g_string_append_printf (line, " %s", style->translate (reborn_labels[reborn]));
       if (fe_params_get (params, id, 5))
         g_string_append_printf (line, " %s", style->translate (FE_N_("Turncoats")));
+      if (fe_params_get (params, id, 6))
+        g_string_append_printf (line, " %s", style->translate (FE_N_("Assassin")));
       if (rex)
         g_string_append (line, " RI");
       g_ptr_array_add (lines, g_string_free (line, FALSE));

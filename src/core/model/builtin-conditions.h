@@ -35,7 +35,8 @@
   X (ANTIMARS, antimars)         \
   X (PHANTOM, phantom)           \
   X (TAKEMAKE, takemake)         \
-  X (MAKETAKE, maketake)
+  X (MAKETAKE, maketake)         \
+  X (DANGERCIRCE, dangercirce)
 
 #define FE_BUILTIN_ID_(ID, name) FE_COND_##ID,
 enum { FE_BUILTIN_CONDITIONS (FE_BUILTIN_ID_) FE_COND_BUILTIN_COUNT };

@@ -38,7 +38,7 @@ typedef enum {
 /* Room for the registered conditions and their parameters.  Registration
  * refuses a condition beyond these (fe_condition_register), never truncates. */
 #define FE_MAX_CONDITION_CLASSES 32
-#define FE_MAX_CONDITION_PARAMS 6
+#define FE_MAX_CONDITION_PARAMS 8
 #define FE_MAX_CONDITION_KEYWORDS 64
 
 /* The parameters of all conditions of a problem: a small typed value map,

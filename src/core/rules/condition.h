@@ -186,6 +186,11 @@ struct FeConditionOps {
    * the capture is made from where that move arrived (Make&Take: the
    * core's make_and_take in movegen-check.c). */
   bool make_before_capture;
+  /* A piece the other side attacks may also go where this rule sends it,
+   * as if reborn there (Danger Circe: its Circe square): to an empty
+   * square, or taking the other side's piece there (the core's escapes in
+   * movegen-check.c, check included).  NULL or false: no such move. */
+  bool (*escape_when_attacked) (const FeConditionParams *params, int id, FeRebirthRule *out);
 };
 
 /* The active rule set of one problem: composed from the parameters. */
@@ -217,6 +222,10 @@ struct FeRules {
   FeDeparture departure;
   bool any_departure;
   bool check_by_generation;
+  /* A capture may take off other pieces than its victim (a rebirth
+   * rule's FE_REBIRTH_OCCUPIED_ASSASSIN): check is then a capture that,
+   * played, leaves the side without its king (with check_by_generation). */
+  bool check_by_playing;
   /* The rebirth rule of captured pieces when a condition reborn them
    * (Circe's): the one a kamikaze capturer goes by.  Declared by the
    * class (FeConditionClass.captured_rebirth). */
@@ -228,8 +237,11 @@ struct FeRules {
    * registry id of the condition that declares it (its playback stage). */
   bool make_and_take;
   int make_and_take_condition;
+  /* Where an attacked piece may escape to (escape_when_attacked). */
+  FeRebirthRule escape;
+  bool any_escape;
   /* A declared part reshapes the generated moves (departures,
-   * Take&Make): generation goes through fe_gen_piece_reshaped. */
+   * Take&Make, escapes): generation goes through fe_gen_piece_reshaped. */
   bool reshapes_moves;
 };
 

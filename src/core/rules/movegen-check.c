@@ -388,6 +388,32 @@ fe_move_make_square (const FePosition *pos, const FeMove *m)
   return FE_NO_SQUARE;
 }
 
+/* Danger Circe's escape (FeConditionOps.escape_when_attacked): the piece
+ * on `sq`, attacked by the other side, goes to the square the rule sends
+ * it to — empty, or held by a piece it may take.  Not an observation; a
+ * move the piece's walk makes already is not listed twice (Popeye's). */
+static void
+escape (Gen *g, FeSquare sq, int start)
+{
+  const FeRules *r = g->pos->rules;
+  FePiece p = g->pos->board[sq];
+  if (g->observe || !fe_square_attacked (g->pos, sq, FE_OPPONENT (g->side)))
+    return;
+  FeRebirthQuery q = { p, sq, g->side, NULL, FE_PIECE_EMPTY, 0 };
+  FeSquare to = fe_rebirth_square (&r->escape, r, &q);
+  if (to == FE_NO_SQUARE || to == sq || fe_position_imitator_at (g->pos, to) >= 0)
+    return;
+  for (int i = start; i < g->list->count; i++)
+    if (g->list->moves[i].from == sq && g->list->moves[i].to == to
+        && g->list->moves[i].capture == (g->pos->board[to].walk ? to : FE_NO_SQUARE))
+      return;
+  FePiece there = g->pos->board[to];
+  if (!there.walk)
+    push (g, sq, to, FE_NO_SQUARE, 0, FE_NATURE_OTHER, 0);
+  else if (fe_piece_capturable_by (there, g->side))
+    push (g, sq, to, to, FE_MOVE_CAPTURE, FE_NATURE_OTHER, 0);
+}
+
 void
 fe_gen_piece_reshaped (Gen *g, FeSquare sq)
 {
@@ -402,6 +428,8 @@ fe_gen_piece_reshaped (Gen *g, FeSquare sq)
     take_and_make (g, start);
   if (r->make_and_take)
     make_and_take (g, sq, start);
+  if (r->any_escape)
+    escape (g, sq, start);
 }
 
 /* The conditions' move filters and choices, on a list of pseudo-legal
@@ -443,6 +471,18 @@ fe_apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list)
     }
 }
 
+/* Does capture `m`, played with its effects, take the king of `side` off
+ * the board (Circe Assassin: a piece reborn on its square)?  A move a
+ * condition rejects takes nothing off. */
+static bool
+takes_king_off (FePosition *pos, const FeMove *m, int side)
+{
+  FeUndo undo;
+  bool gone = fe_make (pos, m, &undo) && pos->king[side] == FE_NO_SQUARE;
+  fe_unmake (pos, m, &undo);
+  return gone;
+}
+
 /* Check where captures start elsewhere than on the capturer's square
  * (Mars Circe, Phantom chess): a capture of the king among the moves the
  * other side could make from here, castling aside (it never captures). */
@@ -458,7 +498,7 @@ in_check_by_generation (const FePosition *pos, int side)
   FE_MOVE_LIST (list);
   FePiece board[128];
   Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true,
-            &king };
+            r->check_by_playing ? NULL : &king };
   uint64_t theirs = copy.occupied[copy.side] | copy.occupied[FE_NEUTRAL];
   while (theirs)
     {
@@ -473,7 +513,11 @@ in_check_by_generation (const FePosition *pos, int side)
         {
           const FeMove *m = &list.moves[i];
           if (m->capture != king)
-            continue;
+            {
+              if (r->check_by_playing && m->capture != FE_NO_SQUARE && takes_king_off (&copy, m, side))
+                return true;
+              continue;
+            }
           /* The check hooks judge it as they judge an attack (a capture
            * of the legal-capture kind must be playable, AntiCirce …). */
           FeCapturePath path = { m->from, king, m->nature, m->aux, copy.side };

@@ -203,6 +203,8 @@ fe_rebirth_append_popeye_words (GString *out, const FeRebirthRule *rule, bool pa
     g_string_append (out, " Parrain");
   if (rule->squares == FE_REBIRTH_MIRROR)
     g_string_append (out, " Mirror");
+  if (rule->occupied == FE_REBIRTH_OCCUPIED_ASSASSIN)
+    g_string_append (out, " Assassin");
   if (rule->adapter == FE_REBIRTH_ADAPT_DIAMETRAL)
     g_string_append (out, " Diametral");
   if (rule->adapter == FE_REBIRTH_ADAPT_VERTICAL_MIRROR)

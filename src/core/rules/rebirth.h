@@ -49,10 +49,19 @@ typedef enum {
   FE_REBIRTH_ADAPT_COUNT
 } FeRebirthAdapter;
 
+/* What a rebirth does to a piece standing on its square (Popeye's
+ * "on occupied rebirth square" policies, rebirth-squares.md §9). */
+typedef enum {
+  FE_REBIRTH_OCCUPIED_VANISH = 0, /* no rebirth: the piece is gone */
+  FE_REBIRTH_OCCUPIED_ASSASSIN,   /* the piece there is taken off (Assassin) */
+  FE_REBIRTH_OCCUPIED_COUNT
+} FeRebirthOccupied;
+
 /* A condition's rebirth part. */
 typedef struct {
   uint8_t squares; /* FeRebirthSquares */
   uint8_t adapter; /* FeRebirthAdapter */
+  uint8_t occupied; /* FeRebirthOccupied */
   /* Couscous: the square is the capturer's own (its walk, its side's
    * column), not the victim's. */
   bool couscous;

@@ -98,15 +98,21 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       if (ops->departure)
         compose_departure (r, ops, id);
       r->take_and_make |= ops->make_after_capture;
+      if (ops->escape_when_attacked && ops->escape_when_attacked (&r->params, id, &r->escape))
+        r->any_escape = true;
       if (ops->make_before_capture)
         {
           r->make_and_take = true;
           r->make_and_take_condition = id;
         }
     }
+  /* A rebirth that takes off the piece on its square (Assassin) may take
+   * off a king: check is then found by playing the captures. */
+  r->check_by_playing = r->any_captured_rebirth
+                        && r->captured_rebirth.occupied == FE_REBIRTH_OCCUPIED_ASSASSIN;
   /* Captures made from elsewhere than the capturer's square. */
-  r->check_by_generation |= r->make_and_take;
-  r->reshapes_moves = r->any_departure || r->take_and_make || r->make_and_take;
+  r->check_by_generation |= r->make_and_take || r->check_by_playing || r->any_escape;
+  r->reshapes_moves = r->any_departure || r->take_and_make || r->make_and_take || r->any_escape;
   for (int id = 0; id < fe_condition_count (); id++)
     {
       const FeConditionClass *cls = fe_condition_nth (id);
