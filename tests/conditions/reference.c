@@ -1159,10 +1159,61 @@ legal_capture_kind (const RR *rr)
 
 static bool capture_takes_king (const R *p, const RR *rr, const Disp *d, int by);
 
+/* multicaptures.md: does the rule judge the captures of `side`? */
+static bool
+multi_applies (const RR *rr, int side)
+{
+  return rr->multi == 1 || rr->multi == (side == FE_WHITE ? 2 : 3);
+}
+
+/* multicaptures.md §2: how many captures of `side` (distinct departure and
+ * arrival) take the piece on each square; `observe` counts the attacks
+ * the filters allow (check). */
+static void
+multi_counts (const R *p, const RR *rr, int side, bool observe, int count[64])
+{
+  int from[64][16], to[64][16];
+  memset (count, 0, 64 * sizeof count[0]);
+  DList *l = g_new (DList, 1);
+  for (int a = 0; a < 64; a++)
+    {
+      if (!p->b[a].walk || p->b[a].colour != side || (!observe && paralysed (p, rr, a, side)))
+        continue;
+      l->n = 0;
+      displacements (p, rr, a, side, side, observe, l);
+      for (int i = 0; i < l->n; i++)
+        {
+          const Disp *d = &l->d[i];
+          if (d->cap < 0 || !p->b[d->cap].walk || p->b[d->cap].colour == side
+              || (observe && !capture_ok (p, rr, d, side)))
+            continue;
+          bool again = false;
+          for (int k = 0; k < count[d->cap] && !again; k++)
+            again = from[d->cap][k] == d->from && to[d->cap][k] == d->to;
+          if (again)
+            continue;
+          g_assert_cmpint (count[d->cap], <, 16);
+          from[d->cap][count[d->cap]] = d->from, to[d->cap][count[d->cap]] = d->to;
+          count[d->cap]++;
+        }
+    }
+  g_free (l);
+}
+
 static bool
 in_check (const R *p, const RR *rr, int side)
 {
   int by = FE_OPPONENT (side);
+  /* multicaptures.md §3: attacked twice */
+  if (multi_applies (rr, by))
+    {
+      int count[64];
+      multi_counts (p, rr, by, true, count);
+      for (int t = 0; t < 64; t++)
+        if (p->b[t].walk == FE_WALK_KING && p->b[t].colour == side)
+          return count[t] >= 2;
+      return false;
+    }
   for (int t = 0; t < 64; t++)
     {
       if (p->b[t].walk != FE_WALK_KING || p->b[t].colour != side)
@@ -2139,6 +2190,9 @@ reference_moves_of (const R *x, const RR *rr, Results *res, int only)
   before->n = 0;
   if (rr->magic)
     collect_views (x, rr, before);
+  int multi_count[64];
+  if (multi_applies (rr, side))
+    multi_counts (x, rr, side, false, multi_count);
   for (int s = 0; s < 64; s++)
     {
       FePiece p = x->b[s];
@@ -2160,6 +2214,9 @@ reference_moves_of (const R *x, const RR *rr, Results *res, int only)
         {
           Mv mv = { l->d[i], 0, false, false };
           if (only >= 0 && mv.d.cap >= 0)
+            continue;
+          /* multicaptures.md §2: a capture where another one is */
+          if (mv.d.cap >= 0 && multi_applies (rr, side) && multi_count[mv.d.cap] < 2)
             continue;
           if (mv.d.cap >= 0 && ((p.attrs & FE_ATTR_MAGICIAN) || (x->b[mv.d.cap].attrs & FE_ATTR_MAGICIAN)))
             continue;
@@ -2525,7 +2582,8 @@ fe_ref_in_check (const FePosition *pos, const RR *rr, int side)
 static const char *const known_conditions[] = { "madrasi", "imitator", "einstein", "magic", "magician",
                                                 "circe", "anticirce", "andernach", "isardam", "patrol",
                                                 "koeko", "kamikaze", "marscirce", "antimars",
-                                                "phantom", "takemake", "maketake", "dangercirce" };
+                                                "phantom", "takemake", "maketake", "dangercirce",
+                                                "multicaptures" };
 
 /* The combinations of the further conditions the reference judges: those
  * combinations.md §3 (and isardam.md §4) accepts, less those whose rules
@@ -2578,6 +2636,12 @@ ref_combination_known (const RR *rr)
   if (rr->assassin && (parrain || rr->circe >= FE_CIRCE_SUPER || rr->circe_rex || rr->kamikaze || rr->imitator || rr->anticirce
                       || rr->isardam || rr->koeko || rr->c.FE_P_EINSTEIN))
     return false;
+  /* multicaptures.md §4: alone */
+  if (rr->multi && (rr->imitator || rr->magic || rr->magician || rr->c.FE_P_MADRASI || rr->c.FE_P_EINSTEIN
+                    || rr->circe || rr->anticirce || rr->andernach || rr->isardam || rr->patrol
+                    || rr->koeko || rr->kamikaze || rr->mars || rr->antimars || rr->phantom
+                    || rr->takemake || rr->maketake || rr->danger))
+    return false;
   /* danger-circe.md §3 */
   if (rr->danger && (rr->imitator || rr->mars || rr->antimars || rr->phantom || rr->takemake
                      || rr->maketake))
@@ -2624,6 +2688,7 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
   rr->maketake = fe_params_on (c, FE_COND_MAKETAKE);
   rr->assassin = rr->circe && c->v[FE_COND_CIRCE][6];
   rr->danger = fe_params_on (c, FE_COND_DANGERCIRCE);
+  rr->multi = fe_params_on (c, FE_COND_MULTICAPTURES) ? 1 + c->v[FE_COND_MULTICAPTURES][1] : 0;
   /* the reference's departures know the table and its Mirror */
   if (rr->mars > 2 || rr->antimars > 2 || rr->phantom > 2)
     return FALSE;

@@ -36,7 +36,8 @@
   X (PHANTOM, phantom)           \
   X (TAKEMAKE, takemake)         \
   X (MAKETAKE, maketake)         \
-  X (DANGERCIRCE, dangercirce)
+  X (DANGERCIRCE, dangercirce)   \
+  X (MULTICAPTURES, multicaptures)
 
 #define FE_BUILTIN_ID_(ID, name) FE_COND_##ID,
 enum { FE_BUILTIN_CONDITIONS (FE_BUILTIN_ID_) FE_COND_BUILTIN_COUNT };

@@ -191,6 +191,13 @@ struct FeConditionOps {
    * square, or taking the other side's piece there (the core's escapes in
    * movegen-check.c, check included).  NULL or false: no such move. */
   bool (*escape_when_attacked) (const FeConditionParams *params, int id, FeRebirthRule *out);
+  /* What may be played judged on the side's whole list of pseudo-legal
+   * moves (MultiCaptures: a capture only where another capture of the same
+   * square is), after move_allowed and before the choices.  The core then
+   * lists one piece's moves from the whole side's
+   * (fe_generate_pseudo_from) and finds check on the whole list: the king
+   * is in check when a capture of it survives the filter. */
+  void (*filter_list) (const FePosition *pos, FeMoveList *list);
 };
 
 /* The active rule set of one problem: composed from the parameters. */
@@ -211,6 +218,7 @@ struct FeRules {
   bool any_check_hook;
   bool any_move_hook;
   bool any_refusal_hook;
+  bool any_list_filter;
   /* The square each piece (by FePiece.id) stands on in the diagram of the
    * twin (Diagram Circe's rebirth squares); FE_NO_SQUARE for none. */
   uint8_t diagram_square[256];

@@ -451,6 +451,9 @@ fe_apply_condition_filters (FePosition *pos, const FeRules *r, FeMoveList *list)
         }
       list->count = n;
     }
+  for (int k = 0; r->any_list_filter && k < r->n_ops; k++)
+    if (r->ops[k]->filter_list)
+      r->ops[k]->filter_list (pos, list);
   for (int k = 0; k < r->n_ops; k++)
     {
       if (!r->ops[k]->choice_count)
@@ -483,6 +486,37 @@ takes_king_off (FePosition *pos, const FeMove *m, int side)
   return gone;
 }
 
+/* Does a move of `list` (generated for `copy`, the other side to move)
+ * give check to `side` in `pos`?  The conditions' filters are applied
+ * to the list first. */
+static bool
+list_checks (const FePosition *pos, FePosition *copy, FeMoveList *list, int side)
+{
+  const FeRules *r = copy->rules;
+  FeSquare king = pos->king[side];
+  fe_apply_condition_filters (copy, r, list);
+  for (int i = 0; i < list->count; i++)
+    {
+      const FeMove *m = &list->moves[i];
+      if (m->capture != king)
+        {
+          if (r->check_by_playing && m->capture != FE_NO_SQUARE && takes_king_off (copy, m, side))
+            return true;
+          continue;
+        }
+      /* The check hooks judge it as they judge an attack (a capture
+       * of the legal-capture kind must be playable, AntiCirce …). */
+      FeCapturePath path = { m->from, king, m->nature, m->aux, copy->side };
+      bool counts = true;
+      for (int k = 0; r->any_check_hook && counts && k < r->n_ops; k++)
+        if (r->ops[k]->check_allowed)
+          counts = r->ops[k]->check_allowed (pos, &path);
+      if (counts)
+        return true;
+    }
+  return false;
+}
+
 /* Check where captures start elsewhere than on the capturer's square
  * (Mars Circe, Phantom chess): a capture of the king among the moves the
  * other side could make from here, castling aside (it never captures). */
@@ -499,6 +533,9 @@ in_check_by_generation (const FePosition *pos, int side)
   FePiece board[128];
   Gen g = { &copy, copy.side, &list, fe_gen_board (&copy, copy.side, board), NULL, NULL, false, true,
             r->check_by_playing ? NULL : &king };
+  /* A filter of the whole list (MultiCaptures) judges each capture among
+   * all the side's: the moves of every piece are listed first. */
+  bool whole = r->any_list_filter;
   uint64_t theirs = copy.occupied[copy.side] | copy.occupied[FE_NEUTRAL];
   while (theirs)
     {
@@ -506,30 +543,13 @@ in_check_by_generation (const FePosition *pos, int side)
       theirs &= theirs - 1;
       if (sq == king || !fe_piece_may_move (&copy, sq))
         continue;
-      fe_move_list_reset (&list);
+      if (!whole)
+        fe_move_list_reset (&list);
       fe_gen_piece_reshaped (&g, sq);
-      fe_apply_condition_filters (&copy, r, &list);
-      for (int i = 0; i < list.count; i++)
-        {
-          const FeMove *m = &list.moves[i];
-          if (m->capture != king)
-            {
-              if (r->check_by_playing && m->capture != FE_NO_SQUARE && takes_king_off (&copy, m, side))
-                return true;
-              continue;
-            }
-          /* The check hooks judge it as they judge an attack (a capture
-           * of the legal-capture kind must be playable, AntiCirce …). */
-          FeCapturePath path = { m->from, king, m->nature, m->aux, copy.side };
-          bool counts = true;
-          for (int k = 0; r->any_check_hook && counts && k < r->n_ops; k++)
-            if (r->ops[k]->check_allowed)
-              counts = r->ops[k]->check_allowed (pos, &path);
-          if (counts)
-            return true;
-        }
+      if (!whole && list_checks (pos, &copy, &list, side))
+        return true;
     }
-  return false;
+  return whole && list_checks (pos, &copy, &list, side);
 }
 
 bool

@@ -140,6 +140,18 @@ fe_generate_pseudo_from (FePosition *pos, FeSquare from, FeMoveList *list)
   const FeRules *r = pos->rules;
   if (r && !fe_piece_may_move (pos, from))
     return;
+  /* A filter of the whole list (MultiCaptures) judges each move among all
+   * the side's: list them all, keep this piece's. */
+  if (r && r->any_list_filter)
+    {
+      fe_generate_pseudo (pos, list);
+      int n = 0;
+      for (int i = 0; i < list->count; i++)
+        if (list->moves[i].from == from)
+          list->moves[n++] = list->moves[i];
+      list->count = n;
+      return;
+    }
   FePiece copy[128];
   Gen g = { pos, pos->side, list, fe_gen_board (pos, pos->side, copy), NULL, NULL, false };
   FePiece p = pos->board[from];

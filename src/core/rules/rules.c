@@ -125,6 +125,7 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       r->any_check_hook |= r->ops[i]->check_allowed != NULL;
       r->any_move_hook |= r->ops[i]->move_allowed != NULL;
       r->any_refusal_hook |= r->ops[i]->refuses_move != NULL;
+      r->any_list_filter |= r->ops[i]->filter_list != NULL;
       /* The blocked-square board costs a copy per generation: switch it on
        * only when the diagram has such a square for either side. */
       if (r->ops[i]->square_blocked)
@@ -132,6 +133,8 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
           for (int side = FE_WHITE; side <= FE_BLACK; side++)
             r->any_blocked_hook |= r->ops[i]->square_blocked (diagram, side, FE_SQ88 (sq));
     }
+  /* A filter of the whole list decides which captures of a king stand. */
+  r->check_by_generation |= r->any_list_filter;
 }
 
 gboolean
