@@ -130,7 +130,16 @@ typedef struct {
   bool observe; /* capture pattern only */
   bool no_hurdles;
   DList *out;
+  bool own; /* bicaptures.md: its own side's pieces but the king too */
 } Ctx;
+
+/* May the piece capture the one on `s` (occupied)? */
+static bool
+takes (const Ctx *c, int s)
+{
+  FePiece t = c->p->b[s];
+  return t.colour != c->side || (c->own && t.walk != FE_WALK_KING);
+}
 
 static Disp *
 add (Ctx *c, int from, int to, int cap, int kind)
@@ -152,7 +161,7 @@ reach (Ctx *c, int from, int to, int kind, bool *stop)
     return c->observe ? NULL : add (c, from, to, -1, kind);
   if (!has_piece (c->p, to))
     return NULL; /* an obstacle that is not a piece */
-  if (!c->observe && c->p->b[to].colour == c->side)
+  if (!c->observe && !takes (c, to))
     return NULL;
   return add (c, from, to, to, kind);
 }
@@ -273,7 +282,7 @@ locust (Ctx *c, int from, int uf, int ur)
   int f = FI (from) + (j + 1) * uf, r = RK (from) + (j + 1) * ur;
   if (!has_piece (c->p, h) || !on (f, r) || occ (c->p, SQ (f, r), c->view))
     return;
-  if (!c->observe && c->p->b[h].colour == c->side)
+  if (!c->observe && !takes (c, h))
     return;
   Disp *d = add (c, from, SQ (f, r), h, K_STRAIGHT);
   hop_steps (c, d, uf, ur, j, j + 1);
@@ -331,7 +340,7 @@ chinese (Ctx *c, int from, int uf, int ur)
           screen = k;
           continue;
         }
-      if (has_piece (c->p, s) && (c->observe || c->p->b[s].colour != c->side))
+      if (has_piece (c->p, s) && (c->observe || takes (c, s)))
         hop_steps (c, add (c, from, s, s, K_STRAIGHT), uf, ur, screen, k);
       return;
     }
@@ -532,7 +541,7 @@ pawn (Ctx *c, const RR *rr, int from)
       int t = SQ (f0 + s, r1);
       if (has_piece (p, t))
         {
-          if (c->observe || p->b[t].colour != c->side)
+          if (c->observe || takes (c, t))
             {
               Disp *d = add (c, from, t, t, K_LEAP);
               d->st[0] = (St) { (int8_t) s, (int8_t) dir, NEED_EMPTY };
@@ -661,7 +670,7 @@ ref_walk (int walk)
 static void
 displacements (const R *p, const RR *rr, int from, int side, int view, bool observe, DList *out)
 {
-  Ctx c = { p, side, view, observe, rr->c.FE_P_IMITATOR_NO_HURDLES, out };
+  Ctx c = { p, side, view, observe, rr->c.FE_P_IMITATOR_NO_HURDLES, out, rr->bicaptures };
   const RefWalk *w = ref_walk (p->b[from].walk);
   g_assert_nonnull (w);
   for (int i = 0; i < (int) G_N_ELEMENTS (w->parts) && w->parts[i].kind != P_NONE; i++)
@@ -2583,7 +2592,7 @@ static const char *const known_conditions[] = { "madrasi", "imitator", "einstein
                                                 "circe", "anticirce", "andernach", "isardam", "patrol",
                                                 "koeko", "kamikaze", "marscirce", "antimars",
                                                 "phantom", "takemake", "maketake", "dangercirce",
-                                                "multicaptures" };
+                                                "multicaptures", "bicaptures" };
 
 /* The combinations of the further conditions the reference judges: those
  * combinations.md §3 (and isardam.md §4) accepts, less those whose rules
@@ -2642,6 +2651,13 @@ ref_combination_known (const RR *rr)
                     || rr->koeko || rr->kamikaze || rr->mars || rr->antimars || rr->phantom
                     || rr->takemake || rr->maketake || rr->danger))
     return false;
+  /* bicaptures.md §3: alone */
+  if (rr->bicaptures && (rr->imitator || rr->magic || rr->magician || rr->c.FE_P_MADRASI
+                         || rr->c.FE_P_EINSTEIN || rr->circe || rr->anticirce || rr->andernach
+                         || rr->isardam || rr->patrol || rr->koeko || rr->kamikaze || rr->mars
+                         || rr->antimars || rr->phantom || rr->takemake || rr->maketake || rr->danger
+                         || rr->multi))
+    return false;
   /* danger-circe.md §3 */
   if (rr->danger && (rr->imitator || rr->mars || rr->antimars || rr->phantom || rr->takemake
                      || rr->maketake))
@@ -2688,6 +2704,7 @@ fe_ref_rules_init (RR *rr, const FeConditionParams *c, const FePosition *diagram
   rr->maketake = fe_params_on (c, FE_COND_MAKETAKE);
   rr->assassin = rr->circe && c->v[FE_COND_CIRCE][6];
   rr->danger = fe_params_on (c, FE_COND_DANGERCIRCE);
+  rr->bicaptures = fe_params_on (c, FE_COND_BICAPTURES);
   rr->multi = fe_params_on (c, FE_COND_MULTICAPTURES) ? 1 + c->v[FE_COND_MULTICAPTURES][1] : 0;
   /* the reference's departures know the table and its Mirror */
   if (rr->mars > 2 || rr->antimars > 2 || rr->phantom > 2)

@@ -61,6 +61,7 @@ typedef struct {
   bool maketake; /* make-and-take.md */
   bool assassin; /* rebirth-squares.md §9: Circe Assassin */
   bool danger;   /* danger-circe.md */
+  bool bicaptures; /* bicaptures.md */
   int multi;     /* multicaptures.md: 1 both sides, 2 White, 3 Black; 0 off */
   /* Diagram Circe: each piece's square in the diagram (by id; -1 none) */
   int diagram_sq[256];

@@ -28,12 +28,12 @@
 enum { G_MADRASI, G_IMITATOR, G_MAGIC, G_EINSTEIN, G_MAGICIAN, N_SEED_GENRES,
        G_CIRCE = N_SEED_GENRES, G_ANTICIRCE, G_ANDERNACH, G_ISARDAM, G_PATROL, G_KOEKO, G_KAMIKAZE,
        G_MARS, G_ANTIMARS, G_PHANTOM, G_TAKEMAKE, G_MAKETAKE, G_DANGER,
-       G_MULTI, N_GENRES };
+       G_MULTI, G_BICAPTURES, N_GENRES };
 static const char *genre_names[N_GENRES] = { "madrasi", "imitator", "magic", "einstein", "magician",
                                              "circe", "anticirce", "andernach", "isardam", "patrol",
                                              "koeko", "kamikaze", "marscirce", "antimars",
                                              "phantom", "takemake", "maketake",
-                                             "dangercirce", "multicaptures" };
+                                             "dangercirce", "multicaptures", "bicaptures" };
 
 static const int orthodox_walks[] = { FE_WALK_QUEEN, FE_WALK_ROOK, FE_WALK_BISHOP, FE_WALK_KNIGHT,
                                       FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_PAWN, FE_WALK_ROOK };
@@ -167,6 +167,7 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
   c->v[FE_COND_TAKEMAKE][0] = on_[G_TAKEMAKE];
   c->v[FE_COND_MAKETAKE][0] = on_[G_MAKETAKE];
   c->v[FE_COND_DANGERCIRCE][0] = on_[G_DANGER];
+  c->v[FE_COND_BICAPTURES][0] = on_[G_BICAPTURES];
   if (on_[G_MULTI])
     {
       c->v[FE_COND_MULTICAPTURES][0] = 1;
@@ -412,8 +413,9 @@ pair_allowed (int a, int b)
    * (docs/rules/combinations.md §2). */
   if (a == G_MAGIC && b == G_MAGICIAN)
     return false;
-  /* MultiCaptures alone (multicaptures.md §4) */
-  if (b == G_MULTI)
+  /* MultiCaptures and Bicaptures alone (multicaptures.md §4,
+   * bicaptures.md §3) */
+  if (b >= G_MULTI)
     return false;
   if (b < N_SEED_GENRES)
     return true;

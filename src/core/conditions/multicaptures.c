@@ -50,25 +50,6 @@ multicaptures_filter_list (const FePosition *pos, FeMoveList *list)
   list->count = n;
 }
 
-/* Alone only: a capture judged among all the side's would meet every other
- * part's own reading of a capture (D69). */
-static gboolean
-multicaptures_validate (const FeConditionParams *params, int id, const FePosition *diagram,
-                        GError **error)
-{
-  if (!fe_params_on (params, id))
-    return TRUE;
-  for (int k = 0; k < fe_condition_count (); k++)
-    if (k != id && fe_condition_in_force (k, params, diagram))
-      {
-        g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
-                     _ ("%s with %s is not supported"), _ (fe_condition_nth (id)->label),
-                     _ (fe_condition_nth (k)->label));
-        return FALSE;
-      }
-  return TRUE;
-}
-
 const FeConditionOps fe_condition_multicaptures = {
   .name = "multicaptures",
   .filter_list = multicaptures_filter_list,
@@ -107,7 +88,9 @@ const FeConditionClass fe_condition_class_multicaptures = {
   .xml_element = "multicaptures",
   .params = multicaptures_params,
   .n_params = G_N_ELEMENTS (multicaptures_params),
-  .validate = multicaptures_validate,
+  /* Alone: a capture judged among all the side's would meet every other
+   * part's own reading of a capture (D69). */
+  .validate = fe_condition_validate_alone,
   .describe = multicaptures_describe,
   .ops = &fe_condition_multicaptures,
   .popeye_keywords = multicaptures_keywords,

@@ -37,7 +37,8 @@
   X (TAKEMAKE, takemake)         \
   X (MAKETAKE, maketake)         \
   X (DANGERCIRCE, dangercirce)   \
-  X (MULTICAPTURES, multicaptures)
+  X (MULTICAPTURES, multicaptures) \
+  X (BICAPTURES, bicaptures)
 
 #define FE_BUILTIN_ID_(ID, name) FE_COND_##ID,
 enum { FE_BUILTIN_CONDITIONS (FE_BUILTIN_ID_) FE_COND_BUILTIN_COUNT };

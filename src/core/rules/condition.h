@@ -198,6 +198,9 @@ struct FeConditionOps {
    * (fe_generate_pseudo_from) and finds check on the whole list: the king
    * is in check when a capture of it survives the filter. */
   void (*filter_list) (const FePosition *pos, FeMoveList *list);
+  /* A piece may capture the pieces of its own side too, but not its king
+   * (Bicaptures): the generator's captures (fe_gen_may_capture). */
+  bool captures_own;
 };
 
 /* The active rule set of one problem: composed from the parameters. */
@@ -219,6 +222,7 @@ struct FeRules {
   bool any_move_hook;
   bool any_refusal_hook;
   bool any_list_filter;
+  bool captures_own;
   /* The square each piece (by FePiece.id) stands on in the diagram of the
    * twin (Diagram Circe's rebirth squares); FE_NO_SQUARE for none. */
   uint8_t diagram_square[256];
@@ -260,6 +264,12 @@ struct FeRules {
  * the validate hook of a condition `id` that declares one. */
 gboolean fe_departures_validate (const FeConditionParams *params, int id,
                                  const FePosition *diagram, GError **error);
+
+/* A validate hook for a condition refused with any other in force (the
+ * diagram's attributes and imitators included): MultiCaptures,
+ * Bicaptures. */
+gboolean fe_condition_validate_alone (const FeConditionParams *params, int id,
+                                      const FePosition *diagram, GError **error);
 
 /* Builds the rules for a diagram; `diagram` provides the fairy set. */
 void fe_rules_init (FeRules *rules, const FeConditionParams *params, const FePosition *diagram);

@@ -86,7 +86,7 @@ fe_gen_pawn (Gen *g, FeSquare from, int colour)
         {
           if (g->observe)
             capture (g, from, t, t, FE_NATURE_LEAP, 1);
-          else if (fe_piece_capturable_by (b[t], g->side))
+          else if (fe_gen_may_capture (g, b[t]))
             fe_gen_push_pawn_move (g, from, t, t, FE_MOVE_CAPTURE, FE_NATURE_LEAP, 1, promo_rank);
         }
       else if (!g->observe && pos->ep_count)

@@ -56,6 +56,18 @@ quiet (Gen *g, FeSquare from, FeSquare to, uint8_t nature, uint8_t aux)
     push (g, from, to, FE_NO_SQUARE, 0, nature, aux);
 }
 
+/* May the side generating capture this piece: the other side's or a
+ * neutral one, and under a part that lets pieces capture their own side
+ * (Bicaptures: FeRules.captures_own) its own pieces but the king. */
+static inline bool
+fe_gen_may_capture (const Gen *g, FePiece t)
+{
+  if (fe_piece_capturable_by (t, g->side))
+    return true;
+  const FeRules *r = g->pos->rules;
+  return G_UNLIKELY (r && r->captures_own) && t.walk && t.walk != FE_WALK_KING;
+}
+
 /* A capture of the piece on `cap`, landing on `to` (different for locusts). */
 static inline void
 capture (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t nature, uint8_t aux)
@@ -69,7 +81,7 @@ capture (Gen *g, FeSquare from, FeSquare to, FeSquare cap, uint8_t nature, uint8
         }
       return;
     }
-  if (fe_piece_capturable_by (g->board[cap], g->side))
+  if (fe_gen_may_capture (g, g->board[cap]))
     push (g, from, to, cap, FE_MOVE_CAPTURE, nature, aux);
 }
 

@@ -126,6 +126,7 @@ fe_rules_init (FeRules *r, const FeConditionParams *params, const FePosition *di
       r->any_move_hook |= r->ops[i]->move_allowed != NULL;
       r->any_refusal_hook |= r->ops[i]->refuses_move != NULL;
       r->any_list_filter |= r->ops[i]->filter_list != NULL;
+      r->captures_own |= r->ops[i]->captures_own;
       /* The blocked-square board costs a copy per generation: switch it on
        * only when the diagram has such a square for either side. */
       if (r->ops[i]->square_blocked)
@@ -183,5 +184,22 @@ fe_departures_validate (const FeConditionParams *params, int id, const FePositio
           return FALSE;
         }
     }
+  return TRUE;
+}
+
+gboolean
+fe_condition_validate_alone (const FeConditionParams *params, int id, const FePosition *diagram,
+                             GError **error)
+{
+  if (!fe_params_on (params, id))
+    return TRUE;
+  for (int k = 0; k < fe_condition_count (); k++)
+    if (k != id && fe_condition_in_force (k, params, diagram))
+      {
+        g_set_error (error, FE_PROBLEM_ERROR, FE_PROBLEM_ERROR_UNSUPPORTED,
+                     _ ("%s with %s is not supported"), _ (fe_condition_nth (id)->label),
+                     _ (fe_condition_nth (k)->label));
+        return FALSE;
+      }
   return TRUE;
 }
