@@ -275,11 +275,61 @@ help_after (Sx *x, const FeSNode *b, int L, int k, const SxLast *last, gboolean 
   return found;
 }
 
+/* Reflex play whose diagram breaks the duty (stipulations.md §4.1): a
+ * constraint of the start, "{!1a[G]d}", that fails in the diagram — the
+ * side to move reaches G at once.  Its moves reaching G are written with
+ * " ?!?" and the play has no solution, as the search writes them
+ * (fe_reflex_diagram_violation).  FALSE when the diagram keeps the duty. */
+static gboolean
+diagram_violation (Sx *x, const FeSNode *b)
+{
+  for (guint i = 0; i < b->parts->len; i++)
+    {
+      const FeSNode *c = b->parts->pdata[i];
+      if (c->kind != FE_SNODE_CONSTRAINT || c->slot != 1 || c->a->kind != FE_SNODE_NOT
+          || sx_holds (x, c->a, NULL))
+        continue;
+      const FeSNode *duty = c->a->a;
+      if (duty->kind != FE_SNODE_BRANCH || duty->branch != FE_SBRANCH_ATTACK || duty->max != 1)
+        continue;
+      const FeSNode *goal = NULL;
+      for (guint j = 0; j < duty->parts->len && !goal; j++)
+        {
+          const FeSNode *f = duty->parts->pdata[j];
+          if (f->kind == FE_SNODE_FORK && sx_is_goal_expr (f->a))
+            goal = f->a;
+        }
+      if (!goal)
+        continue;
+      x->role = FE_ROLE_VIOLATION;
+      FE_MOVE_LIST (list);
+      sx_legal_moves (x, &list);
+      for (int k = 0; k < list.count; k++)
+        {
+          FeUndo undo;
+          fe_make (&x->pos, &list.moves[k], &undo);
+          SxLast l = { &list.moves[k], &undo };
+          FeGoal reached = sx_reached_goal (x, goal, &l);
+          if (reached != FE_N_GOALS)
+            {
+              push (x, &list.moves[k], FALSE);
+              emit_line (x, reached);
+              pop (x);
+            }
+          fe_unmake (&x->pos, &list.moves[k], &undo);
+        }
+      return TRUE;
+    }
+  return FALSE;
+}
+
 int
 sx_help (Sx *x, const FeSNode *b, const SxLast *last, gboolean write)
 {
   int found = 0;
   gboolean top = x->line->len == 0 && !last && write;
+  if (top && x->role != FE_ROLE_SET_PLAY && diagram_violation (x, b))
+    return 0;
   for (int L = sx_min_length (b); L <= b->max && (write || !found) && !x->aborted; L += 2)
     {
       if (top && x->role != FE_ROLE_SET_PLAY)
