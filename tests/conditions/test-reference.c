@@ -129,11 +129,12 @@ random_position (GRand *r, unsigned genres, FePosition *pos, FeRules *rules, FeC
         {
           /* Cage a quarter as often as the others: each capture tries
            * 64 squares, each a legal-move test in the reference; not
-           * with Danger Circe, whose check (by generation) multiplies it */
+           * with the parts from Mars on (departures, steps added to a
+           * capture, escapes), whose check by generation multiplies it */
           int sq;
           do
             sq = g_rand_int_range (r, 0, FE_REBIRTH_TAKE_MAKE);
-          while (sq == FE_REBIRTH_CAGE && (g_rand_int_range (r, 0, 4) || on_[G_DANGER]));
+          while (sq == FE_REBIRTH_CAGE && (g_rand_int_range (r, 0, 4) || (genres >> G_MARS) != 0));
           c->v[FE_COND_ANTICIRCE][1] = sq;
           c->v[FE_COND_ANTICIRCE][2] = g_rand_int_range (r, 0, FE_REBIRTH_ADAPT_COUNT);
         }

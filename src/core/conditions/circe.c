@@ -408,7 +408,8 @@ circe_after_displacement (FePosition *pos, const FeMove *m, FeUndo *undo)
         return false;
     }
   bool promotes = victim.walk == FE_WALK_PAWN && sq != FE_NO_SQUARE && rebirth_promotes (&r->params)
-                  && FE_RANK (sq) == (side == FE_WHITE ? 7 : 0) && !pos->board[sq].walk;
+                  && FE_RANK (sq) == (side == FE_WHITE ? 7 : 0)
+                  && (!pos->board[sq].walk || r->params.v[FE_COND_CIRCE][6]);
   /* A promotion choice where the pawn does not promote is no move. */
   if (!promotes)
     {
